@@ -1,0 +1,1 @@
+"""Deck files (data only). Loading a deck never runs code from it."""

@@ -1,0 +1,121 @@
+"""Card definitions compiled for the engine's hot path.
+
+A ``CardDB`` is the card universe of one game: the validated deck files,
+turned into plain objects indexed by small integers (a card's id is its
+index). Game states hold ids; names appear only at the boundaries.
+"""
+from __future__ import annotations
+
+from .deckfile import DeckError, card_key, load_deck
+
+KEEPER, GOAL, RULE, ACTION, CREEPER, SURPRISE = range(6)
+TYPE_CODES = {"keeper": KEEPER, "goal": GOAL, "rule": RULE, "action": ACTION,
+              "creeper": CREEPER, "surprise": SURPRISE}
+TYPE_NAMES = {v: k for k, v in TYPE_CODES.items()}
+
+
+class GoalDef:
+    __slots__ = ("required", "forbidden", "any_cards", "any_count", "most_of", "most_count")
+
+    def __init__(self, required, forbidden, any_cards, any_count, most_of, most_count):
+        self.required: tuple[int, ...] = required
+        self.forbidden: tuple[int, ...] = forbidden
+        self.any_cards: tuple[int, ...] = any_cards
+        self.any_count: int = any_count
+        self.most_of: str | None = most_of
+        self.most_count: int = most_count
+
+
+class Card:
+    __slots__ = ("id", "name", "key", "kind", "type", "deck", "text", "category", "slot",
+                 "effect", "params", "tags", "icons", "counts_as", "goal", "confidence", "source")
+
+    def __repr__(self) -> str:
+        return f"<Card {self.id} {self.name}>"
+
+
+class CardDB:
+    """All cards of one game, by id and by name key."""
+
+    def __init__(self, decks: tuple[str, ...]):
+        specs = []
+        order: list[str] = []
+
+        def add(d: str) -> None:
+            if d in order:
+                return
+            spec = load_deck(d)
+            for r in spec.requires:
+                add(r)
+            order.append(d)
+            specs.append(spec)
+
+        for d in decks:
+            add(d)
+        self.decks: tuple[str, ...] = tuple(order)
+        self.cards: list[Card] = []
+        self.by_key: dict[str, int] = {}
+        self.set_aside: set[int] = set()
+        for spec in specs:
+            for cs in spec.cards:
+                k = card_key(cs.name)
+                if k in self.by_key:
+                    raise DeckError(spec.id, [f"card '{cs.name}' is also in another deck of this game"])
+                c = Card()
+                c.id = len(self.cards)
+                c.name, c.key, c.type, c.kind = cs.name, k, cs.type, TYPE_CODES[cs.type]
+                c.deck, c.text, c.category, c.slot = spec.id, cs.text, cs.category, cs.slot
+                c.tags, c.icons = tuple(cs.tags), tuple(cs.icons)
+                c.confidence, c.source = cs.confidence, cs.source
+                c.effect, c.params = None, {}
+                self.cards.append(c)
+                self.by_key[k] = c.id
+        # second pass: resolve names now that every card has an id
+        i = 0
+        for spec in specs:
+            for cs in spec.cards:
+                c = self.cards[i]
+                i += 1
+                c.counts_as = tuple(self.by_key[card_key(n)] for n in cs.counts_as)
+                if cs.effects:
+                    eff = cs.effects[0]
+                    c.effect = eff.name
+                    c.params = {pn: (self.by_key[card_key(pv)] if isinstance(pv, str) else pv)
+                                for pn, pv in eff.params.items()}
+                c.goal = None
+                if cs.goal:
+                    g = cs.goal
+                    any_cards: tuple[int, ...] = ()
+                    if g.any_of:
+                        any_cards = tuple(x.id for x in self.cards if g.any_of.tag in x.tags)
+                    c.goal = GoalDef(
+                        tuple(self.by_key[card_key(n)] for n in g.required),
+                        tuple(self.by_key[card_key(n)] for n in g.forbidden),
+                        any_cards, g.any_of.count if g.any_of else 0,
+                        g.most.of if g.most else None, g.most.count if g.most else 0)
+            for n in spec.solo_set_aside:
+                self.set_aside.add(self.by_key[card_key(n)])
+        self.n = len(self.cards)
+        # cards the engine looks up by effect
+        self.by_effect: dict[str, int] = {}
+        for c in self.cards:
+            if c.effect and c.effect not in self.by_effect:
+                self.by_effect[c.effect] = c.id
+        self.names = [c.name for c in self.cards]
+
+    def find(self, name: str) -> int | None:
+        return self.by_key.get(card_key(name))
+
+    def name(self, cid: int) -> str:
+        return self.cards[cid].name
+
+
+_DBS: dict[tuple[str, ...], CardDB] = {}
+
+
+def card_db(decks) -> CardDB:
+    key = tuple(decks)
+    db = _DBS.get(key)
+    if db is None:
+        db = _DBS[key] = CardDB(key)
+    return db

@@ -1,0 +1,618 @@
+"""The effect library: what Actions, free-action Rules and Creepers do.
+
+Deck files name these effects; ``ACTIONS`` maps an Action's effect to the
+function that starts it, ``FREE_USE`` a free action's effect to the function
+that uses it, and ``game.FREE_RULES``/``game.FREE_TABLE`` say when a free
+action can be used. Each function either changes the table or asks (with a
+continuation task), as the turn machine requires.
+"""
+from __future__ import annotations
+
+from . import rng as R
+from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE
+from .game import FREE_RULES, FREE_TABLE, Game, op
+
+ACTIONS: dict = {}
+FREE_USE: dict = {}
+# Actions whose card stays in the being-played area until their temporary hand is done
+SELF_FINISHING = {"draw_and_use", "draw_play", "todays_special"}
+
+EFFECT = "action.effect"
+
+
+def action(fn):
+    ACTIONS[fn.__name__] = fn
+    return fn
+
+
+def others(g: Game, p: int) -> list[int]:
+    """The other seats, in turn order after ``p``."""
+    return [(p + i) % g.nplayers for i in range(1, g.nplayers)]
+
+
+def keepers_of(g: Game, q: int) -> list[int]:
+    cards = g.db.cards
+    return [c for c in g.tables[q] if cards[c].kind == KEEPER]
+
+
+def creepers_of(g: Game, q: int) -> list[int]:
+    cards = g.db.cards
+    return [c for c in g.tables[q] if cards[c].kind == CREEPER]
+
+
+def all_keepers(g: Game) -> list[int]:
+    return [c for q in range(g.nplayers) for c in keepers_of(g, q)]
+
+
+def all_creepers(g: Game) -> list[int]:
+    return [c for q in range(g.nplayers) for c in creepers_of(g, q)]
+
+
+def give_to_table(g: Game, c: int, q: int, rule: str, by: int) -> None:
+    """Move a card on the table (with anything attached) to seat ``q``."""
+    frm = g.remove_from_table(c)
+    g.tables[q].append(c)
+    g.ev("move", rule, q, c, frm=frm, by=by)
+    for cr, k in list(g.attached.items()):
+        if k == c:
+            g.remove_from_table(cr)
+            g.tables[q].append(cr)
+            g.ev("move", rule, q, cr, frm=frm, by=by)
+    kind = g.db.cards[c].kind
+    if kind == KEEPER:
+        g.keeper_arrived(q, c)
+
+
+def discard_table_unit(g: Game, c: int, rule: str, by: int) -> None:
+    """Discard a card on the table, with its attachments."""
+    g.discard_from_table(c, rule, by)
+
+
+# ---------------------------------------------------------------- Actions
+@action
+def trash_keeper(g: Game, p: int, c: int) -> None:
+    opts = all_keepers(g)
+    if opts:
+        g.ask(p, "trash", opts, card=c, reason="choose a Keeper to discard", then=("ans_trash", p))
+
+
+@op
+def op_ans_trash(g: Game, p: int, chosen) -> None:
+    for x in chosen:
+        discard_table_unit(g, x, EFFECT, p)
+
+
+@action
+def trash_something(g: Game, p: int, c: int) -> None:
+    opts = all_keepers(g) + all_creepers(g)
+    if opts:
+        g.ask(p, "trash", opts, card=c, reason="choose a Keeper or Creeper to discard", then=("ans_trash", p))
+
+
+@action
+def rotate_hands(g: Game, p: int, c: int) -> None:
+    if g.nplayers > 1:
+        g.ask(p, "direction", ["next", "previous"], card=c, domain="words",
+              reason="choose the direction to pass every hand", then=("ans_rotate", p))
+
+
+@op
+def op_ans_rotate(g: Game, p: int, chosen) -> None:
+    step = 1 if chosen[0] == "next" else -1
+    n = g.nplayers
+    old = [h for h in g.hands]
+    g.hands = [old[(q - step) % n] for q in range(n)]
+    g.ev("rotate", EFFECT, p, direction=chosen[0])
+
+
+@action
+def rules_reset(g: Game, p: int, c: int) -> None:
+    for r in list(g.rules):
+        g.remove_rule(r, p, EFFECT)
+
+
+@action
+def random_tax(g: Game, p: int, c: int) -> None:
+    n = g.num(c, "n")
+    for q in others(g, p):
+        for _ in range(n):
+            h = g.hands[q]
+            if not h:
+                break
+            g.rng, i = R.below(g.rng, len(h))
+            x = h.pop(i)
+            g.hands[p].append(x)
+            g.ev("take", EFFECT, p, x, frm=q)
+
+
+@action
+def rps_showdown(g: Game, p: int, c: int) -> None:
+    opts = others(g, p)
+    if opts:
+        g.ask(p, "player", opts, card=c, domain="players", reason="challenge a player to rock-paper-scissors",
+              then=("ans_rps_opponent", p, c))
+
+
+@op
+def op_ans_rps_opponent(g: Game, p: int, c: int, chosen) -> None:
+    q = chosen[0]
+    if not g.hands[p] and not g.hands[q]:
+        g.ev("nothing", EFFECT, p, c)
+        return
+    g.stack.append(("rps_round", p, q, c, 0, 0))
+
+
+RPS = ["rock", "paper", "scissors"]
+
+
+@op
+def op_rps_round(g: Game, p: int, q: int, c: int, wp: int, wq: int) -> None:
+    g.ask(p, "rps", list(RPS), card=c, domain="words", reason=f"rock, paper or scissors? ({wp}-{wq})",
+          then=("ans_rps_first", p, q, c, wp, wq))
+
+
+@op
+def op_ans_rps_first(g: Game, p: int, q: int, c: int, wp: int, wq: int, chosen) -> None:
+    g.ask(q, "rps", list(RPS), card=c, domain="words", reason=f"rock, paper or scissors? ({wq}-{wp})",
+          then=("ans_rps_second", p, q, c, wp, wq, chosen[0]))
+
+
+@op
+def op_ans_rps_second(g: Game, p: int, q: int, c: int, wp: int, wq: int, a: str, chosen) -> None:
+    b = chosen[0]
+    ia, ib = RPS.index(a), RPS.index(b)
+    if ia != ib:
+        if (ia - ib) % 3 == 1:
+            wp += 1
+        else:
+            wq += 1
+    g.ev("rps", EFFECT, p, c, mine=a, theirs=b, score=[wp, wq])
+    need = g.num(c, "wins")
+    if wp >= need or wq >= need:
+        win, lose = (p, q) if wp >= need else (q, p)
+        moved = g.hands[lose]
+        g.hands[lose] = []
+        g.hands[win].extend(moved)
+        g.ev("take_hand", EFFECT, win, c, frm=lose, count=len(moved))
+    else:
+        g.stack.append(("rps_round", p, q, c, wp, wq))
+
+
+@action
+def trash_new_rule(g: Game, p: int, c: int) -> None:
+    if g.rules:
+        g.ask(p, "trash_rule", list(g.rules), card=c, reason="choose a New Rule to discard",
+              then=("ans_drop_rules", p))
+
+
+@op
+def op_ans_drop_rules(g: Game, p: int, chosen) -> None:
+    for r in chosen:
+        g.remove_rule(r, p, EFFECT)
+
+
+@action
+def lets_simplify(g: Game, p: int, c: int) -> None:
+    if g.rules:
+        up_to = (len(g.rules) + 1) // 2
+        g.ask(p, "trash_rules", list(g.rules), 0, up_to, card=c,
+              reason=f"discard up to {up_to} New Rule(s) (half, rounded up)", then=("ans_simplify", p))
+
+
+@op
+def op_ans_simplify(g: Game, p: int, chosen) -> None:
+    for r in chosen:
+        g.remove_rule(r, p, "action.lets-simplify")
+
+
+@action
+def no_limits(g: Game, p: int, c: int) -> None:
+    for r in list(g.rules):
+        if g.db.cards[r].slot in ("hand_limit", "keeper_limit"):
+            g.remove_rule(r, p, EFFECT)
+
+
+@action
+def use_what_you_take(g: Game, p: int, c: int) -> None:
+    opts = [q for q in others(g, p) if g.hands[q]]
+    if opts:
+        g.ask(p, "player", opts, card=c, domain="players", reason="take a random card from this player and play it",
+              then=("ans_use_what_you_take", p))
+
+
+@op
+def op_ans_use_what_you_take(g: Game, p: int, chosen) -> None:
+    q = chosen[0]
+    h = g.hands[q]
+    g.rng, i = R.below(g.rng, len(h))
+    x = h.pop(i)
+    g.ev("take", EFFECT, p, x, frm=q)
+    g.stack.append(("play", p, x, 2))
+
+
+@action
+def zap_a_card(g: Game, p: int, c: int) -> None:
+    opts = [x for t in g.tables for x in t] + list(g.goals) + list(g.rules)
+    if opts:
+        g.ask(p, "zap", opts, card=c, reason="take a card in play into your hand", then=("ans_zap", p))
+
+
+@op
+def op_ans_zap(g: Game, p: int, chosen) -> None:
+    x = chosen[0]
+    kind = g.db.cards[x].kind
+    if x in g.rules:
+        g.remove_rule(x, p, EFFECT, to_hand=p)
+        return
+    if x in g.goals:
+        g.goals.remove(x)
+        g.hands[p].append(x)
+        g.ev("to_hand", EFFECT, p, x)
+        g.goals_changed()
+        return
+    if kind == CREEPER:
+        # a Creeper can never be held: it lands in front of whoever took it
+        give_to_table(g, x, p, EFFECT, p)
+        return
+    frm = g.remove_from_table(x)
+    for cr, k in list(g.attached.items()):
+        if k == x:  # an attached Creeper is spat out in front of the taker
+            del g.attached[cr]
+            g.remove_from_table(cr)
+            g.tables[p].append(cr)
+            g.ev("move", EFFECT, p, cr, frm=frm)
+            g.creeper_arrived(p, cr)
+    g.attached.pop(x, None)
+    g.hands[p].append(x)
+    g.ev("to_hand", EFFECT, p, x, frm=frm)
+
+
+@action
+def discard_and_draw(g: Game, p: int, c: int) -> None:
+    h = g.hands[p]
+    n = len(h)
+    for x in h:
+        g.to_discard(x)
+        g.ev("discard", EFFECT, p, x)
+    h.clear()
+    g.draw_cards(p, n, rule=EFFECT)
+
+
+def open_temp(g: Game, p: int, c: int, n_draw: int, plays: int, kind: str = "play") -> list:
+    fr = [p, c, [], 0, kind]
+    g.temp.append(fr)
+    g.draw_cards(p, n_draw, into=fr[2], rule="action.temp-hand")
+    fr[3] = len(fr[2]) if plays < 0 else plays
+    return fr
+
+
+@action
+def draw_and_use(g: Game, p: int, c: int) -> None:
+    open_temp(g, p, c, g.num(c, "n"), -1)
+
+
+@action
+def draw_play(g: Game, p: int, c: int) -> None:
+    open_temp(g, p, c, g.num(c, "draw"), g.num(c, "play"))
+
+
+@action
+def todays_special(g: Game, p: int, c: int) -> None:
+    g.ask(p, "occasion", ["birthday", "holiday", "other"], card=c, domain="words",
+          reason="is today your birthday, a holiday or anniversary, or another day?",
+          then=("ans_todays_special", p, c))
+
+
+@op
+def op_ans_todays_special(g: Game, p: int, c: int, chosen) -> None:
+    day = chosen[0]
+    plays = -1 if day == "birthday" else g.num(c, "holiday" if day == "holiday" else "other")
+    open_temp(g, p, c, g.num(c, "draw"), plays)
+
+
+@action
+def empty_the_trash(g: Game, p: int, c: int) -> None:
+    pile = g.variant.discard_pile(g, c)  # the Main discard pile (c is an Action)
+    n = len(pile)
+    g.draw.extend(pile)
+    pile.clear()
+    g.rng = R.shuffle(g.rng, g.draw)
+    g.ev("empty_trash", EFFECT, p, c, count=n)
+
+
+@action
+def everybody_gets(g: Game, p: int, c: int) -> None:
+    each = g.num(c, "n")
+    fr = open_temp(g, p, c, each * g.nplayers, 0, kind="hold")
+    g.stack.append(("everybody_give", p, c, 0, each))
+    del fr
+
+
+@op
+def op_everybody_give(g: Game, p: int, c: int, i: int, each: int) -> None:
+    fr = g.temp[-1]
+    if i >= g.nplayers - 1 or not fr[2]:
+        q = (p + i) % g.nplayers
+        g.temp.pop()
+        for x in fr[2]:
+            g.hands[q].append(x)
+            g.ev("give", EFFECT, q, x, by=p)
+        return
+    q = (p + i) % g.nplayers
+    k = min(each, len(fr[2]))
+    g.ask(p, "give", list(fr[2]), k, k, card=c, reason=f"choose the card(s) for p{q}",
+          then=("ans_everybody_give", p, c, i, each))
+
+
+@op
+def op_ans_everybody_give(g: Game, p: int, c: int, i: int, each: int, chosen) -> None:
+    fr = g.temp[-1]
+    q = (p + i) % g.nplayers
+    for x in chosen:
+        fr[2].remove(x)
+        g.hands[q].append(x)
+        g.ev("give", EFFECT, q, x, by=p)
+    g.stack.append(("everybody_give", p, c, i + 1, each))
+
+
+@action
+def exchange_keepers(g: Game, p: int, c: int) -> None:
+    mine = keepers_of(g, p)
+    theirs = [x for q in others(g, p) for x in keepers_of(g, q)]
+    if mine and theirs:
+        g.ask(p, "exchange_mine", mine, card=c, reason="choose one of your Keepers to give",
+              then=("ans_exchange_mine", p, c))
+
+
+@op
+def op_ans_exchange_mine(g: Game, p: int, c: int, chosen) -> None:
+    theirs = [x for q in others(g, p) for x in keepers_of(g, q)]
+    g.ask(p, "exchange_theirs", theirs, card=c, reason="choose another player's Keeper to take",
+          then=("ans_exchange_theirs", p, chosen[0]))
+
+
+@op
+def op_ans_exchange_theirs(g: Game, p: int, mine: int, chosen) -> None:
+    theirs = chosen[0]
+    q = g.where(theirs)[1]
+    give_to_table(g, theirs, p, EFFECT, p)
+    give_to_table(g, mine, q, EFFECT, p)
+
+
+@action
+def jackpot(g: Game, p: int, c: int) -> None:
+    g.draw_cards(p, g.num(c, "n"), rule=EFFECT)
+
+
+def _again_options(g: Game) -> list[int]:
+    cards = g.db.cards
+    piles = [g.discard] + ([g.rules_discard] if g.variant.solo else [])
+    return [x for pile in piles for x in pile if cards[x].kind in (ACTION, RULE)]
+
+
+@action
+def lets_do_that_again(g: Game, p: int, c: int) -> None:
+    opts = _again_options(g)
+    if opts:
+        g.ask(p, "again", opts, card=c, reason="choose an Action or New Rule from the discard pile to play",
+              then=("ans_again", p))
+
+
+@op
+def op_ans_again(g: Game, p: int, chosen) -> None:
+    x = chosen[0]
+    pile = g.discard if x in g.discard else g.rules_discard
+    pile.remove(x)
+    g.ev("from_discard", EFFECT, p, x)
+    g.stack.append(("play", p, x, 2))
+
+
+@action
+def trade_hands(g: Game, p: int, c: int) -> None:
+    opts = others(g, p)
+    if opts:
+        g.ask(p, "player", opts, card=c, domain="players", reason="choose a player to trade hands with",
+              then=("ans_trade", p))
+
+
+@op
+def op_ans_trade(g: Game, p: int, chosen) -> None:
+    q = chosen[0]
+    g.hands[p], g.hands[q] = g.hands[q], g.hands[p]
+    g.ev("trade", EFFECT, p, frm=q)
+
+
+@action
+def share_the_wealth(g: Game, p: int, c: int) -> None:
+    pool = []
+    for q in range(g.nplayers):
+        for x in keepers_of(g, q):
+            g.tables[q].remove(x)
+            pool.append(x)
+    # attached Creepers come off with the mix and wait for a new Keeper (FAQ, Mix It All Up)
+    for cr in list(g.attached):
+        if g.attached[cr] in pool:
+            del g.attached[cr]
+    g.rng = R.shuffle(g.rng, pool)
+    for i, x in enumerate(pool):
+        q = (p + i) % g.nplayers
+        g.tables[q].append(x)
+        g.ev("deal_keeper", EFFECT, q, x)
+    for q in range(g.nplayers):
+        for x in keepers_of(g, q):
+            g.keeper_arrived(q, x)
+
+
+@action
+def steal_keeper(g: Game, p: int, c: int) -> None:
+    opts = [x for q in others(g, p) for x in keepers_of(g, q)]
+    if opts:
+        g.ask(p, "steal", opts, card=c, reason="choose a Keeper to take", then=("ans_steal", p))
+
+
+@op
+def op_ans_steal(g: Game, p: int, chosen) -> None:
+    give_to_table(g, chosen[0], p, EFFECT, p)
+
+
+@action
+def steal_something(g: Game, p: int, c: int) -> None:
+    opts = [x for q in others(g, p) for x in keepers_of(g, q) + creepers_of(g, q)]
+    if opts:
+        g.ask(p, "steal", opts, card=c, reason="choose a Keeper or Creeper to take", then=("ans_steal", p))
+
+
+@action
+def take_another_turn(g: Game, p: int, c: int) -> None:
+    if g.in_extra:
+        g.ev("nothing", "action.take-another-turn", p, c, why="already an extra turn")
+    else:
+        g.extra = True
+        g.ev("extra_turn", "action.take-another-turn", p, c)
+
+
+@action
+def creeper_sweeper(g: Game, p: int, c: int) -> None:
+    for x in all_creepers(g):
+        g.attached.pop(x, None)
+        g.discard_from_table(x, EFFECT, p)
+
+
+@action
+def move_creeper(g: Game, p: int, c: int) -> None:
+    opts = all_creepers(g)
+    if opts and g.nplayers > 1:
+        g.ask(p, "move_creeper", opts, card=c, reason="choose a Creeper to move", then=("ans_move_creeper", p, c))
+
+
+@op
+def op_ans_move_creeper(g: Game, p: int, c: int, chosen) -> None:
+    x = chosen[0]
+    owner = g.where(x)[1]
+    opts = [q for q in range(g.nplayers) if q != owner]
+    g.ask(p, "player", opts, card=c, domain="players", reason="choose who gets the Creeper",
+          then=("ans_move_creeper_to", p, x))
+
+
+@op
+def op_ans_move_creeper_to(g: Game, p: int, x: int, chosen) -> None:
+    g.attached.pop(x, None)
+    give_to_table(g, x, chosen[0], EFFECT, p)
+    g.creeper_arrived(chosen[0], x)
+
+
+# ---------------------------------------------------------------- free actions
+def _can_get_on(g: Game, p: int, r: int) -> bool:
+    return bool(g.hands[p]) and g.plays_left(p) > 0
+
+
+def _use_get_on(g: Game, p: int, r: int) -> None:
+    h = g.hands[p]
+    for x in h:
+        g.to_discard(x)
+        g.ev("discard", "rule.get-on-with-it", p, x)
+    h.clear()
+    g.draw_cards(p, g.num(r, "n"), rule="rule.get-on-with-it")
+    g.stack.append(("end_turn",))
+
+
+def _can_goal_mill(g: Game, p: int, r: int) -> bool:
+    cards = g.db.cards
+    return r not in g.used and any(cards[x].kind == GOAL for x in g.hands[p])
+
+
+def _use_goal_mill(g: Game, p: int, r: int) -> None:
+    g.used.append(r)
+    cards = g.db.cards
+    opts = [x for x in g.hands[p] if cards[x].kind == GOAL]
+    g.ask(p, "goal_mill", opts, 1, len(opts), card=r, reason="discard Goals from your hand to draw as many",
+          then=("ans_goal_mill", p))
+
+
+@op
+def op_ans_goal_mill(g: Game, p: int, chosen) -> None:
+    for x in chosen:
+        g.hands[p].remove(x)
+        g.to_discard(x)
+        g.ev("discard", "rule.goal-mill", p, x)
+    g.draw_cards(p, len(chosen), rule="rule.goal-mill")
+
+
+def _can_mystery(g: Game, p: int, r: int) -> bool:
+    return r not in g.used and g.variant.can_draw(g)
+
+
+def _use_mystery(g: Game, p: int, r: int) -> None:
+    g.used.append(r)
+    got: list[int] = []
+    g.draw_cards(p, 1, into=got, rule="rule.mystery-play")
+    if got:
+        g.stack.append(("play", p, got[0], 2))
+
+
+def _can_recycle(g: Game, p: int, r: int) -> bool:
+    return r not in g.used and bool(keepers_of(g, p))
+
+
+def _use_recycle(g: Game, p: int, r: int) -> None:
+    g.used.append(r)
+    g.ask(p, "recycle", keepers_of(g, p), card=r, reason="discard one of your Keepers to draw 3",
+          then=("ans_recycle", p, r))
+
+
+@op
+def op_ans_recycle(g: Game, p: int, r: int, chosen) -> None:
+    discard_table_unit(g, chosen[0], "rule.recycling", p)
+    g.draw_cards(p, g.num(r, "n"), rule="rule.recycling")
+
+
+def _can_swap(g: Game, p: int, r: int) -> bool:
+    return g.plays_left(p) > 0
+
+
+def _use_swap(g: Game, p: int, r: int) -> None:
+    n = g.plays_left(p)
+    g.draw_cards(p, n, rule="rule.swap-plays-for-draws")
+    g.stack.append(("end_turn",))
+
+
+def _can_taxes(g: Game, p: int, c: int) -> bool:
+    money = g.db.cards[c].params["money"]
+    return money in g.tables[p]
+
+
+def _use_taxes(g: Game, p: int, c: int) -> None:
+    money = g.db.cards[c].params["money"]
+    g.discard_from_table(money, "creeper.taxes", p)
+    g.discard_from_table(c, "creeper.taxes", p)
+
+
+def _can_death(g: Game, p: int, c: int) -> bool:
+    return g.tables[p] == [c]
+
+
+def _use_death(g: Game, p: int, c: int) -> None:
+    g.discard_from_table(c, "creeper.death", p)
+
+
+FREE_RULES.update({"get_on_with_it": _can_get_on, "goal_mill": _can_goal_mill,
+                   "mystery_play": _can_mystery, "recycling": _can_recycle,
+                   "swap_plays_for_draws": _can_swap})
+FREE_TABLE.update({"taxes": _can_taxes, "death": _can_death})
+FREE_USE.update({"get_on_with_it": _use_get_on, "goal_mill": _use_goal_mill,
+                 "mystery_play": _use_mystery, "recycling": _use_recycle,
+                 "swap_plays_for_draws": _use_swap, "taxes": _use_taxes, "death": _use_death})
+
+
+# ---------------------------------------------------------------- War
+@op
+def op_ask_war(g: Game, p: int, war: int) -> None:
+    peace = g.db.cards[war].params["peace"]
+    if war in g.tables[p] and peace in g.tables[p] and g.nplayers > 1:
+        g.ask(p, "player", others(g, p), card=war, domain="players",
+              reason="War: you must give Peace to another player", then=("ans_war", p, peace))
+
+
+@op
+def op_ans_war(g: Game, p: int, peace: int, chosen) -> None:
+    give_to_table(g, peace, chosen[0], "creeper.war", p)

@@ -1,0 +1,589 @@
+"""The game: state, the turn machine, and the answer door.
+
+The whole game is one ``Game`` value (zones, counters, pending work, RNG
+state and the question being asked). The engine never calls out: it works
+through a stack of small tasks until one of them must ask somebody, then
+stops with a ``Prompt``. ``push(answer)`` validates the answer against that
+prompt (raising ``IllegalAnswer`` and changing nothing when it is not
+legal) and runs on to the next question.
+
+Numbers that follow from the table (cards still owed for the draw rule,
+plays left, limits, bonuses, Inflation) are computed when needed, never
+stored; catch-up draws fall out of that.
+
+Card effects live in ``engine.effects``; the variant (standard or solo)
+decides the deck split, where New Rules go, what meeting a Goal does, what
+happens between turns and when the game ends.
+"""
+from __future__ import annotations
+
+from . import rng as R
+from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE, CardDB, card_db
+from .prompts import IllegalAnswer, Prompt
+
+OPS: dict = {}
+
+
+def op(fn):
+    """Register a task handler under its function name (without ``op_``)."""
+    OPS[fn.__name__[3:]] = fn
+    return fn
+
+
+class Event(tuple):
+    """(kind, rule, player, card, data): one change, with the rule behind it."""
+    __slots__ = ()
+
+    @property
+    def kind(self) -> str:
+        return self[0]
+
+    @property
+    def rule(self) -> str:
+        return self[1]
+
+    @property
+    def player(self) -> int:
+        return self[2]
+
+    @property
+    def card(self) -> int:
+        return self[3]
+
+    @property
+    def data(self) -> dict:
+        return self[4]
+
+
+STATE_FIELDS = ("decks", "variant_name", "nplayers", "seed", "rng", "draw", "discard", "hands",
+                "tables", "attached", "rules", "goals", "scored", "rules_deck", "rules_discard",
+                "active", "turn", "phase", "drawn", "played", "hand_at_start", "used", "extra",
+                "in_extra", "temp", "playing", "stack", "winner", "over", "checks", "decisions")
+
+
+class Game:
+    """One game of Fluxx. Build with ``Game.new`` (a shuffled deal) or
+    ``Game.blank`` (an empty table, for scenarios)."""
+
+    def __init__(self, decks=("fluxx5",), players: int = 2, variant: str = "standard",
+                 seed: int = 0, record: bool = True):
+        from .variants import get_variant
+        self.variant = get_variant(variant)
+        self.variant_name = variant
+        self.db: CardDB = card_db(tuple(decks))
+        self.decks = list(self.db.decks)
+        if not self.variant.min_players <= players <= self.variant.max_players:
+            raise ValueError(f"the {variant} game takes {self.variant.min_players} to "
+                             f"{self.variant.max_players} players, not {players}")
+        self.nplayers = players
+        self.seed = seed
+        self.rng = R.seed_state(seed)
+        self.draw: list[int] = []          # top of the pile is the END of the list
+        self.discard: list[int] = []       # top is the end
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.tables: list[list[int]] = [[] for _ in range(players)]
+        self.attached: dict[int, int] = {}  # attaching Creeper -> Keeper
+        self.rules: list[int] = []
+        self.goals: list[int] = []
+        self.scored: list[int] = []
+        self.rules_deck: list[int] = []    # solo; top is the end
+        self.rules_discard: list[int] = []
+        self.active = 0
+        self.turn = 0
+        self.phase = "setup"
+        self.drawn = 0
+        self.played = 0
+        self.hand_at_start = 0
+        self.used: list[int] = []          # once-a-turn free actions used this turn
+        self.extra = False                 # Take Another Turn is owed
+        self.in_extra = False              # this turn is an extra turn
+        self.temp: list[list] = []         # temporary hands: [owner, card, cards, plays_left, kind]
+        self.playing: list[int] = []       # the being-played area
+        self.stack: list[tuple] = []
+        self.prompt: Prompt | None = None
+        self.winner = -1
+        self.over = False
+        self.checks = True
+        self.decisions = 0
+        self.log: list[Event] | None = [] if record else None
+
+    # ------------------------------------------------------------------ build
+    @classmethod
+    def new(cls, decks=("fluxx5",), players: int = 2, variant: str = "standard",
+            seed: int = 0, record: bool = True) -> "Game":
+        g = cls(decks, players, variant, seed, record)
+        g.variant.setup(g)
+        g.phase = "deal"
+        g.stack.append(("deal",))
+        g._run()
+        return g
+
+    @classmethod
+    def blank(cls, decks=("fluxx5",), players: int = 2, variant: str = "standard",
+              seed: int = 0, record: bool = True) -> "Game":
+        return cls(decks, players, variant, seed, record)
+
+    def begin(self, phase: str) -> None:
+        """Start a laid-out table (scenarios): ``deal``, ``turn_start`` or ``play``."""
+        self.checks = False
+        if phase == "deal":
+            self.phase = "deal"
+            self.stack.append(("deal",))
+        elif phase == "turn_start":
+            self.stack.append(("start_turn",))
+        else:
+            self.phase = "play"
+        self._run()
+        self.checks = True
+
+    # ------------------------------------------------------------ the door
+    @property
+    def waiting_for(self) -> int:
+        return self.prompt.player if self.prompt is not None else -1
+
+    def legal_answers(self) -> list[tuple]:
+        return self.prompt.legal_answers() if self.prompt is not None else []
+
+    def push(self, answer) -> list[Event]:
+        """Apply one answer; return the events it caused."""
+        pr = self.prompt
+        if pr is None:
+            raise IllegalAnswer("the game is over; nothing is being asked" if self.over
+                                else "nothing is being asked")
+        a = pr.check(answer)
+        self.prompt = None
+        self.decisions += 1
+        if self.log is not None:
+            self.log = []
+        if pr.kind == "turn":
+            k = a[0]
+            p = pr.player
+            if k == "play":
+                self.stack.append(("play", p, a[1], 1 if self.temp else 0))
+            elif k == "free":
+                self.stack.append(("free", p, a[1]))
+            elif k == "random":
+                self.stack.append(("play_random", p))
+            else:
+                self.stack.append(("end_turn",))
+        else:
+            self.stack.append(pr.then + (a[1],))
+        self._run()
+        return self.log if self.log is not None else []
+
+    # ------------------------------------------------------------ the machine
+    def _run(self) -> None:
+        stack = self.stack
+        while self.prompt is None and not self.over:
+            if stack:
+                t = stack.pop()
+                OPS[t[0]](self, *t[1:])
+                if self.goals and self.prompt is None and self.checks and not self.over:
+                    self.variant.check_goals(self)
+            elif self.phase == "play":
+                self._idle()
+            else:
+                raise RuntimeError(f"engine stalled in phase {self.phase}")
+
+    def ask(self, player: int, ask: str, options: list, mn: int = 1, mx: int = 1,
+            card: int = -1, reason: str = "", then: tuple | None = None, domain: str = "cards") -> None:
+        self.prompt = Prompt("choose", player, ask, options, mn, mx, card, reason, then, domain)
+
+    def ev(self, kind: str, rule: str, player: int = -1, card: int = -1, **data) -> None:
+        if self.log is not None:
+            self.log.append(Event((kind, rule, player, card, data)))
+
+    def _idle(self) -> None:
+        """Nothing is pending in the play phase: settle the table, then ask the
+        active player to play (or end the turn)."""
+        a = self.active
+        # 1. a Draw rule (or bonus) that grew mid-turn: catch up at once
+        owed = self.draw_required(a) - self.drawn
+        if owed > 0:
+            self.stack.append(("draw", a, owed, 1, "turn.catch-up"))
+            return
+        # 2. the variant's standing obligations (others over a limit, War and Peace, ...)
+        if self.variant.settle(self):
+            return
+        # 3. an open temporary hand
+        if self.temp:
+            fr = self.temp[-1]
+            if fr[4] == "play" and fr[3] > 0 and fr[2]:
+                self.prompt = Prompt("turn", fr[0], "play_temp", [("play", c) for c in fr[2]],
+                                     card=fr[1], reason="play from the temporary hand", domain="moves")
+                return
+            self.stack.append(("temp_done",))
+            return
+        # 4. the turn itself
+        left = self.plays_left(a)
+        frees = self.free_actions(a)
+        if left > 0:
+            if self.played == 0 and self.first_play_random_applies():
+                if not frees:
+                    self.stack.append(("play_random", a))
+                    return
+                opts = [("random",)]
+            else:
+                opts = [("play", c) for c in self.hands[a]]
+            self.prompt = Prompt("turn", a, "play", opts + [("free", c) for c in frees],
+                                 reason=f"{left} play(s) left", domain="moves")
+        elif frees:
+            self.prompt = Prompt("turn", a, "play", [("free", c) for c in frees] + [("end",)],
+                                 reason="no plays left; use a free action or end the turn", domain="moves")
+        else:
+            self.stack.append(("end_turn",))
+
+    # ------------------------------------------------------------ derived numbers
+    def rule_effect(self, effect: str) -> int:
+        """The New Rule in play with this effect, or -1."""
+        cards = self.db.cards
+        for r in self.rules:
+            if cards[r].effect == effect:
+                return r
+        return -1
+
+    def slot_rule(self, slot: str) -> int:
+        cards = self.db.cards
+        for r in self.rules:
+            if cards[r].slot == slot:
+                return r
+        return -1
+
+    def inflation(self) -> int:
+        return 1 if self.rule_effect("inflation") >= 0 else 0
+
+    def num(self, card: int, param: str) -> int:
+        """A printed numeral on a card, with Inflation."""
+        return self.db.cards[card].params[param] + self.inflation()
+
+    def keeper_count(self, p: int) -> int:
+        cards = self.db.cards
+        return sum(1 for c in self.tables[p] if cards[c].kind == KEEPER)
+
+    def _has_anywhere(self, card: int) -> bool:
+        for t in self.tables:
+            if card in t:
+                return True
+        return False
+
+    def _unique_extreme(self, p: int, most: bool) -> bool:
+        counts = [self.keeper_count(q) for q in range(self.nplayers)]
+        target = max(counts) if most else min(counts)
+        return counts[p] == target and counts.count(target) == 1
+
+    def party_bonus(self, kind: str) -> int:
+        r = self.rule_effect("party_bonus")
+        if r < 0:
+            return 0
+        if not self._has_anywhere(self.db.cards[r].params["keeper"]):
+            return 0
+        return self.num(r, kind)
+
+    def draw_required(self, p: int) -> int:
+        """Cards the active player must draw this turn for the Draw rule and bonuses."""
+        infl = self.inflation()
+        r = self.slot_rule("draw")
+        n = (self.db.cards[r].params["n"] if r >= 0 else 1) + infl
+        n += self.party_bonus("draw")
+        r = self.rule_effect("poor_bonus")
+        if r >= 0 and self.nplayers > 1 and self._unique_extreme(p, most=False):
+            n += self.num(r, "n")
+        r = self.slot_rule("play")
+        if r >= 0 and self.db.cards[r].effect == "play_all_but" and self.hand_at_start == 0:
+            # Play All But 1: began empty-handed and drew only 1 -> 1 more, as part of the draw
+            if n <= self.num(r, "n"):
+                n += 1
+        return n
+
+    def play_rule_count(self) -> int:
+        """The Play rule's own number (0 for All / All But), with Inflation."""
+        r = self.slot_rule("play")
+        if r < 0:
+            return 1 + self.inflation()
+        c = self.db.cards[r]
+        return self.num(r, "n") if c.effect == "play_rule" else 0
+
+    def plays_left(self, p: int) -> int:
+        hand = len(self.hands[p])
+        bonus = self.party_bonus("play")
+        r = self.rule_effect("rich_bonus")
+        if r >= 0 and self.nplayers > 1 and self._unique_extreme(p, most=True):
+            bonus += self.num(r, "n")
+        r = self.slot_rule("play")
+        eff = self.db.cards[r].effect if r >= 0 else "play_rule"
+        if eff == "play_all":
+            return hand
+        if eff == "play_all_but":
+            keep = self.num(r, "n") - bonus
+            return hand if keep <= 0 else max(0, hand - keep)
+        n = (self.db.cards[r].params["n"] if r >= 0 else 1) + self.inflation() + bonus
+        return max(0, min(n - self.played, hand))
+
+    def first_play_random_applies(self) -> bool:
+        if self.rule_effect("first_play_random") < 0:
+            return False
+        return self.play_rule_count() != 1
+
+    def hand_limit(self) -> int:
+        r = self.slot_rule("hand_limit")
+        return self.num(r, "n") if r >= 0 else -1
+
+    def keeper_limit(self) -> int:
+        r = self.slot_rule("keeper_limit")
+        return self.num(r, "n") if r >= 0 else -1
+
+    def over_limit(self, p: int) -> bool:
+        hl = self.hand_limit()
+        if hl >= 0 and len(self.hands[p]) > hl:
+            return True
+        kl = self.keeper_limit()
+        return kl >= 0 and self.keeper_count(p) > kl
+
+    def free_actions(self, p: int) -> list[int]:
+        """Free actions player ``p`` could use now (their turn, no temporary hand)."""
+        if self.temp or p != self.active:
+            return []
+        out = []
+        cards = self.db.cards
+        for r in self.rules:
+            eff = cards[r].effect
+            if eff in FREE_RULES and FREE_RULES[eff](self, p, r):
+                out.append(r)
+        for c in self.tables[p]:
+            eff = cards[c].effect
+            if eff in FREE_TABLE and FREE_TABLE[eff](self, p, c):
+                out.append(c)
+        return out
+
+    # ------------------------------------------------------------ moving cards
+    def to_discard(self, c: int) -> None:
+        self.variant.discard_pile(self, c).append(c)
+
+    def where(self, c: int) -> tuple[str, int]:
+        """Find a card: (zone, seat or -1)."""
+        for p in range(self.nplayers):
+            if c in self.hands[p]:
+                return "hand", p
+            if c in self.tables[p]:
+                return "table", p
+        for fr in self.temp:
+            if c in fr[2]:
+                return "temp", fr[0]
+        for zone in ("rules", "goals", "playing", "draw", "discard", "scored", "rules_deck", "rules_discard"):
+            if c in getattr(self, zone):
+                return zone, -1
+        return "box", -1
+
+    def take_top(self, p: int) -> int:
+        """Take the top card of the draw pile for player ``p``; -1 if none can be had."""
+        if not self.draw:
+            if not self.variant.refill(self):
+                return -1
+        c = self.draw.pop()
+        if not self.draw:
+            self.variant.pile_emptied(self)
+        return c
+
+    def draw_cards(self, p: int, n: int, into: list | None = None, counts: bool = False,
+                   rule: str = "turn.draw") -> int:
+        """Draw ``n`` cards for ``p`` into ``into`` (their hand by default). Creepers go
+        into play and are replaced. Returns how many non-Creepers were drawn."""
+        if into is None:
+            into = self.hands[p]
+        got = 0
+        cards = self.db.cards
+        while got < n and not self.over:
+            c = self.take_top(p)
+            if c < 0:
+                self.ev("no_cards", "pile.empty", p)
+                break
+            if cards[c].kind == CREEPER:
+                self.tables[p].append(c)
+                self.ev("creeper", "card.creeper", p, c)
+                self.creeper_arrived(p, c)
+                continue
+            into.append(c)
+            got += 1
+            if counts:
+                self.drawn += 1
+            self.ev("draw", rule, p, c)
+        return got
+
+    def creeper_arrived(self, p: int, c: int) -> None:
+        """Hook for Creepers entering a table (attaching Creepers use it)."""
+
+    def keeper_arrived(self, p: int, c: int) -> None:
+        """Hook for Keepers entering a table (waiting attaching Creepers use it)."""
+
+    def remove_from_table(self, c: int) -> int:
+        for p, t in enumerate(self.tables):
+            if c in t:
+                t.remove(c)
+                return p
+        return -1
+
+    def unit_of(self, c: int) -> list[int]:
+        """A card on the table with what is attached to it (they act as one)."""
+        att = self.attached
+        if not att:
+            return [c]
+        k = att.get(c, c)
+        return [k] + [cr for cr, kk in att.items() if kk == k]
+
+    def discard_from_table(self, c: int, rule: str, by: int = -1) -> None:
+        for x in self.unit_of(c):
+            self.attached.pop(x, None)
+            p = self.remove_from_table(x)
+            self.to_discard(x)
+            self.ev("discard_table", rule, p, x, by=by)
+
+    def place_goal(self, p: int, c: int) -> None:
+        """A Goal is played: replace, fill an empty Double Agenda slot, or ask."""
+        if self.rule_effect("double_agenda") >= 0:
+            if len(self.goals) < 2:
+                self.playing.remove(c)
+                self.goals.append(c)
+                self.ev("goal", "rule.double-agenda", p, c)
+                self.goals_changed()
+                return
+            self.ask(p, "goal_replace", list(self.goals), card=c,
+                     reason="Double Agenda: choose the Goal that the new one replaces",
+                     then=("goal_replace", p, c))
+            return
+        self.playing.remove(c)
+        old = list(self.goals)
+        self.goals.clear()
+        for g in old:
+            self.to_discard(g)
+            self.ev("goal_discarded", "card.goal", p, g)
+        self.goals.append(c)
+        self.ev("goal", "card.goal", p, c)
+        self.goals_changed()
+
+    def goals_changed(self) -> None:
+        pot = self.db.by_effect.get("radioactive_potato")
+        if pot is None or self.nplayers < 2:
+            return
+        for p in range(self.nplayers):
+            if pot in self.tables[p]:
+                q = (p - 1) % self.nplayers
+                self.move_to_table(pot, q)
+                self.ev("potato", "creeper.potato", q, pot, frm=p)
+                return
+
+    def move_to_table(self, c: int, q: int) -> None:
+        self.remove_from_table(c)
+        self.tables[q].append(c)
+
+    def place_rule(self, p: int, c: int) -> None:
+        self.variant.place_rule(self, p, c)
+
+    def remove_rule(self, r: int, by: int, rule: str, to_hand: int = -1) -> None:
+        """A New Rule leaves play (to the discard, or to a hand)."""
+        self.rules.remove(r)
+        if to_hand >= 0:
+            self.hands[to_hand].append(r)
+        else:
+            self.to_discard(r)
+        self.ev("rule_discarded", rule, by, r)
+        if self.db.cards[r].effect == "double_agenda" and len(self.goals) > 1:
+            self.stack.append(("goal_trim", by))
+
+    def end_game(self, winner: int, rule: str) -> None:
+        self.winner = winner
+        self.over = True
+        self.prompt = None
+        self.phase = "over"
+        self.ev("game_over", rule, winner)
+
+    # ------------------------------------------------------------ copies and JSON
+    def copy(self, record: bool = False) -> "Game":
+        g = Game.__new__(Game)
+        g.variant, g.variant_name, g.db = self.variant, self.variant_name, self.db
+        g.decks, g.nplayers, g.seed, g.rng = list(self.decks), self.nplayers, self.seed, self.rng
+        g.draw, g.discard = self.draw[:], self.discard[:]
+        g.hands = [h[:] for h in self.hands]
+        g.tables = [t[:] for t in self.tables]
+        g.attached = dict(self.attached)
+        g.rules, g.goals, g.scored = self.rules[:], self.goals[:], self.scored[:]
+        g.rules_deck, g.rules_discard = self.rules_deck[:], self.rules_discard[:]
+        g.active, g.turn, g.phase = self.active, self.turn, self.phase
+        g.drawn, g.played, g.hand_at_start = self.drawn, self.played, self.hand_at_start
+        g.used, g.extra, g.in_extra = self.used[:], self.extra, self.in_extra
+        g.temp = [[f[0], f[1], f[2][:], f[3], f[4]] for f in self.temp]
+        g.playing, g.stack = self.playing[:], self.stack[:]
+        g.prompt = self.prompt
+        g.winner, g.over, g.checks, g.decisions = self.winner, self.over, self.checks, self.decisions
+        g.log = [] if record else None
+        return g
+
+    def to_dict(self) -> dict:
+        d = {}
+        for f in STATE_FIELDS:
+            v = getattr(self, f)
+            if f == "attached":
+                v = {str(k): x for k, x in sorted(v.items())}
+            elif f == "stack":
+                v = [_jsonable(t) for t in v]
+            elif f == "temp":
+                v = [[x[0], x[1], list(x[2]), x[3], x[4]] for x in v]
+            elif isinstance(v, list):
+                v = [list(x) if isinstance(x, list) else x for x in v]
+            d[f] = v
+        d["prompt"] = self.prompt.to_dict() if self.prompt is not None else None
+        d["cards"] = self.db.names
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict, record: bool = True) -> "Game":
+        g = cls(tuple(d["decks"]), d["nplayers"], d["variant_name"], d["seed"], record)
+        if d.get("cards") != g.db.names:
+            raise ValueError("the saved game was made with other deck files than the ones installed")
+        for f in STATE_FIELDS:
+            v = d[f]
+            if f == "attached":
+                v = {int(k): x for k, x in v.items()}
+            elif f == "stack":
+                v = [_from_jsonable(t) for t in v]
+            elif f == "temp":
+                v = [[x[0], x[1], list(x[2]), x[3], x[4]] for x in v]
+            elif f in ("hands", "tables"):
+                v = [list(x) for x in v]
+            elif isinstance(v, list):
+                v = list(v)
+            setattr(g, f, v)
+        g.prompt = Prompt.from_dict(d["prompt"]) if d["prompt"] is not None else None
+        return g
+
+    # ------------------------------------------------------------ reading
+    def name(self, c: int) -> str:
+        return self.db.cards[c].name
+
+    def score(self) -> int:
+        return len(self.scored)
+
+
+def _jsonable(t):
+    if isinstance(t, (tuple, list)):
+        return [_jsonable(x) for x in t]
+    if isinstance(t, Prompt):
+        return {"prompt": t.to_dict()}
+    return t
+
+
+def _from_jsonable(t):
+    if isinstance(t, list):
+        return tuple(_from_jsonable(x) for x in t)
+    return t
+
+
+# Free actions, by effect: can player p use card c now?
+FREE_RULES: dict = {}
+FREE_TABLE: dict = {}
+
+# card kinds re-exported for the effect modules
+__all__ = ["Game", "Event", "OPS", "op", "IllegalAnswer", "Prompt", "KEEPER", "GOAL", "RULE",
+           "ACTION", "CREEPER", "SURPRISE"]
+
+from . import turn as _turn  # noqa: E402,F401  (registers the turn tasks)
+from . import effects as _effects  # noqa: E402,F401  (registers the card effects)

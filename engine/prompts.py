@@ -1,0 +1,99 @@
+"""Prompts (the questions the engine asks) and answers.
+
+The engine runs until someone must decide, then exposes one ``Prompt``.
+Answers are small tuples:
+
+- on a ``turn`` prompt, one of its options: ``("play", card)``,
+  ``("free", card)``, ``("end",)`` or ``("random",)`` (First Play Random);
+- on a ``choose`` prompt, ``("choose", values)`` where ``values`` is a
+  tuple of option values (card ids, seat numbers or words, by ``domain``);
+- ``("pass",)`` declines an optional choice (a ``choose`` whose minimum is 0).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+
+class IllegalAnswer(ValueError):
+    """An answer the rules do not allow; the game state is left untouched."""
+
+
+class Prompt:
+    __slots__ = ("kind", "player", "ask", "domain", "options", "min", "max", "card", "reason", "then")
+
+    def __init__(self, kind: str, player: int, ask: str, options: list, mn: int = 1, mx: int = 1,
+                 card: int = -1, reason: str = "", then: tuple | None = None, domain: str = "cards"):
+        self.kind = kind          # "turn" or "choose"
+        self.player = player      # the seat that decides
+        self.ask = ask            # what is asked, a stable word ("play", "discard_hand", ...)
+        self.domain = domain      # what the option values are: "cards", "players", "words", "moves"
+        self.options = options
+        self.min = mn
+        self.max = mx
+        self.card = card          # the card that asks, or -1
+        self.reason = reason      # why, in words
+        self.then = then          # the engine's continuation: (op, *args)
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "player": self.player, "ask": self.ask, "domain": self.domain,
+                "options": [list(o) if isinstance(o, tuple) else o for o in self.options],
+                "min": self.min, "max": self.max, "card": self.card, "reason": self.reason,
+                "then": list(self.then) if self.then is not None else None}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Prompt":
+        opts = [tuple(o) if isinstance(o, list) else o for o in d["options"]]
+        then = tuple(d["then"]) if d["then"] is not None else None
+        return cls(d["kind"], d["player"], d["ask"], opts, d["min"], d["max"], d["card"],
+                   d["reason"], then, d["domain"])
+
+    def legal_answers(self, limit: int = 5000) -> list[tuple]:
+        """Every legal answer (choose prompts: every allowed subset, up to ``limit``)."""
+        if self.kind == "turn":
+            return list(self.options)
+        out: list[tuple] = []
+        for k in range(self.min, min(self.max, len(self.options)) + 1):
+            for combo in combinations(self.options, k):
+                out.append(("choose", combo))
+                if len(out) >= limit:
+                    return out
+        return out
+
+    def check(self, answer) -> tuple:
+        """Validate an answer; return it in normal form or raise IllegalAnswer."""
+        if not isinstance(answer, (tuple, list)) or not answer:
+            raise IllegalAnswer("an answer is a tuple such as ('play', card) or ('choose', (values...))")
+        kind = answer[0]
+        if self.kind == "turn":
+            a = tuple(answer)
+            if a in self.options:
+                return a
+            if kind == "play":
+                raise IllegalAnswer("that card is not one you can play now")
+            if kind == "free":
+                raise IllegalAnswer("that free action cannot be used now")
+            if kind == "end":
+                raise IllegalAnswer("you cannot end your turn while you still have plays to make")
+            if kind == "random":
+                raise IllegalAnswer("no random play is due now")
+            raise IllegalAnswer(f"this is your turn to play; '{kind}' is not an answer to it")
+        if kind == "pass":
+            if self.min > 0:
+                raise IllegalAnswer("this choice is not optional")
+            return ("choose", ())
+        if kind != "choose" or len(answer) != 2:
+            raise IllegalAnswer(f"the engine is asking '{self.ask}'; answer with ('choose', (values...))")
+        vals = answer[1]
+        if not isinstance(vals, (tuple, list)):
+            raise IllegalAnswer("choose takes a list of values")
+        vals = tuple(vals)
+        if len(set(vals)) != len(vals):
+            raise IllegalAnswer("the same option is named twice")
+        for v in vals:
+            if v not in self.options:
+                raise IllegalAnswer(f"'{v}' is not one of the options")
+        if len(vals) < self.min or len(vals) > self.max:
+            if self.min == self.max:
+                raise IllegalAnswer(f"choose exactly {self.min}, not {len(vals)}")
+            raise IllegalAnswer(f"choose between {self.min} and {self.max}, not {len(vals)}")
+        return ("choose", vals)

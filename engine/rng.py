@@ -1,0 +1,42 @@
+"""The engine's own deterministic random number generator.
+
+SplitMix64: a tiny integer generator whose whole state is one 64-bit
+integer, kept in the game state. Same state -> same numbers on every
+machine and Python version (only integer arithmetic is used).
+"""
+from __future__ import annotations
+
+MASK = (1 << 64) - 1
+
+
+def seed_state(seed: int) -> int:
+    """Turn any integer seed into a generator state."""
+    return (seed * 0x9E3779B97F4A7C15 + 0x6A09E667F3BCC909) & MASK
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """Return (new_state, 64-bit output)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, z ^ (z >> 31)
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """Return (new_state, an integer uniform in [0, n)) by rejection sampling."""
+    if n <= 1:
+        return state, 0
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        state, x = next_u64(state)
+        if x < limit:
+            return state, x % n
+
+
+def shuffle(state: int, items: list) -> int:
+    """Fisher-Yates shuffle of ``items`` in place; returns the new state."""
+    for i in range(len(items) - 1, 0, -1):
+        state, j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state

@@ -1,0 +1,75 @@
+"""The ids of the rules the engine cites on its events.
+
+Every event carries one of these ids. The tutor's rules reference has an
+entry for each (a test checks it); here each id has a short title and its
+source, so the engine can be read on its own.
+"""
+from __future__ import annotations
+
+RULEBOOK = "Fluxx rulebook"
+VOYAGER = "Star Trek: Voyager Fluxx rulebook"
+SOLO = "Voyager rulebook, Solo Fluxx overview"
+FAQ = "Official FAQ rulings"
+CARD = "Card text"
+PROJECT = "Project reading"
+
+RULES: dict[str, tuple[str, str]] = {
+    "setup.deal": ("Deal 3 cards to each player", RULEBOOK + ", Setup"),
+    "setup.first-round-creepers": ("A dealt Creeper goes into play and is replaced", VOYAGER + ", First Round Creepers; " + FAQ),
+    "turn.start": ("A turn begins", RULEBOOK + ", Turn Sequence"),
+    "turn.draw": ("Draw the number of cards the Draw rule requires", RULEBOOK + ", Turn Sequence"),
+    "turn.catch-up": ("A bigger Draw rule mid-turn: draw the difference at once", RULEBOOK + ", Examples (Draw 3)"),
+    "turn.play": ("Play the number of cards the Play rule requires", RULEBOOK + ", Turn Sequence"),
+    "turn.play-more-than-held": ("Told to play more than you hold: play them all and the turn ends", RULEBOOK),
+    "turn.end": ("The turn ends; limits apply", RULEBOOK + ", Turn Sequence"),
+    "turn.free-action": ("Free actions use no play", RULEBOOK + ", Other Notes: Free Actions; " + FAQ),
+    "pile.reshuffle": ("The discard pile is shuffled into a new draw pile", RULEBOOK + ", Other Notes: Reshuffling"),
+    "pile.empty": ("Both piles are empty: nothing more can be drawn", PROJECT),
+    "card.keeper": ("Keepers go on the table in front of their player", RULEBOOK + ", Types of Cards"),
+    "card.goal": ("A new Goal replaces the current Goal", RULEBOOK + ", Types of Cards"),
+    "card.rule": ("New Rules take effect at once", RULEBOOK + ", Types of Cards"),
+    "card.rule-replaces": ("A New Rule that contradicts one in play replaces it", RULEBOOK + ", Types of Cards"),
+    "card.action": ("Do what the Action says, then discard it", RULEBOOK + ", Types of Cards"),
+    "card.creeper": ("Creepers go into play at once and are replaced", VOYAGER + ", Creepers; " + FAQ),
+    "limit.others-now": ("Others comply with a Limit at once", RULEBOOK + ", Limits"),
+    "limit.self-at-end": ("You comply with Limits when your turn ends", RULEBOOK + ", Limits"),
+    "win.goal": ("Whoever meets the Goal wins at once, on any turn", RULEBOOK + ", How to Win"),
+    "win.tie": ("A tie: play goes on until one winner emerges", RULEBOOK + ", How to Win"),
+    "win.creeper-blocks": ("A Creeper the Goal does not need stops a win", VOYAGER + ", Creepers; " + FAQ),
+    "rule.inflation": ("Inflation: every numeral counts 1 more", CARD + ": Inflation"),
+    "rule.no-hand-bonus": ("No-Hand Bonus: draw 3 before your draw", CARD + ": No-Hand Bonus; " + FAQ),
+    "rule.party-bonus": ("Party Bonus", CARD + ": Party Bonus"),
+    "rule.poor-bonus": ("Poor Bonus", CARD + ": Poor Bonus"),
+    "rule.rich-bonus": ("Rich Bonus", CARD + ": Rich Bonus"),
+    "rule.play-all-but-1": ("Play All But 1 and its extra draw", CARD + ": Play All But 1; " + FAQ),
+    "rule.double-agenda": ("Double Agenda: two Goals", CARD + ": Double Agenda; " + FAQ),
+    "rule.double-agenda-leaves": ("Double Agenda leaves play: one Goal goes", CARD + ": Double Agenda; " + FAQ),
+    "rule.first-play-random": ("First Play Random", CARD + ": First Play Random"),
+    "rule.get-on-with-it": ("Get On With It!", CARD + ": Get On With It!; " + FAQ),
+    "rule.goal-mill": ("Goal Mill", CARD + ": Goal Mill"),
+    "rule.mystery-play": ("Mystery Play", CARD + ": Mystery Play; " + FAQ),
+    "rule.recycling": ("Recycling", CARD + ": Recycling"),
+    "rule.swap-plays-for-draws": ("Swap Plays for Draws", CARD + ": Swap Plays for Draws; " + FAQ),
+    "rule.silver-lining": ("Silver Lining", CARD + ": Silver Lining"),
+    "rule.baked-potato": ("You Also Need a Baked Potato", CARD + ": You Also Need a Baked Potato"),
+    "action.temp-hand": ("Temporary hands: set your hand aside; all of it is one play", RULEBOOK + ", Examples (Draw 2 and Use 'Em)"),
+    "action.effect": ("An Action's effect", CARD),
+    "action.take-another-turn": ("Take Another Turn: at most two turns in a row", CARD + ": Take Another Turn; " + FAQ),
+    "action.lets-simplify": ("Let's Simplify rounds half up", CARD + ": Let's Simplify; " + FAQ),
+    "creeper.war": ("War sends Peace away", CARD + ": War"),
+    "creeper.taxes": ("Taxes and Money may go together", CARD + ": Taxes"),
+    "creeper.death": ("Death takes a card each turn", CARD + ": Death"),
+    "creeper.potato": ("The Radioactive Potato moves when the Goal changes", CARD + ": Radioactive Potato; " + FAQ),
+    "solo.setup": ("Solo: set aside the solo list; split Rules and Main decks", SOLO),
+    "solo.flip": ("Solo: after each turn, flip a Rules card into its spot", SOLO),
+    "solo.spot": ("Solo: each New Rule replaces the card in its spot", SOLO),
+    "solo.limit": ("Solo: comply with a new Limit before the next turn", SOLO),
+    "solo.score": ("Solo: a met Goal is scored and its cards discarded", SOLO),
+    "solo.end": ("Solo: the game ends when either deck runs out", SOLO),
+    "solo.no-opponent": ("Solo: an effect that needs another player does nothing", PROJECT),
+    "solo.extra-turn": ("Solo: an extra turn comes before the Rules flip", PROJECT),
+}
+
+
+def rule_title(rule_id: str) -> str:
+    return RULES[rule_id][0]

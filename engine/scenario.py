@@ -1,0 +1,432 @@
+"""The rules-scenario runner (see shared/scenarios/SPEC.md).
+
+A scenario lays out an exact table, makes decisions through the engine's
+one door, and checks what follows. Broken files are a FAIL with a sentence
+that names the file, the place and the fix, never a traceback.
+"""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from .deckfile import DeckError, card_key
+from .game import Game
+from .prompts import IllegalAnswer
+
+MAX_SCENARIO_BYTES = 1_000_000
+CardList = list[str]
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Spots(_M):
+    draw: str = ""
+    play: str = ""
+    limit: str = ""
+    other: str = ""
+
+
+class Expect(_M):
+    hands: list[CardList] | None = None
+    hand_sizes: list[int] | None = None
+    tables: list[CardList] | None = None
+    attached: dict[str, str] | None = None
+    rules: CardList | None = None
+    goals: CardList | None = None
+    draw_pile: CardList | None = None
+    draw_pile_size: int | None = None
+    discard: CardList | None = None
+    discard_contains: CardList | None = None
+    drawn: int | None = None
+    played: int | None = None
+    active: int | None = None
+    waiting_for: int | None = None
+    winner: int | None = None
+    game_over: bool | None = None
+    spots: dict[Literal["draw", "play", "limit", "other"], str] | None = None
+    rules_deck_size: int | None = None
+    rules_discard: CardList | None = None
+    scored: CardList | None = None
+    score: int | None = None
+
+
+class Step(_M):
+    player: int = Field(ge=0, le=5)
+    play: str | None = None
+    choose: list[str] | None = None
+    surprise: str | None = None
+    pass_: bool | None = Field(default=None, alias="pass")
+    free: str | None = None
+    end_turn: bool | None = None
+    error: bool = False
+    expect: Expect | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "Step":
+        given = [k for k in ("play", "choose", "surprise", "pass_", "free", "end_turn") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("a step needs exactly one of play, choose, surprise, pass, free, end_turn"
+                             + (f" (it has {', '.join(k.rstrip('_') for k in given)})" if given else ""))
+        return self
+
+
+class Setup(_M):
+    phase: Literal["play", "turn_start", "deal"] = "play"
+    active: int = Field(default=0, ge=0, le=5)
+    drawn: int | None = Field(default=None, ge=0)
+    played: int = Field(default=0, ge=0)
+    draw_pile: CardList = []
+    discard: CardList = []
+    hands: list[CardList] = []
+    tables: list[CardList] = []
+    attached: dict[str, str] = {}
+    rules: CardList = []
+    goals: CardList = []
+    rules_deck: CardList = []
+    rules_discard: CardList = []
+    spots: Spots = Spots()
+    scored: CardList = []
+
+
+class Scenario(_M):
+    name: str = Field(min_length=1)
+    source: str = ""
+    decks: list[str] = ["fluxx5"]
+    variant: Literal["standard", "solo"] = "standard"
+    players: int | None = Field(default=None, ge=1, le=6)
+    seed: int = 0
+    setup: Setup = Setup()
+    step: list[Step] = []
+    expect: Expect | None = None
+
+
+class ScenarioError(Exception):
+    pass
+
+
+def load_scenario(path: Path) -> Scenario:
+    try:
+        size = path.stat().st_size
+        if size > MAX_SCENARIO_BYTES:
+            raise ScenarioError(f"the file is {size} bytes; a scenario may be at most {MAX_SCENARIO_BYTES}")
+        data = tomllib.loads(path.read_bytes().decode("utf-8"))
+    except OSError as e:
+        raise ScenarioError(f"cannot read the file ({e.strerror or e})") from None
+    except UnicodeDecodeError:
+        raise ScenarioError("the file is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ScenarioError(f"not valid TOML: {e}") from None
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"]) or "top level"
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            msg = "unknown key; see the scenario format for the keys allowed there"
+        more = f" (and {len(e.errors()) - 1} more problem(s))" if len(e.errors()) > 1 else ""
+        raise ScenarioError(f"at '{loc}': {msg}{more}") from None
+
+
+class _Table:
+    """Builds a Game from a scenario's [setup]."""
+
+    def __init__(self, sc: Scenario):
+        self.sc = sc
+        players = sc.players or (1 if sc.variant == "solo" else 2)
+        try:
+            self.g = Game.blank(tuple(sc.decks), players, sc.variant, sc.seed)
+        except DeckError as e:
+            raise ScenarioError(f"at 'decks': {'; '.join(e.problems)}") from None
+        except ValueError as e:
+            raise ScenarioError(f"at 'players': {e}") from None
+        self.placed: dict[int, str] = {}
+
+    def card(self, name: str, where: str) -> int:
+        c = self.g.db.find(name)
+        if c is None:
+            raise ScenarioError(f"at '{where}': no card named '{name}' in the decks {', '.join(self.g.decks)}")
+        if c in self.placed:
+            raise ScenarioError(f"at '{where}': '{name}' is already placed at '{self.placed[c]}'; each card exists once")
+        self.placed[c] = where
+        return c
+
+    def cards(self, names: list[str], where: str) -> list[int]:
+        return [self.card(n, f"{where}[{i}]") for i, n in enumerate(names)]
+
+    def build(self) -> Game:
+        g, s = self.g, self.sc.setup
+        n = g.nplayers
+        if s.active >= n:
+            raise ScenarioError(f"at 'setup.active': seat {s.active} does not exist with {n} player(s)")
+        for key in ("hands", "tables"):
+            if len(getattr(s, key)) > n:
+                raise ScenarioError(f"at 'setup.{key}': {len(getattr(s, key))} seats given for {n} player(s)")
+        g.draw = list(reversed(self.cards(s.draw_pile, "setup.draw_pile")))
+        g.discard = list(reversed(self.cards(s.discard, "setup.discard")))
+        for p, h in enumerate(s.hands):
+            g.hands[p] = self.cards(h, f"setup.hands[{p}]")
+        for p, t in enumerate(s.tables):
+            g.tables[p] = self.cards(t, f"setup.tables[{p}]")
+        for cr, k in s.attached.items():
+            c1, c2 = g.db.find(cr), g.db.find(k)
+            if c1 is None or c2 is None or c1 not in self.placed or c2 not in self.placed:
+                raise ScenarioError(f"at 'setup.attached': '{cr}' and '{k}' must both be on a table")
+            if g.where(c1) != g.where(c2) or g.where(c1)[0] != "table":
+                raise ScenarioError(f"at 'setup.attached': '{cr}' and '{k}' must be on the same table")
+            g.attached[c1] = c2
+        rules = self.cards(s.rules, "setup.rules")
+        for spot in ("draw", "play", "limit", "other"):
+            name = getattr(s.spots, spot)
+            if name:
+                rules.append(self.card(name, f"setup.spots.{spot}"))
+        for r in rules:
+            if g.db.cards[r].type != "rule":
+                raise ScenarioError(f"at 'setup.rules': '{g.name(r)}' is not a New Rule")
+        g.rules = rules
+        g.goals = self.cards(s.goals, "setup.goals")
+        for c in g.goals:
+            if g.db.cards[c].type != "goal":
+                raise ScenarioError(f"at 'setup.goals': '{g.name(c)}' is not a Goal")
+        g.rules_deck = list(reversed(self.cards(s.rules_deck, "setup.rules_deck")))
+        g.rules_discard = list(reversed(self.cards(s.rules_discard, "setup.rules_discard")))
+        g.scored = self.cards(s.scored, "setup.scored")
+        g.active = s.active
+        if s.phase == "play":
+            g.phase = "play"
+            g.turn = 1
+            g.hand_at_start = len(g.hands[s.active])
+            g.played = s.played
+            g.drawn = s.drawn if s.drawn is not None else g.draw_required(s.active)
+        elif s.drawn is not None or s.played:
+            raise ScenarioError("at 'setup': 'drawn' and 'played' are for phase \"play\" only")
+        try:
+            g.begin(s.phase)
+        except Exception as e:  # a broken table (for instance no cards to deal)
+            raise ScenarioError(f"at 'setup': the engine could not start from this table ({e})") from None
+        return g
+
+
+def _names(g: Game, ids) -> list[str]:
+    return [g.name(c) for c in ids]
+
+
+def _set(names) -> set[str]:
+    return {card_key(n) for n in names}
+
+
+def _fmt(names) -> str:
+    return "[" + ", ".join(sorted(names)) + "]"
+
+
+def check_expect(g: Game, ex: Expect, where: str) -> list[str]:
+    """Compare the table with an [expect] table; return the differences in words."""
+    out: list[str] = []
+    solo = g.variant.solo
+
+    def sets(label: str, want: list[str], got_ids) -> None:
+        for n in want:
+            if g.db.find(n) is None:
+                out.append(f"{where}{label}: no card named '{n}'")
+                return
+        got = _names(g, got_ids)
+        if _set(want) != _set(got):
+            out.append(f"{where}{label}: expected {_fmt(want)}, got {_fmt(got)}")
+
+    def seats(label: str, want: list[list[str]], zones) -> None:
+        for p, w in enumerate(want):
+            if p >= g.nplayers:
+                out.append(f"{where}{label}: seat {p} does not exist")
+                continue
+            sets(f"{label}[{p}]", w, zones[p])
+
+    def eq(label: str, want, got) -> None:
+        if want != got:
+            out.append(f"{where}{label}: expected {want}, got {got}")
+
+    if ex.hands is not None:
+        seats("hands", ex.hands, g.hands)
+    if ex.hand_sizes is not None:
+        eq("hand_sizes", ex.hand_sizes, [len(h) for h in g.hands][:len(ex.hand_sizes)])
+    if ex.tables is not None:
+        seats("tables", ex.tables, g.tables)
+    if ex.attached is not None:
+        want = {card_key(k): card_key(v) for k, v in ex.attached.items()}
+        got = {g.db.cards[k].key: g.db.cards[v].key for k, v in g.attached.items()}
+        if want != got:
+            pretty = {g.name(k): g.name(v) for k, v in g.attached.items()}
+            out.append(f"{where}attached: expected {ex.attached}, got {pretty}")
+    if ex.rules is not None:
+        sets("rules", ex.rules, g.rules)
+    if ex.goals is not None:
+        sets("goals", ex.goals, g.goals)
+    if ex.draw_pile is not None:
+        got = _names(g, reversed(g.draw))
+        if [card_key(n) for n in ex.draw_pile] != [card_key(n) for n in got]:
+            out.append(f"{where}draw_pile: expected {ex.draw_pile} (top first), got {got}")
+    if ex.draw_pile_size is not None:
+        eq("draw_pile_size", ex.draw_pile_size, len(g.draw))
+    if ex.discard is not None:
+        sets("discard", ex.discard, g.discard)
+    if ex.discard_contains is not None:
+        have = _set(_names(g, g.discard))
+        missing = [n for n in ex.discard_contains if card_key(n) not in have]
+        if missing:
+            out.append(f"{where}discard_contains: {_fmt(missing)} not in the discard pile {_fmt(_names(g, g.discard))}")
+    if ex.drawn is not None:
+        eq("drawn", ex.drawn, g.drawn)
+    if ex.played is not None:
+        eq("played", ex.played, g.played)
+    if ex.active is not None:
+        eq("active", ex.active, g.active)
+    if ex.waiting_for is not None:
+        eq("waiting_for", ex.waiting_for, g.waiting_for)
+    if ex.winner is not None:
+        eq("winner", ex.winner, g.winner)
+    if ex.game_over is not None:
+        eq("game_over", ex.game_over, g.over)
+    if ex.spots is not None:
+        if not solo:
+            out.append(f"{where}spots: only Solo Fluxx has spots")
+        else:
+            have = g.variant.spots(g)
+            for k, v in ex.spots.items():
+                got = g.name(have[k]) if have[k] >= 0 else ""
+                if card_key(v) != card_key(got):
+                    out.append(f"{where}spots.{k}: expected '{v}', got '{got}'")
+    if ex.rules_deck_size is not None:
+        eq("rules_deck_size", ex.rules_deck_size, len(g.rules_deck))
+    if ex.rules_discard is not None:
+        sets("rules_discard", ex.rules_discard, g.rules_discard)
+    if ex.scored is not None:
+        sets("scored", ex.scored, g.scored)
+    if ex.score is not None:
+        eq("score", ex.score, len(g.scored))
+    return out
+
+
+def _label_value(g: Game, label: str):
+    """Turn a scenario label into an option value of the pending prompt."""
+    pr = g.prompt
+    if pr.domain == "players":
+        if len(label) >= 2 and label[0] in "pP" and label[1:].isdigit():
+            return int(label[1:])
+        raise ScenarioError(f"'{label}' is not a player label; use p0, p1, ...")
+    if pr.domain == "words":
+        return label.lower()
+    c = g.db.find(label)
+    if c is None:
+        raise ScenarioError(f"no card named '{label}'")
+    return c
+
+
+def _answer(g: Game, st: Step, i: int):
+    pr = g.prompt
+    where = f"step {i + 1}"
+    if pr is None:
+        raise ScenarioError(f"{where}: the game is over (winner p{g.winner}); no step can follow"
+                            if g.over and g.winner >= 0 else f"{where}: the game is over; no step can follow")
+    if st.player != pr.player:
+        raise ScenarioError(f"{where}: the engine is waiting for p{pr.player} ({pr.ask}: {pr.reason}), not p{st.player}")
+    if st.play is not None:
+        c = g.db.find(st.play)
+        if c is None:
+            raise ScenarioError(f"{where}: no card named '{st.play}'")
+        return ("play", c)
+    if st.free is not None:
+        c = g.db.find(st.free)
+        if c is None:
+            raise ScenarioError(f"{where}: no card named '{st.free}'")
+        return ("free", c)
+    if st.end_turn is not None:
+        return ("end",)
+    if st.pass_ is not None:
+        return ("pass",)
+    if st.surprise is not None:
+        raise ScenarioError(f"{where}: no Surprise can be played here (no card is being played that one could cancel)")
+    if pr.kind == "turn":
+        if [x.lower() for x in st.choose] in (["random"], ["end"]):
+            return (st.choose[0].lower(),)
+        raise ScenarioError(f"{where}: the engine is asking p{pr.player} to play a card, not to choose")
+    try:
+        return ("choose", tuple(_label_value(g, x) for x in st.choose))
+    except ScenarioError as e:
+        raise ScenarioError(f"{where}: {e}") from None
+
+
+def _why_not(g: Game, st: Step) -> str:
+    """Say where a card is when a step needs it somewhere else."""
+    name = st.play or st.free
+    if not name:
+        return ""
+    c = g.db.find(name)
+    if c is None:
+        return ""
+    zone, seat = g.where(c)
+    return f" ('{g.name(c)}' is in {zone}" + (f" of p{seat}" if seat >= 0 else "") + ")"
+
+
+def run_scenario(sc: Scenario) -> list[str]:
+    """Run one scenario; return the failures (empty when it passes)."""
+    g = _Table(sc).build()
+    for i, st in enumerate(sc.step):
+        ans = _answer(g, st, i)
+        before = g.to_dict() if st.error else None
+        try:
+            g.push(ans)
+        except IllegalAnswer as e:
+            if not st.error:
+                return [f"step {i + 1}: the engine refused it: {e}{_why_not(g, st)}"]
+            if g.to_dict() != before:
+                return [f"step {i + 1}: the engine refused it but changed the game"]
+        else:
+            if st.error:
+                return [f"step {i + 1}: the engine accepted a decision the rules forbid"]
+        if st.expect is not None:
+            diffs = check_expect(g, st.expect, f"after step {i + 1}: ")
+            if diffs:
+                return diffs
+    if sc.expect is not None:
+        return check_expect(g, sc.expect, "")
+    return []
+
+
+def scenario_files(paths: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out.extend(sorted(path.rglob("*.toml")))
+        else:
+            out.append(path)
+    return out
+
+
+def run_paths(paths: list[str], echo=print) -> tuple[int, int]:
+    """Run every scenario under ``paths``; print PASS/FAIL lines and the count."""
+    passed = failed = 0
+    for f in scenario_files(paths):
+        name = f.stem
+        try:
+            if not f.exists():
+                raise ScenarioError("no such file or folder")
+            sc = load_scenario(f)
+            name = sc.name
+            diffs = run_scenario(sc)
+        except ScenarioError as e:
+            diffs = [str(e)]
+        except Exception as e:  # an engine bug must still be a FAIL line, not a traceback
+            diffs = [f"the engine raised {type(e).__name__}: {e}"]
+        if diffs:
+            failed += 1
+            echo(f"FAIL {f}: {name}: {'; '.join(diffs)}")
+        else:
+            passed += 1
+            echo(f"PASS {f}: {name}")
+    echo(f"{passed} passed, {failed} failed")
+    return passed, failed

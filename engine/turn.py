@@ -1,0 +1,280 @@
+"""The turn's tasks: deal, start of turn, draw, play, limits, end of turn.
+
+Each function named ``op_X`` handles the task ``("X", *args)``. A task
+either changes the table or asks a question, never both: so the table is
+always checked for Goals before anybody is asked anything.
+"""
+from __future__ import annotations
+
+from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE
+from .game import Game, op
+from . import rng as R
+
+
+@op
+def op_deal(g: Game) -> None:
+    """Deal 3 cards to each player (seat 0 first, one at a time around the
+    table); a dealt Creeper goes into play and is replaced."""
+    n = 3 + g.inflation()  # the Basic Rules: start with 3 cards
+    cards = g.db.cards
+    for _ in range(n):
+        for p in range(g.nplayers):
+            while not g.over:
+                c = g.take_top(p)
+                if c < 0:
+                    break
+                if cards[c].kind == CREEPER:
+                    g.tables[p].append(c)
+                    g.ev("creeper", "setup.first-round-creepers", p, c)
+                    g.creeper_arrived(p, c)
+                    continue
+                g.hands[p].append(c)
+                g.ev("deal", "setup.deal", p, c)
+                break
+    if not g.over:
+        g.stack.append(("start_turn",))
+
+
+@op
+def op_start_turn(g: Game) -> None:
+    p = g.active
+    g.turn += 1
+    g.phase = "start"
+    g.drawn = 0
+    g.played = 0
+    g.used = []
+    g.ev("turn_start", "turn.start", p, turn=g.turn, extra=g.in_extra)
+    g.stack.append(("begin_play",))
+    g.stack.append(("draw_phase",))
+    g.stack.append(("start_events",))
+
+
+@op
+def op_start_events(g: Game) -> None:
+    p = g.active
+    cards = g.db.cards
+    r = g.rule_effect("no_hand_bonus")
+    if r >= 0 and not g.hands[p]:
+        g.draw_cards(p, g.num(r, "n"), rule="rule.no-hand-bonus")
+    death = g.db.by_effect.get("death")
+    if death is not None and death in g.tables[p]:
+        g.stack.append(("ask_death", p))
+
+
+@op
+def op_ask_death(g: Game, p: int) -> None:
+    death = g.db.by_effect["death"]
+    others = [c for c in g.tables[p] if c != death]
+    if death in g.tables[p] and others:
+        g.ask(p, "death_discard", others, card=death,
+              reason="Death: discard one of your other Keepers or Creepers",
+              then=("ans_death", p))
+
+
+@op
+def op_ans_death(g: Game, p: int, chosen) -> None:
+    for c in chosen:
+        g.discard_from_table(c, "creeper.death", p)
+
+
+@op
+def op_draw_phase(g: Game) -> None:
+    p = g.active
+    g.hand_at_start = len(g.hands[p])
+    g.draw_cards(p, g.draw_required(p), counts=True, rule="turn.draw")
+
+
+@op
+def op_begin_play(g: Game) -> None:
+    g.phase = "play"
+
+
+@op
+def op_draw(g: Game, p: int, n: int, counts: int, rule: str) -> None:
+    g.draw_cards(p, n, counts=bool(counts), rule=rule)
+
+
+@op
+def op_play(g: Game, p: int, c: int, src: int) -> None:
+    """Play a card: from the hand (0, a counted play), from the open temporary
+    hand (1), or directly, as part of another card (2)."""
+    if src == 0:
+        g.hands[p].remove(c)
+        if p == g.active:
+            g.played += 1
+    elif src == 1:
+        fr = g.temp[-1]
+        fr[2].remove(c)
+        fr[3] -= 1
+    g.playing.append(c)
+    g.ev("play", "turn.play", p, c, src=src)
+    g.stack.append(("resolve", p, c))
+
+
+@op
+def op_play_random(g: Game, p: int) -> None:
+    hand = g.hands[p]
+    if not hand:
+        return
+    g.rng, i = R.below(g.rng, len(hand))
+    c = hand[i]
+    g.ev("random_play", "rule.first-play-random", p, c)
+    g.stack.append(("play", p, c, 0))
+
+
+@op
+def op_resolve(g: Game, p: int, c: int) -> None:
+    card = g.db.cards[c]
+    kind = card.kind
+    if kind == KEEPER:
+        g.playing.remove(c)
+        g.tables[p].append(c)
+        g.ev("keeper", "card.keeper", p, c)
+        g.keeper_arrived(p, c)
+    elif kind == GOAL:
+        g.place_goal(p, c)
+    elif kind == RULE:
+        g.playing.remove(c)
+        g.place_rule(p, c)
+    elif kind == CREEPER:
+        # only reachable when a Creeper sits in a hand (Zap a Card!): it goes into play
+        g.playing.remove(c)
+        g.tables[p].append(c)
+        g.ev("creeper", "card.creeper", p, c)
+        g.creeper_arrived(p, c)
+    else:  # ACTION, or a Surprise played for its in-turn function
+        g.ev("action", "card.action", p, c)
+        from .effects import ACTIONS, SELF_FINISHING
+        if card.effect not in SELF_FINISHING:
+            g.stack.append(("finish", c))
+        ACTIONS[card.effect](g, p, c)
+
+
+@op
+def op_finish(g: Game, c: int) -> None:
+    """An Action is done: it leaves the being-played area for the discard pile."""
+    if c in g.playing:
+        g.playing.remove(c)
+        g.to_discard(c)
+        g.ev("action_done", "card.action", g.active, c)
+
+
+@op
+def op_temp_done(g: Game) -> None:
+    fr = g.temp.pop()
+    for c in fr[2]:
+        g.to_discard(c)
+        g.ev("discard", "action.temp-hand", fr[0], c)
+    if fr[1] >= 0 and fr[1] in g.playing:
+        g.stack.append(("finish", fr[1]))
+
+
+@op
+def op_free(g: Game, p: int, c: int) -> None:
+    from .effects import FREE_USE
+    g.ev("free_action", "turn.free-action", p, c)
+    FREE_USE[g.db.cards[c].effect](g, p, c)
+
+
+@op
+def op_end_turn(g: Game) -> None:
+    p = g.active
+    g.phase = "end"
+    g.ev("turn_end", "turn.end", p)
+    g.stack.append(("next_turn",))
+    g.stack.append(("between",))
+    g.stack.append(("ask_keeper_limit", p, "limit.self-at-end"))
+    g.stack.append(("ask_hand_limit", p, "limit.self-at-end"))
+
+
+@op
+def op_between(g: Game) -> None:
+    g.variant.between_turns(g)
+
+
+@op
+def op_next_turn(g: Game) -> None:
+    if g.extra:
+        g.extra = False
+        g.in_extra = True
+    else:
+        g.in_extra = False
+        g.active = (g.active + 1) % g.nplayers
+    g.stack.append(("start_turn",))
+
+
+@op
+def op_comply(g: Game, p: int, rule: str) -> None:
+    g.stack.append(("ask_keeper_limit", p, rule))
+    g.stack.append(("ask_hand_limit", p, rule))
+
+
+@op
+def op_ask_hand_limit(g: Game, p: int, rule: str) -> None:
+    hl = g.hand_limit()
+    excess = len(g.hands[p]) - hl if hl >= 0 else 0
+    if excess > 0:
+        g.ask(p, "discard_hand", list(g.hands[p]), excess, excess, card=g.slot_rule("hand_limit"),
+              reason=f"Hand Limit {hl}: discard {excess} card(s)", then=("ans_discard_hand", p, rule))
+
+
+@op
+def op_ans_discard_hand(g: Game, p: int, rule: str, chosen) -> None:
+    for c in chosen:
+        g.hands[p].remove(c)
+        g.to_discard(c)
+        g.ev("limit_discard", rule, p, c, limit="hand")
+
+
+@op
+def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
+    kl = g.keeper_limit()
+    if kl < 0:
+        return
+    keepers = [c for c in g.tables[p] if g.db.cards[c].kind == KEEPER]
+    excess = len(keepers) - kl
+    if excess > 0:
+        g.ask(p, "discard_keepers", keepers, excess, excess, card=g.slot_rule("keeper_limit"),
+              reason=f"Keeper Limit {kl}: discard {excess} Keeper(s)", then=("ans_discard_keepers", p, rule))
+
+
+@op
+def op_ans_discard_keepers(g: Game, p: int, rule: str, chosen) -> None:
+    for c in chosen:
+        g.discard_from_table(c, rule, p)
+
+
+@op
+def op_goal_trim(g: Game, by: int) -> None:
+    room = 2 if g.rule_effect("double_agenda") >= 0 else 1
+    if len(g.goals) > room:
+        g.ask(by, "goal_discard", list(g.goals), len(g.goals) - room, len(g.goals) - room,
+              reason="Double Agenda has left play: choose the Goal to discard",
+              then=("ans_goal_trim", by))
+
+
+@op
+def op_ans_goal_trim(g: Game, by: int, chosen) -> None:
+    for c in chosen:
+        g.goals.remove(c)
+        g.to_discard(c)
+        g.ev("goal_discarded", "rule.double-agenda-leaves", by, c)
+    g.goals_changed()
+
+
+@op
+def op_goal_replace(g: Game, p: int, c: int, chosen) -> None:
+    old = chosen[0]
+    g.playing.remove(c)
+    i = g.goals.index(old)
+    g.goals[i] = c
+    g.to_discard(old)
+    g.ev("goal_discarded", "rule.double-agenda", p, old)
+    g.ev("goal", "rule.double-agenda", p, c)
+    g.goals_changed()
+
+
+@op
+def op_ans_score_discard(g: Game, chosen) -> None:
+    for c in chosen:
+        g.discard_from_table(c, "solo.score", 0)

@@ -1,0 +1,106 @@
+"""Variants: what differs between the standard game and Solo Fluxx.
+
+A variant decides the deck split, where New Rules go, what meeting a Goal
+does (win or score), the standing obligations settled before each play,
+what happens between turns, and when the game ends. Everything else is
+the shared engine. Solo Fluxx registers itself from ``solo/``.
+"""
+from __future__ import annotations
+
+from . import rng as R
+from .cards import KEEPER
+from .goals import goal_winners
+
+_VARIANTS: dict[str, "Variant"] = {}
+
+
+def register_variant(v: "Variant") -> None:
+    _VARIANTS[v.name] = v
+
+
+def get_variant(name: str) -> "Variant":
+    v = _VARIANTS.get(name)
+    if v is None:
+        known = ", ".join(sorted(_VARIANTS)) or "none"
+        raise ValueError(f"unknown variant '{name}' (known: {known}; Solo Fluxx is registered by importing 'solo')")
+    return v
+
+
+def variant_names() -> list[str]:
+    return sorted(_VARIANTS)
+
+
+class Variant:
+    name = "standard"
+    solo = False
+    min_players = 2
+    max_players = 6
+
+    def setup(self, g) -> None:
+        """Shuffle every card into the draw pile."""
+        g.draw = list(range(g.db.n))
+        g.rng = R.shuffle(g.rng, g.draw)
+
+    def place_rule(self, g, p: int, c: int) -> None:
+        slot = g.db.cards[c].slot
+        if slot != "other":
+            old = g.slot_rule(slot)
+            if old >= 0:
+                g.remove_rule(old, p, "card.rule-replaces")
+        g.rules.append(c)
+        g.ev("rule", "card.rule", p, c)
+
+    def check_goals(self, g) -> None:
+        won: set[int] = set()
+        for goal in g.goals:
+            won.update(goal_winners(g, goal))
+        if len(won) == 1:
+            g.end_game(won.pop(), "win.goal")
+
+    def settle(self, g) -> bool:
+        """Standing obligations before the active player goes on: others over
+        a limit comply at once; War sends Peace away. True if work was queued."""
+        a = g.active
+        for i in range(1, g.nplayers):
+            q = (a + i) % g.nplayers
+            if g.over_limit(q):
+                g.stack.append(("comply", q, "limit.others-now"))
+                return True
+        war = g.db.by_effect.get("war")
+        if war is not None:
+            peace = g.db.cards[war].params["peace"]
+            for q in range(g.nplayers):
+                t = g.tables[q]
+                if war in t and peace in t:
+                    g.stack.append(("ask_war", q, war))
+                    return True
+        return False
+
+    def between_turns(self, g) -> None:
+        pass
+
+    def discard_pile(self, g, c: int) -> list[int]:
+        return g.discard
+
+    def can_draw(self, g) -> bool:
+        return bool(g.draw or g.discard)
+
+    def refill(self, g) -> bool:
+        """The draw pile is empty: shuffle the discard pile into a new one."""
+        if not g.discard:
+            return False
+        g.draw = g.discard
+        g.discard = []
+        g.rng = R.shuffle(g.rng, g.draw)
+        g.ev("reshuffle", "pile.reshuffle", -1, count=len(g.draw))
+        return True
+
+    def pile_emptied(self, g) -> None:
+        pass
+
+    def spots(self, g) -> dict[str, int] | None:
+        """Solo's rule spots (None in a game without spots)."""
+        return None
+
+
+register_variant(Variant())

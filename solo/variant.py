@@ -1,0 +1,108 @@
+"""Solo Fluxx as an engine variant.
+
+Follows the Solo Fluxx overview in the Voyager rulebook and the project's
+readings in DESIGN.md: the deck's solo list is set aside; New Rules form
+the Rules deck, everything else the Main deck, each with its own discard
+pile; four spots (Draw, Play, one Limit, one Other) each hold one New Rule;
+a Rules card is flipped after every turn; a met Goal is scored and the
+cards it names are discarded; the game ends the moment either deck runs out.
+"""
+from __future__ import annotations
+
+from engine import rng as R
+from engine.cards import RULE
+from engine.goals import choice_cards, fixed_cards, solo_meets
+from engine.variants import Variant, register_variant
+
+SPOTS = ("draw", "play", "limit", "other")
+
+
+def spot_of(slot: str) -> str:
+    return "limit" if slot in ("hand_limit", "keeper_limit") else slot
+
+
+class SoloVariant(Variant):
+    name = "solo"
+    solo = True
+    min_players = 1
+    max_players = 1
+
+    def setup(self, g) -> None:
+        cards = g.db.cards
+        keep = [c.id for c in cards if c.id not in g.db.set_aside]
+        g.draw = [c for c in keep if cards[c].kind != RULE]
+        g.rules_deck = [c for c in keep if cards[c].kind == RULE]
+        g.rng = R.shuffle(g.rng, g.draw)
+        g.rng = R.shuffle(g.rng, g.rules_deck)
+        g.ev("solo_setup", "solo.setup", 0, set_aside=len(g.db.set_aside))
+
+    def place_rule(self, g, p: int, c: int) -> None:
+        spot = spot_of(g.db.cards[c].slot)
+        for r in list(g.rules):
+            if spot_of(g.db.cards[r].slot) == spot:
+                g.remove_rule(r, p, "solo.spot")
+        g.rules.append(c)
+        g.ev("rule", "solo.spot", p, c, spot=spot)
+
+    def check_goals(self, g) -> None:
+        for goal in list(g.goals):
+            if goal in g.goals and solo_meets(g, goal):
+                fixed = fixed_cards(g, goal)
+                pool, k = choice_cards(g, goal)
+                pool = [c for c in pool if c not in fixed]
+                g.goals.remove(goal)
+                g.scored.append(goal)
+                g.ev("score", "solo.score", 0, goal, score=len(g.scored))
+                for c in fixed:
+                    if c in g.tables[0]:
+                        g.discard_from_table(c, "solo.score", 0)
+                if k and len(pool) > k:
+                    g.ask(0, "score_discard", pool, k, k, card=goal,
+                          reason=f"choose the {k} card(s) the Goal takes with it",
+                          then=("ans_score_discard",))
+                    return
+                for c in pool[:k]:
+                    if c in g.tables[0]:
+                        g.discard_from_table(c, "solo.score", 0)
+
+    def settle(self, g) -> bool:
+        return False
+
+    def between_turns(self, g) -> None:
+        if g.extra:
+            g.ev("extra_turn_first", "solo.extra-turn", 0)
+            return
+        if not g.rules_deck:
+            g.end_game(-1, "solo.end")
+            return
+        c = g.rules_deck.pop()
+        g.ev("flip", "solo.flip", 0, c)
+        self.place_rule(g, 0, c)
+        if not g.rules_deck:
+            g.end_game(-1, "solo.end")
+            return
+        g.stack.append(("comply", 0, "solo.limit"))
+
+    def discard_pile(self, g, c: int) -> list[int]:
+        return g.rules_discard if g.db.cards[c].kind == RULE else g.discard
+
+    def can_draw(self, g) -> bool:
+        return bool(g.draw)
+
+    def refill(self, g) -> bool:
+        return False
+
+    def pile_emptied(self, g) -> None:
+        g.end_game(-1, "solo.end")
+
+    def spots(self, g) -> dict[str, int]:
+        """The New Rule in each spot (-1 if empty)."""
+        out = {s: -1 for s in SPOTS}
+        for r in g.rules:
+            out[spot_of(g.db.cards[r].slot)] = r
+        return out
+
+
+
+
+register_variant(SoloVariant())

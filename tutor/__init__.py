@@ -1,0 +1,1 @@
+"""The tutor: rules reference, explanations, lessons and hints (issue 5)."""
