@@ -199,7 +199,7 @@ class Game:
         a = self.active
         # 1. a Draw rule (or bonus) that grew mid-turn: catch up at once
         owed = self.draw_required(a) - self.drawn
-        if owed > 0:
+        if owed > 0 and self.variant.can_draw(self):
             self.stack.append(("draw", a, owed, 1, "turn.catch-up"))
             return
         # 2. the variant's standing obligations (others over a limit, War and Peace, ...)

@@ -10,8 +10,11 @@ MASK = (1 << 64) - 1
 
 
 def seed_state(seed: int) -> int:
-    """Turn any integer seed into a generator state."""
-    return (seed * 0x9E3779B97F4A7C15 + 0x6A09E667F3BCC909) & MASK
+    """Turn any integer seed into a generator state (well mixed, so that
+    neighbouring seeds give unrelated streams)."""
+    _, z = next_u64((seed ^ 0x6A09E667F3BCC909) & MASK)
+    _, z = next_u64(z)
+    return z
 
 
 def next_u64(state: int) -> tuple[int, int]:

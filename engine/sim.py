@@ -1,0 +1,88 @@
+"""Headless games with bots: one game, many games, fingerprints."""
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+
+from .bots import make_bot
+from .game import Game
+from .runfile import ENGINE_VERSION, RUN_FORMAT, answer_to_json
+
+TURN_CAP = 400
+
+
+def deal_fingerprint(decks, players: int, variant: str, seed: int) -> str:
+    """sha256 of the starting order of every pile of a game."""
+    g = Game(tuple(decks), players, variant, seed, record=False)
+    g.variant.setup(g)
+    piles = {"draw": [g.name(c) for c in reversed(g.draw)],
+             "rules_deck": [g.name(c) for c in reversed(g.rules_deck)]}
+    return hashlib.sha256(json.dumps(piles, sort_keys=True).encode()).hexdigest()
+
+
+def play_game(decks, players: int, variant: str, seed: int, bot: str, keep_answers: bool = False,
+              turn_cap: int = TURN_CAP, check=None) -> dict:
+    """Play one complete game; return its result (and answers as labels if asked)."""
+    g = Game.new(tuple(decks), players, variant, seed, record=False)
+    bots = [make_bot(bot, seed * 7 + s) for s in range(players)]
+    answers = []
+    while not g.over and g.turn <= turn_cap:
+        a = bots[g.prompt.player].choose(g)
+        if keep_answers:
+            answers.append(answer_to_json(g, a))
+        g.push(a)
+        if check is not None:
+            check(g)
+    res = {"seed": seed, "turns": g.turn, "decisions": g.decisions, "over": g.over,
+           "score": len(g.scored) if g.variant.solo else None,
+           "winner": g.winner if not g.variant.solo else None}
+    if keep_answers:
+        res["run"] = {"format": RUN_FORMAT, "engine": ENGINE_VERSION, "variant": variant,
+                      "decks": list(g.decks), "players": players, "seed": seed,
+                      "answers": answers, "turns": g.turn,
+                      **({"score": len(g.scored)} if g.variant.solo else {"winner": g.winner})}
+    return res
+
+
+def run_sim(decks, players: int, variant: str, games: int, seed: int, bot: str,
+            save_runs=None, err=None) -> dict:
+    """Play ``games`` games (seeds seed, seed+1, ...) and summarise them."""
+    from pathlib import Path
+    scores: dict[str, int] = {}
+    wins: dict[str, int] = {}
+    decisions = turns = errors = 0
+    total_score = 0
+    t0 = time.perf_counter()
+    for k in range(games):
+        s = seed + k
+        try:
+            r = play_game(decks, players, variant, s, bot, keep_answers=save_runs is not None)
+        except Exception as e:  # counted, reported with its seed, and the sim goes on
+            errors += 1
+            if err:
+                err(f"seed {s}: {type(e).__name__}: {e}")
+            continue
+        decisions += r["decisions"]
+        turns += r["turns"]
+        if variant == "solo":
+            scores[str(r["score"])] = scores.get(str(r["score"]), 0) + 1
+            total_score += r["score"]
+        else:
+            key = str(r["winner"]) if r["winner"] >= 0 else "none"
+            wins[key] = wins.get(key, 0) + 1
+        if save_runs is not None:
+            d = Path(save_runs)
+            d.mkdir(parents=True, exist_ok=True)
+            (d / f"run-{variant}-{s}.json").write_text(json.dumps(r["run"]))
+    secs = time.perf_counter() - t0
+    done = max(1, games - errors)
+    return {"variant": variant, "players": players, "decks": list(decks), "bot": bot,
+            "games": games, "seconds": round(secs, 3),
+            "games_per_second": round(games / secs, 1) if secs else 0.0,
+            "decisions": decisions,
+            "decisions_per_second": round(decisions / secs, 1) if secs else 0.0,
+            "mean_score": round(total_score / done, 3) if variant == "solo" else None,
+            "scores": dict(sorted(scores.items(), key=lambda kv: int(kv[0]))),
+            "wins": wins, "mean_turns": round(turns / done, 2), "errors": errors,
+            "first_deal_sha256": deal_fingerprint(decks, players, variant, seed)}

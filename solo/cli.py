@@ -1,0 +1,235 @@
+"""The ``solo-fluxx`` command line (see shared/CLI.md).
+
+Bad arguments exit 2 with one sentence; any other failure exits 1 with one
+sentence; never a traceback. ``--json`` prints one JSON document on stdout.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import solo  # noqa: F401  (registers the solo variant)
+from engine.deckfile import DeckError, check_file, load_deck, shipped_decks
+from engine.variants import variant_names
+
+
+class UsageError(Exception):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one clear sentence, exit 2
+        raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+def _decks(text: str) -> list[str]:
+    ids = [d.strip() for d in text.split(",") if d.strip()]
+    if not ids:
+        raise argparse.ArgumentTypeError("give at least one deck id, e.g. fluxx5,creeper-pack")
+    known = shipped_decks()
+    for d in ids:
+        if d not in known:
+            raise argparse.ArgumentTypeError(f"there is no deck '{d}' (the decks are: {', '.join(known)})")
+    return ids
+
+
+def _positive(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"{v} must be at least 1")
+    return v
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+
+
+def _date(text: str) -> str:
+    import datetime
+    try:
+        return datetime.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a date of the form YYYY-MM-DD") from None
+
+
+def build_parser() -> Parser:
+    from engine.bots import BOTS
+    p = Parser(prog="solo-fluxx", description="Solo Fluxx: the solitaire Fluxx, on a complete rules engine.")
+    sub = p.add_subparsers(dest="cmd", parser_class=Parser)
+
+    sp = sub.add_parser("play", help="start a new solo game (text mode until the app lands)")
+    sp.add_argument("--seed", type=_int, default=None)
+    sp.add_argument("--decks", type=_decks, default=["fluxx5"])
+
+    sp = sub.add_parser("sim", help="play complete games with bots, no screen")
+    sp.add_argument("--variant", choices=variant_names(), default="solo")
+    sp.add_argument("--players", type=_positive, default=None, help="seats for the standard game (2-6)")
+    sp.add_argument("--decks", type=_decks, default=["fluxx5"], help="comma-separated deck ids")
+    sp.add_argument("--games", type=_positive, default=100)
+    g = sp.add_mutually_exclusive_group()
+    g.add_argument("--seed", type=_int, default=0, help="the first game's seed; game k uses seed+k")
+    g.add_argument("--daily", type=_date, default=None, help="play that date's daily deal")
+    sp.add_argument("--bot", choices=sorted(BOTS), default="random",
+                    help="random, greedy, or search (rollouts; slower, stronger)")
+    sp.add_argument("--save-runs", metavar="DIR", default=None, help="write each finished game as a run file")
+    sp.add_argument("--json", action="store_true")
+
+    sp = sub.add_parser("scenario", help="run rules scenarios")
+    sp.add_argument("paths", nargs="+", metavar="PATH")
+
+    sp = sub.add_parser("deck", help="check a deck file, or show a shipped deck")
+    dsub = sp.add_subparsers(dest="deck_cmd", parser_class=Parser)
+    dc = dsub.add_parser("check", help="validate a deck file; list every problem")
+    dc.add_argument("file", metavar="FILE")
+    ds = dsub.add_parser("show", help="the cards of a shipped deck")
+    ds.add_argument("id", metavar="ID")
+    ds.add_argument("--json", action="store_true")
+
+    sp = sub.add_parser("replay", help="print a run move by move")
+    sp.add_argument("run", metavar="RUN")
+    sp.add_argument("--json", action="store_true")
+
+    sp = sub.add_parser("verify", help="replay a run and confirm its recorded result")
+    sp.add_argument("run", metavar="RUN")
+    return p
+
+
+def cmd_sim(a) -> int:
+    from engine.sim import run_sim
+    players = 1 if a.variant == "solo" else (a.players or 2)
+    if a.variant == "solo" and a.players not in (None, 1):
+        raise UsageError("solo-fluxx sim: --players is for the standard game; Solo Fluxx has 1 player")
+    if a.variant == "standard" and not 2 <= players <= 6:
+        raise UsageError(f"solo-fluxx sim: the standard game takes 2 to 6 players, not {players}")
+    seed = a.seed
+    if a.daily:
+        from solo.daily import daily_seed
+        seed = daily_seed(a.daily)
+    res = run_sim(a.decks, players, a.variant, a.games, seed, a.bot, save_runs=a.save_runs,
+                  err=lambda m: print(m, file=sys.stderr))
+    if a.daily:
+        res["daily"] = a.daily
+    if a.json:
+        print(json.dumps(res))
+    else:
+        for k, v in res.items():
+            print(f"{k:22} {v}")
+    return 0
+
+
+def cmd_deck(a) -> int:
+    if a.deck_cmd == "check":
+        problems = check_file(a.file)
+        if problems:
+            for pr in problems:
+                print(f"{a.file}: {pr}")
+            print(f"{len(problems)} problem(s) found")
+            return 1
+        print(f"{a.file}: ok")
+        return 0
+    if a.deck_cmd == "show":
+        try:
+            deck = load_deck(a.id)
+        except DeckError as e:
+            print(f"solo-fluxx deck show: {e.problems[0]}", file=sys.stderr)
+            return 1
+        if a.json:
+            print(json.dumps(deck.model_dump(exclude_none=True)))
+            return 0
+        print(f"{deck.name} ({deck.id}), {len(deck.cards)} cards")
+        for c in deck.cards:
+            extra = ""
+            if c.confidence:
+                extra = f"  [{c.confidence}: {c.source or 'no source given'}]"
+            print(f"  {c.type:8} {c.name}: {c.text}{extra}")
+        if deck.solo_set_aside:
+            print("Set aside for Solo Fluxx: " + ", ".join(deck.solo_set_aside))
+        return 0
+    raise UsageError("solo-fluxx deck: say 'check FILE' or 'show ID'")
+
+
+def cmd_replay(a) -> int:
+    from engine.runfile import RunError, load_run, replay
+    run = load_run(a.run)
+
+    def show(i, j, events, g):
+        if a.json:
+            print(json.dumps({"step": i + 1, "answer": j,
+                              "events": [{"event": e[0], "rule": e[1], "player": e[2],
+                                          "card": g.name(e[3]) if e[3] >= 0 else None} for e in events]}))
+        else:
+            print(f"{i + 1:4}. {' '.join(str(x) for x in j)}")
+    try:
+        g = replay(run, on_step=show)
+    except RunError as e:
+        print(f"solo-fluxx replay: {a.run}: {e}", file=sys.stderr)
+        return 1
+    if not a.json:
+        print(f"result: score {len(g.scored)}" if g.variant.solo else f"result: winner p{g.winner}")
+    return 0
+
+
+def cmd_verify(a) -> int:
+    from engine.runfile import RunError, load_run, replay
+    run = load_run(a.run)
+    try:
+        g = replay(run, record=False)
+    except RunError as e:
+        print(f"solo-fluxx verify: {a.run}: {e}")
+        return 1
+    if g.prompt is not None and not g.over and g.turn <= 400:
+        print(f"solo-fluxx verify: {a.run}: step {len(run.answers) + 1}: the run ends before the game does")
+        return 1
+    if g.variant.solo:
+        if run.score != len(g.scored):
+            print(f"solo-fluxx verify: {a.run}: the recorded score is {run.score}, the replay scores {len(g.scored)}")
+            return 1
+    elif run.winner != g.winner:
+        print(f"solo-fluxx verify: {a.run}: the recorded winner is {run.winner}, the replay's is {g.winner}")
+        return 1
+    print(f"{a.run}: verified ({'score ' + str(len(g.scored)) if g.variant.solo else 'winner p' + str(g.winner)})")
+    return 0
+
+
+def cmd_play(a) -> int:
+    from solo.textplay import play_text
+    return play_text(a.decks, a.seed)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        a = build_parser().parse_args(argv)
+        if a.cmd is None:
+            from solo.textplay import play_text
+            return play_text(["fluxx5"], None)
+        if a.cmd == "scenario":
+            from engine.scenario import run_paths
+            _, failed = run_paths(a.paths)
+            return 1 if failed else 0
+        return {"sim": cmd_sim, "deck": cmd_deck, "replay": cmd_replay,
+                "verify": cmd_verify, "play": cmd_play}[a.cmd](a)
+    except UsageError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("solo-fluxx: interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:  # the last net: one sentence, never a traceback
+        from engine.runfile import RunError
+        if isinstance(e, RunError):
+            print(f"solo-fluxx: {e}", file=sys.stderr)
+        else:
+            print(f"solo-fluxx: unexpected {type(e).__name__}: {e}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+"""A plain text way to play Solo Fluxx, one numbered question at a time.
+
+This is the stop-gap front end until the Textual app lands: it shows the
+table, lists the legal answers, and reads a number.
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+from engine.game import Game
+from engine.prompts import IllegalAnswer
+
+
+def describe(g: Game) -> str:
+    n = g.name
+    spots = g.variant.spots(g) or {}
+    lines = [
+        f"Turn {g.turn}  score {len(g.scored)}  Main deck {len(g.draw)}  Rules deck {len(g.rules_deck)}",
+        "Rules: " + ", ".join(f"{k}={n(v) if v >= 0 else '-'}" for k, v in spots.items()),
+        "Goal(s): " + (", ".join(n(c) for c in g.goals) or "none"),
+        "Scored: " + (", ".join(n(c) for c in g.scored) or "none"),
+        "Table: " + (", ".join(n(c) for c in g.tables[0]) or "nothing"),
+        "Hand: " + (", ".join(n(c) for c in g.hands[0]) or "empty"),
+    ]
+    return "\n".join(lines)
+
+
+def label(g: Game, opt) -> str:
+    if isinstance(opt, tuple):
+        if opt[0] in ("play", "free"):
+            return f"{opt[0]} {g.name(opt[1])}"
+        return {"end": "end the turn", "random": "play a random card (First Play Random)"}[opt[0]]
+    if g.prompt.domain == "players":
+        return f"p{opt}"
+    if g.prompt.domain == "words":
+        return str(opt)
+    return g.name(opt)
+
+
+def play_text(decks: list[str], seed: int | None, inp=None, out=None) -> int:
+    inp = inp or sys.stdin
+    out = out or sys.stdout
+    if seed is None:
+        seed = int(time.time())
+    g = Game.new(tuple(decks), 1, "solo", seed)
+    print(f"Solo Fluxx, seed {seed}, decks {','.join(decks)}. Answer with numbers; q quits.", file=out)
+    while not g.over:
+        pr = g.prompt
+        print("\n" + describe(g), file=out)
+        print(f"-- {pr.reason}", file=out)
+        opts = pr.options
+        for i, o in enumerate(opts, 1):
+            print(f"  {i}. {label(g, o)}", file=out)
+        if pr.kind == "choose" and pr.max > 1:
+            print(f"  (choose {pr.min}-{pr.max}: numbers separated by spaces)", file=out)
+        line = inp.readline()
+        if not line or line.strip().lower() == "q":
+            print("Bye.", file=out)
+            return 0
+        try:
+            picks = [int(x) - 1 for x in line.split()]
+            if any(i < 0 or i >= len(opts) for i in picks):
+                raise ValueError
+        except ValueError:
+            print("Please answer with the numbers shown.", file=out)
+            continue
+        try:
+            if pr.kind == "turn":
+                if len(picks) != 1:
+                    print("Pick one.", file=out)
+                    continue
+                g.push(opts[picks[0]])
+            else:
+                g.push(("choose", tuple(opts[i] for i in picks)))
+        except IllegalAnswer as e:
+            print(f"Not allowed: {e}", file=out)
+    print(f"\nGame over. Score: {len(g.scored)} ({', '.join(g.name(c) for c in g.scored) or 'no Goals'})", file=out)
+    return 0
