@@ -226,6 +226,7 @@ def op_ans_use_what_you_take(g: Game, p: int, chosen) -> None:
     h = g.hands[q]
     g.rng, i = R.below(g.rng, len(h))
     x = h.pop(i)
+    g.playing.append(x)
     g.ev("take", EFFECT, p, x, frm=q)
     g.stack.append(("play", p, x, 2))
 
@@ -403,6 +404,7 @@ def op_ans_again(g: Game, p: int, chosen) -> None:
     x = chosen[0]
     pile = g.discard if x in g.discard else g.rules_discard
     pile.remove(x)
+    g.playing.append(x)
     g.ev("from_discard", EFFECT, p, x)
     g.stack.append(("play", p, x, 2))
 
@@ -547,6 +549,7 @@ def _use_mystery(g: Game, p: int, r: int) -> None:
     got: list[int] = []
     g.draw_cards(p, 1, into=got, rule="rule.mystery-play")
     if got:
+        g.playing.append(got[0])
         g.stack.append(("play", p, got[0], 2))
 
 

@@ -352,7 +352,10 @@ def _answer(g: Game, st: Step, i: int):
     if pr.kind == "turn":
         if [x.lower() for x in st.choose] in (["random"], ["end"]):
             return (st.choose[0].lower(),)
-        raise ScenarioError(f"{where}: the engine is asking p{pr.player} to play a card, not to choose")
+        if not st.error:
+            raise ScenarioError(f"{where}: the engine is asking p{pr.player} to play a card, not to choose")
+        # a choice where the rules allow none (say, discarding at will): the engine must refuse it
+        return ("choose", tuple(g.db.find(x) if g.db.find(x) is not None else x for x in st.choose))
     try:
         return ("choose", tuple(_label_value(g, x) for x in st.choose))
     except ScenarioError as e:

@@ -97,7 +97,8 @@ def op_draw(g: Game, p: int, n: int, counts: int, rule: str) -> None:
 @op
 def op_play(g: Game, p: int, c: int, src: int) -> None:
     """Play a card: from the hand (0, a counted play), from the open temporary
-    hand (1), or directly, as part of another card (2)."""
+    hand (1), or directly, as part of another card (2; that card has already
+    moved it into the being-played area, so it is never out of every zone)."""
     if src == 0:
         g.hands[p].remove(c)
         if p == g.active:
@@ -106,7 +107,8 @@ def op_play(g: Game, p: int, c: int, src: int) -> None:
         fr = g.temp[-1]
         fr[2].remove(c)
         fr[3] -= 1
-    g.playing.append(c)
+    if src != 2:  # src 2: the card that played it already put it in the being-played area
+        g.playing.append(c)
     g.ev("play", "turn.play", p, c, src=src)
     g.stack.append(("resolve", p, c))
 

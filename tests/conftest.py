@@ -1,0 +1,1 @@
+import solo  # noqa: F401  (registers the solo variant for every test)

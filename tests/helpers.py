@@ -1,0 +1,49 @@
+"""Shared helpers for the tests: random play and the engine's invariants."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from engine.cards import KEEPER
+from engine.game import Game
+
+
+def all_zones(g: Game) -> list[int]:
+    cards: list[int] = []
+    cards += g.draw + g.discard + g.rules + g.goals + g.scored + g.rules_deck + g.rules_discard + g.playing
+    for h in g.hands:
+        cards += h
+    for t in g.tables:
+        cards += t
+    for fr in g.temp:
+        cards += fr[2]
+    return cards
+
+
+def expected_cards(g: Game) -> Counter:
+    ids = [c.id for c in g.db.cards]
+    if g.variant.solo:
+        ids = [c for c in ids if c not in g.db.set_aside]
+    return Counter(ids)
+
+
+def check_invariants(g: Game) -> None:
+    """The invariants every reachable state keeps (issue 2, item 6)."""
+    got = Counter(all_zones(g))
+    want = expected_cards(g)
+    assert got == want, f"cards lost {want - got} or duplicated {got - want}"
+    assert (g.prompt is not None) != g.over, "exactly one of 'a question is pending' and 'the game is over'"
+    for cr, k in g.attached.items():
+        assert any(cr in t and k in t for t in g.tables), "an attachment spans two tables"
+    if g.prompt is not None and g.prompt.kind == "turn" and g.prompt.ask == "play":
+        a = g.active
+        for q in range(g.nplayers):
+            if q != a:
+                assert not g.over_limit(q), f"p{q} is over a limit while p{a} is asked to play"
+    d = g.to_dict()
+    d2 = json.loads(json.dumps(d))
+    assert Game.from_dict(d2).to_dict() == d, "the state does not round-trip through JSON"
+
+
+def keeper_names(g: Game, p: int) -> set[str]:
+    return {g.name(c) for c in g.tables[p] if g.db.cards[c].kind == KEEPER}

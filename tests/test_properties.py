@@ -1,0 +1,101 @@
+"""Invariants over random complete games (hypothesis).
+
+For 2-6 players (and Solo Fluxx), with and without the Creeper Pack: no
+card is ever lost or duplicated; exactly one of "a question is pending"
+and "the game is over"; the state round-trips through JSON; the same seed
+and answers replay to the same state; an illegal answer leaves the state
+unchanged; when the active player is asked to play, nobody else is over a
+limit; every game ends or reaches the turn cap without error.
+"""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.bots import RandomBot
+from engine.game import Game
+from engine.prompts import IllegalAnswer
+
+from .helpers import check_invariants
+
+TURN_CAP = 150
+DECKS = st.sampled_from([("fluxx5",), ("fluxx5", "creeper-pack")])
+TABLES = st.one_of(st.tuples(st.just("solo"), st.just(1)),
+                   st.tuples(st.just("standard"), st.integers(2, 6)))
+
+COUNT = {"games": 0}
+
+
+def play(g: Game, bot: RandomBot, each_step=None) -> list:
+    answers = []
+    while not g.over and g.turn <= TURN_CAP:
+        a = bot.choose(g)
+        answers.append(a)
+        g.push(a)
+        if each_step:
+            each_step(g)
+    return answers
+
+
+@settings(max_examples=320, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**40), table=TABLES, decks=DECKS, bot_seed=st.integers(0, 2**20))
+def test_random_games_keep_every_invariant(seed, table, decks, bot_seed):
+    variant, players = table
+    g = Game.new(decks, players, variant, seed)
+    check_invariants(g)
+    play(g, RandomBot(bot_seed), check_invariants)
+    assert g.over or g.turn > TURN_CAP
+    COUNT["games"] += 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**40), table=TABLES, decks=DECKS, bot_seed=st.integers(0, 2**20))
+def test_same_seed_and_answers_replay_exactly(seed, table, decks, bot_seed):
+    variant, players = table
+    g = Game.new(decks, players, variant, seed)
+    answers = play(g, RandomBot(bot_seed))
+    h = Game.new(decks, players, variant, seed)
+    for a in answers:
+        h.push(a)
+    assert h.to_dict() == g.to_dict()
+
+
+def _illegal_answers(g: Game) -> list:
+    pr = g.prompt
+    playable = {o[1] for o in pr.options if isinstance(o, tuple) and len(o) == 2}
+    not_held = [c for c in range(g.db.n) if c not in playable]
+    out = [("play", not_held[0]), ("bogus",), "play", ("choose", (10**6,))]
+    if pr.kind == "choose":
+        out.append(("choose", tuple(pr.options) + tuple(pr.options[:1])))  # a repeat
+        if pr.max < len(pr.options):
+            out.append(("choose", tuple(pr.options[:pr.max + 1])))
+        if pr.min > 0:
+            out.append(("choose", ()))
+            out.append(("pass",))
+    else:
+        if ("end",) not in pr.options:
+            out.append(("end",))
+        out.append(("choose", ()))
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**40), table=TABLES, decks=DECKS, bot_seed=st.integers(0, 2**20))
+def test_illegal_answers_change_nothing(seed, table, decks, bot_seed):
+    variant, players = table
+    g = Game.new(decks, players, variant, seed)
+    bot = RandomBot(bot_seed)
+    while not g.over and g.turn <= 60:
+        before = g.to_dict()
+        for bad in _illegal_answers(g):
+            with pytest.raises(IllegalAnswer) as e:
+                g.push(bad)
+            assert str(e.value)
+            assert g.to_dict() == before
+        g.push(bot.choose(g))
+
+
+def test_property_games_ran():
+    # pytest runs the file top to bottom; the first test played its games
+    assert COUNT["games"] >= 300 or COUNT["games"] == 0

@@ -1,0 +1,56 @@
+"""Every rules scenario in tests/scenarios/ (and the shared examples) passes."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.scenario import load_scenario, run_paths, run_scenario
+
+HERE = Path(__file__).parent / "scenarios"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "scenarios" / "examples"
+FILES = sorted(HERE.rglob("*.toml"))
+
+
+def test_there_are_scenarios():
+    assert len(FILES) >= 53
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+def test_scenario(path):
+    sc = load_scenario(path)
+    assert sc.source, f"{path.name} names no source"
+    assert run_scenario(sc) == []
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared is not beside the project")
+def test_shared_examples_pass():
+    lines = []
+    passed, failed = run_paths([str(SHARED)], echo=lines.append)
+    assert failed == 0, "\n".join(lines)
+    assert passed >= 13
+    assert lines[-1] == f"{passed} passed, 0 failed"
+
+
+def test_broken_scenarios_fail_with_a_sentence(tmp_path):
+    cases = {
+        "bad-toml.toml": "name = \n",
+        "unknown-key.toml": 'name = "x"\nsource = "y"\nbogus = 1\n',
+        "unknown-card.toml": 'name = "x"\n[setup]\nhands = [["Not A Card"], []]\n',
+        "twice.toml": 'name = "x"\n[setup]\nhands = [["Milk"], ["Milk"]]\n',
+        "wrong-player.toml": 'name = "x"\n[setup]\nhands = [["Milk"], []]\n[[step]]\nplayer = 1\nplay = "Milk"\n',
+        "two-kinds.toml": 'name = "x"\n[[step]]\nplayer = 0\nplay = "Milk"\nend_turn = true\n',
+    }
+    for fname, text in cases.items():
+        (tmp_path / fname).write_text(text)
+    lines = []
+    passed, failed = run_paths([str(tmp_path)], echo=lines.append)
+    assert (passed, failed) == (0, len(cases))
+    joined = "\n".join(lines)
+    assert "Traceback" not in joined
+    assert "not valid TOML" in joined
+    assert "unknown key" in joined
+    assert "no card named 'Not A Card'" in joined
+    assert "already placed" in joined
+    assert "waiting for p0" in joined
+    assert "exactly one of" in joined
