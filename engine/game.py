@@ -58,7 +58,7 @@ class Event(tuple):
 STATE_FIELDS = ("decks", "variant_name", "nplayers", "seed", "rng", "draw", "discard", "hands",
                 "tables", "attached", "rules", "goals", "scored", "rules_deck", "rules_discard",
                 "active", "turn", "phase", "drawn", "played", "hand_at_start", "used", "extra",
-                "in_extra", "temp", "playing", "stack", "winner", "over", "checks", "decisions")
+                "in_extra", "temp", "playing", "stack", "winner", "over", "checks", "decisions", "quiet")
 
 
 class Game:
@@ -105,6 +105,7 @@ class Game:
         self.over = False
         self.checks = True
         self.decisions = 0
+        self.quiet = 0                     # turns begun since the last decision
         self.log: list[Event] | None = [] if record else None
 
     # ------------------------------------------------------------------ build
@@ -153,6 +154,7 @@ class Game:
         a = pr.check(answer)
         self.prompt = None
         self.decisions += 1
+        self.quiet = 0
         if self.log is not None:
             self.log = []
         if pr.kind == "turn":
@@ -514,6 +516,7 @@ class Game:
         g.playing, g.stack = self.playing[:], self.stack[:]
         g.prompt = self.prompt
         g.winner, g.over, g.checks, g.decisions = self.winner, self.over, self.checks, self.decisions
+        g.quiet = self.quiet
         g.log = [] if record else None
         return g
 

@@ -25,6 +25,7 @@ RULES: dict[str, tuple[str, str]] = {
     "turn.free-action": ("Free actions use no play", RULEBOOK + ", Other Notes: Free Actions; " + FAQ),
     "pile.reshuffle": ("The discard pile is shuffled into a new draw pile", RULEBOOK + ", Other Notes: Reshuffling"),
     "pile.empty": ("Both piles are empty: nothing more can be drawn", PROJECT),
+    "game.stalemate": ("Nobody can ever play or draw again: the game ends with no winner", PROJECT),
     "card.keeper": ("Keepers go on the table in front of their player", RULEBOOK + ", Types of Cards"),
     "card.goal": ("A new Goal replaces the current Goal", RULEBOOK + ", Types of Cards"),
     "card.rule": ("New Rules take effect at once", RULEBOOK + ", Types of Cards"),

@@ -38,6 +38,11 @@ def op_deal(g: Game) -> None:
 @op
 def op_start_turn(g: Game) -> None:
     p = g.active
+    g.quiet += 1
+    if g.quiet > 2 * g.nplayers + 2:
+        # every hand and both piles are empty: nobody can ever decide anything again
+        g.end_game(-1, "game.stalemate")
+        return
     g.turn += 1
     g.phase = "start"
     g.drawn = 0
