@@ -125,7 +125,8 @@ class GreedyBot(Bot):
         cands = self.candidates(g)
         if len(cands) == 1:
             return cands[0]
-        best, best_v = cands[0], None
+        best: list[tuple] = []
+        best_v = None
         for a in cands:
             h = g.copy()
             h.push(a)
@@ -133,8 +134,11 @@ class GreedyBot(Bot):
             if a[0] == "end":
                 v -= 0.5  # prefer using a free action when it is as good
             if best_v is None or v > best_v:
-                best, best_v = a, v
-        return best
+                best, best_v = [a], v
+            elif v == best_v:
+                best.append(a)
+        # ties are broken at random (two greedy players must not throw 'rock' forever)
+        return best[self.pick(len(best))] if len(best) > 1 else best[0]
 
 
 class SearchBot(Bot):

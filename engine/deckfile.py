@@ -179,25 +179,26 @@ def check_deck(deck: DeckSpec, required: list[DeckSpec]) -> list[str]:
             if card_key(n) not in known:
                 problems.append(f"{label}, field 'counts_as': no card named '{n}'")
         for j, eff in enumerate(c.effects):
-            where = f"{label}, field 'effects.{j}'"
+            def at(path: str, _j=j) -> str:
+                return f"{label}, field 'effects.{_j}{path}'"
             spec = EFFECTS.get(eff.name)
             if spec is None:
-                problems.append(f"{where}.name: '{eff.name}' is not in the engine's effect library")
+                problems.append(f"{at('.name')}: '{eff.name}' is not in the engine's effect library")
                 continue
             types, params = spec
             if c.type not in types and not (c.type == "surprise" and "action" in types):
-                problems.append(f"{where}.name: '{eff.name}' is for {', '.join(sorted(types))} cards, not {c.type}")
+                problems.append(f"{at('.name')}: '{eff.name}' is for {', '.join(sorted(types))} cards, not {c.type}")
             for pn, pv in eff.params.items():
                 kind = params.get(pn)
                 if kind is None:
-                    problems.append(f"{where}.params.{pn}: '{eff.name}' takes no parameter '{pn}'")
+                    problems.append(f"{at('.params.' + pn)}: '{eff.name}' takes no parameter '{pn}'")
                 elif kind == INT and (not isinstance(pv, int) or isinstance(pv, bool) or not 0 <= pv <= 99):
-                    problems.append(f"{where}.params.{pn}: must be a whole number from 0 to 99")
+                    problems.append(f"{at('.params.' + pn)}: must be a whole number from 0 to 99")
                 elif kind == CARD and (not isinstance(pv, str) or card_key(pv) not in known):
-                    problems.append(f"{where}.params.{pn}: no card named '{pv}'")
+                    problems.append(f"{at('.params.' + pn)}: no card named '{pv}'")
             for pn in params:
                 if pn not in eff.params:
-                    problems.append(f"{where}.params: '{eff.name}' needs the parameter '{pn}'")
+                    problems.append(f"{at('.params')}: '{eff.name}' needs the parameter '{pn}'")
     for n in deck.solo_set_aside:
         if card_key(n) not in own:
             problems.append(f"field 'solo_set_aside': no card named '{n}' in this deck")

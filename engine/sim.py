@@ -10,6 +10,7 @@ from .game import Game
 from .runfile import ENGINE_VERSION, RUN_FORMAT, answer_to_json
 
 TURN_CAP = 400
+DECISION_CAP = 100_000  # a safety net: no complete game comes near it
 
 
 def deal_fingerprint(decks, players: int, variant: str, seed: int) -> str:
@@ -27,7 +28,7 @@ def play_game(decks, players: int, variant: str, seed: int, bot: str, keep_answe
     g = Game.new(tuple(decks), players, variant, seed, record=False)
     bots = [make_bot(bot, seed * 7 + s) for s in range(players)]
     answers = []
-    while not g.over and g.turn <= turn_cap:
+    while not g.over and g.turn <= turn_cap and g.decisions < DECISION_CAP:
         a = bots[g.prompt.player].choose(g)
         if keep_answers:
             answers.append(answer_to_json(g, a))
