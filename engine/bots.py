@@ -141,39 +141,77 @@ class GreedyBot(Bot):
         return best[self.pick(len(best))] if len(best) > 1 else best[0]
 
 
+def quick_answer(g: Game, bot: Bot) -> tuple:
+    """A fast rule-of-thumb policy for rollouts (no look-ahead, no copies)."""
+    pr = g.prompt
+    if pr.kind != "turn":
+        return bot.random_answer(g)
+    p = pr.player
+    cards = g.db.cards
+    table = g.tables[p]
+    need = set()
+    for goal in g.goals:
+        need.update(cards[goal].goal.required)
+        need.update(cards[goal].goal.any_cards)
+    best, best_v = None, -1e9
+    for o in pr.options:
+        if o[0] == "end":
+            v = 0.0
+        elif o[0] != "play":
+            v = -1.0
+        else:
+            c = cards[o[1]]
+            if c.kind == KEEPER:
+                v = 50.0 if o[1] in need else 10.0
+            elif c.kind == GOAL:
+                req = c.goal.required
+                have = sum(1 for r in req if r in table)
+                v = 100.0 if req and have == len(req) else 5.0 + 20.0 * have
+            else:
+                v = 8.0
+        v += bot.pick(100) / 100.0
+        if v > best_v:
+            best, best_v = o, v
+    return best
+
+
 class SearchBot(Bot):
-    """Rollouts from each candidate on copies with the hidden piles reshuffled."""
+    """Flat Monte Carlo: every candidate answer gets rollouts on copies whose
+    hidden piles (the draw pile, the Rules deck, other hands) are reshuffled,
+    played out by a quick policy; the best mean result wins. The budget is a
+    number of rollouts per candidate, or milliseconds per decision."""
     name = "search"
 
-    def __init__(self, seed: int = 0, rollouts: int = 64, ms: float | None = None, horizon: int = 60):
+    def __init__(self, seed: int = 0, rollouts: int = 12, ms: float | None = 500.0, horizon: int = 400,
+                 max_candidates: int = 8):
         super().__init__(seed)
         self.rollouts = rollouts
         self.ms = ms
         self.horizon = horizon
+        self.max_candidates = max_candidates
         self.greedy = GreedyBot(seed + 1)
-        self.fast = RandomBot(seed + 2)
 
-    def determinize(self, g: Game) -> Game:
+    def determinize(self, g: Game, p: int) -> Game:
+        """A copy in which everything p cannot see is shuffled anew."""
         h = g.copy()
         self.rng = R.shuffle(self.rng, h.draw)
         if h.variant.solo:
             self.rng = R.shuffle(self.rng, h.rules_deck)
-        h.rng = self.rng ^ 0xABCDEF
-        for q in range(h.nplayers):
-            if q != g.prompt.player and h.hands[q] and not h.variant.solo:
-                pass  # opponents' hands stay as they are: a fair estimate for a first version
+        else:
+            hidden = [c for q in range(h.nplayers) if q != p for c in h.hands[q]] + h.draw
+            sizes = [len(h.hands[q]) for q in range(h.nplayers)]
+            self.rng = R.shuffle(self.rng, hidden)
+            for q in range(h.nplayers):
+                if q != p:
+                    h.hands[q] = [hidden.pop() for _ in range(sizes[q])]
+            h.draw = hidden
+        self.rng, h.rng = R.next_u64(self.rng)
         return h
 
     def rollout(self, h: Game, p: int) -> float:
-        steps = 0
-        while not h.over and steps < self.horizon:
-            # a cheap policy: greedy for the searching player's turn prompts, random otherwise
-            if h.prompt.player == p and h.prompt.kind == "turn" and len(h.prompt.options) > 1 and steps < 6:
-                a = self.greedy.choose(h)
-            else:
-                a = self.fast.random_answer(h)
-            h.push(a)
-            steps += 1
+        start_turn = h.turn
+        while not h.over and h.turn - start_turn < self.horizon:
+            h.push(quick_answer(h, self))
         return evaluate(h, p)
 
     def choose(self, g: Game) -> tuple:
@@ -181,21 +219,26 @@ class SearchBot(Bot):
         cands = self.greedy.candidates(g)
         if len(cands) == 1:
             return cands[0]
-        cands = cands[:10]
+        if len(cands) > self.max_candidates:
+            # keep the greedy favourite and a random sample of the rest
+            first = self.greedy.choose(g)
+            rest = [a for a in cands if a != first]
+            picked = [first]
+            while len(picked) < self.max_candidates and rest:
+                picked.append(rest.pop(self.pick(len(rest))))
+            cands = picked
         total = [0.0] * len(cands)
-        count = [0] * len(cands)
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms else None
         n = 0
         while n < self.rollouts:
             for i, a in enumerate(cands):
-                h = self.determinize(g)
+                h = self.determinize(g, p)
                 h.push(a)
                 total[i] += self.rollout(h, p)
-                count[i] += 1
-            n += len(cands)
+            n += 1
             if deadline and time.perf_counter() > deadline:
                 break
-        best = max(range(len(cands)), key=lambda i: total[i] / max(1, count[i]))
+        best = max(range(len(cands)), key=lambda i: total[i])
         return cands[best]
 
 
