@@ -231,9 +231,14 @@ class SearchBot(Bot):
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms else None
         n = 0
         while n < self.rollouts:
+            # common random numbers: every candidate meets the same hidden order and
+            # the same rollout dice, so the comparison measures the answer, not the luck
+            base = self.determinize(g, p)
+            dice = self.rng
             for i, a in enumerate(cands):
-                h = self.determinize(g, p)
+                h = base.copy()
                 h.push(a)
+                self.rng = dice
                 total[i] += self.rollout(h, p)
             n += 1
             if deadline and time.perf_counter() > deadline:

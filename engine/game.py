@@ -31,7 +31,8 @@ def op(fn):
 
 
 class Event(tuple):
-    """(kind, rule, player, card, data): one change, with the rule behind it."""
+    """(kind, rule, player, card, data, cause): one change, the rule behind it,
+    and its cause (the card being played when it happened, or -1)."""
     __slots__ = ()
 
     @property
@@ -53,6 +54,10 @@ class Event(tuple):
     @property
     def data(self) -> dict:
         return self[4]
+
+    @property
+    def cause(self) -> int:
+        return self[5]
 
 
 STATE_FIELDS = ("decks", "variant_name", "nplayers", "seed", "rng", "draw", "discard", "hands",
@@ -193,7 +198,7 @@ class Game:
 
     def ev(self, kind: str, rule: str, player: int = -1, card: int = -1, **data) -> None:
         if self.log is not None:
-            self.log.append(Event((kind, rule, player, card, data)))
+            self.log.append(Event((kind, rule, player, card, data, self.playing[-1] if self.playing else -1)))
 
     def _idle(self) -> None:
         """Nothing is pending in the play phase: settle the table, then ask the
