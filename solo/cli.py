@@ -64,9 +64,16 @@ def build_parser() -> Parser:
     p = Parser(prog="solo-fluxx", description="Solo Fluxx: the solitaire Fluxx, on a complete rules engine.")
     sub = p.add_subparsers(dest="cmd", parser_class=Parser)
 
-    sp = sub.add_parser("play", help="start a new solo game (text mode until the app lands)")
+    sp = sub.add_parser("play", help="start a new solo game in the app")
     sp.add_argument("--seed", type=_int, default=None)
     sp.add_argument("--decks", type=_decks, default=["fluxx5"])
+
+    sp = sub.add_parser("text", help="play Solo Fluxx in plain text, one numbered question at a time")
+    sp.add_argument("--seed", type=_int, default=None)
+    sp.add_argument("--decks", type=_decks, default=["fluxx5"])
+
+    sp = sub.add_parser("history", help="past runs")
+    sp.add_argument("--json", action="store_true")
 
     sp = sub.add_parser("sim", help="play complete games with bots, no screen")
     sp.add_argument("--variant", choices=variant_names(), default="solo")
@@ -199,8 +206,40 @@ def cmd_verify(a) -> int:
 
 
 def cmd_play(a) -> int:
+    app = _app(new=(a.seed, a.decks))
+    app.run()
+    return 0
+
+
+def _app(new=None):
+    from solo.app import SoloFluxxApp
+    from solo.store import Store
+    return SoloFluxxApp(Store(), new=new)
+
+
+def cmd_text(a) -> int:
     from solo.textplay import play_text
     return play_text(a.decks, a.seed)
+
+
+def cmd_history(a) -> int:
+    from solo.store import Store
+    store = Store()
+    if store.notice:
+        print(store.notice, file=sys.stderr)
+    runs = store.runs()
+    if a.json:
+        best, mean = store.best_and_mean()
+        print(json.dumps({"runs": runs, "best": best, "mean": mean}))
+        return 0
+    if not runs:
+        print("No runs yet.")
+    for r in runs:
+        score = "-" if r["score"] is None else r["score"]
+        print(f"{(r['finished'] or r['started'])[:16]}  seed {r['seed']:>12}  {','.join(r['decks']):22} "
+              f"score {score:>3}  {'daily ' + r['daily'] if r['daily'] else 'free play':16} "
+              f"{'assisted' if r['assisted'] else '':9} {r['status']}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -208,14 +247,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         a = build_parser().parse_args(argv)
         if a.cmd is None:
-            from solo.textplay import play_text
-            return play_text(["fluxx5"], None)
+            _app().run()
+            return 0
         if a.cmd == "scenario":
             from engine.scenario import run_paths
             _, failed = run_paths(a.paths)
             return 1 if failed else 0
-        return {"sim": cmd_sim, "deck": cmd_deck, "replay": cmd_replay,
-                "verify": cmd_verify, "play": cmd_play}[a.cmd](a)
+        return {"sim": cmd_sim, "deck": cmd_deck, "replay": cmd_replay, "verify": cmd_verify,
+                "play": cmd_play, "text": cmd_text, "history": cmd_history}[a.cmd](a)
     except UsageError as e:
         print(str(e), file=sys.stderr)
         return 2

@@ -1,0 +1,56 @@
+"""How cards and answers are written on screen: a type glyph as well as colour."""
+from __future__ import annotations
+
+from engine.game import Game
+
+GLYPH = {"keeper": "K", "goal": "G", "rule": "R", "action": "A", "creeper": "C", "surprise": "S"}
+COLOUR = {"keeper": "green", "goal": "yellow", "rule": "cyan", "action": "magenta",
+          "creeper": "red", "surprise": "blue"}
+
+
+def card(g: Game, c: int, colour: bool = True) -> str:
+    cd = g.db.cards[c]
+    glyph = GLYPH[cd.type]
+    name = cd.name.replace("[", r"\[")
+    if not colour:
+        return f"[{glyph}] {name}"
+    return f"[bold {COLOUR[cd.type]}]\\[{glyph}][/] {name}"
+
+
+def cards(g: Game, ids, empty: str = "-") -> str:
+    ids = list(ids)
+    return ", ".join(card(g, c) for c in ids) if ids else empty
+
+
+def option(g: Game, o) -> str:
+    """A prompt option as a line of text."""
+    pr = g.prompt
+    if isinstance(o, tuple):
+        if o[0] == "play":
+            return "Play " + card(g, o[1])
+        if o[0] == "free":
+            return "Use " + card(g, o[1]) + " (free action)"
+        if o[0] == "end":
+            return "End the turn"
+        if o[0] == "random":
+            return "Play a random card (First Play Random)"
+    if pr is not None and pr.domain == "players":
+        return f"Player {o}"
+    if pr is not None and pr.domain == "words":
+        return str(o).capitalize()
+    return card(g, o)
+
+
+def event_line(g: Game, e) -> str:
+    kind, rule, player, c, data = e[0], e[1], e[2], e[3], e[4]
+    name = g.name(c) if c >= 0 else ""
+    words = {
+        "draw": f"drew {name}", "deal": f"dealt {name}", "creeper": f"{name} (Creeper) went into play",
+        "play": f"played {name}", "keeper": f"{name} is on the table", "goal": f"Goal is now {name}",
+        "rule": f"{name} is in play", "rule_discarded": f"{name} left play", "action": f"{name} takes effect",
+        "score": f"scored {name}!", "flip": f"flipped {name} from the Rules deck",
+        "limit_discard": f"discarded {name} for a limit", "discard_table": f"{name} was discarded from the table",
+        "turn_start": f"turn {data.get('turn', '')} begins", "turn_end": "the turn ends",
+        "game_over": "the game is over", "free_action": f"used {name}",
+    }
+    return words.get(kind, f"{kind.replace('_', ' ')} {name}".strip())

@@ -1,0 +1,94 @@
+"""Typed modal dialogs: every 'choose' question of the engine is one of these.
+
+Each dialog says who asks and why, lists the engine's options, and checks
+the answer with the engine's own validation: an illegal choice shows the
+engine's reason inline and the dialog stays open.
+"""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, SelectionList, Static
+from textual.widgets.option_list import Option
+
+from engine.game import Game
+from engine.prompts import IllegalAnswer
+
+from .cardtext import card, option
+
+
+def dialog_title(g: Game) -> str:
+    pr = g.prompt
+    who = f"Player {pr.player}" if g.nplayers > 1 else "You"
+    asker = f" ({card(g, pr.card)})" if pr.card >= 0 else ""
+    return f"{who}{asker}: {pr.reason}"
+
+
+class PickOneDialog(ModalScreen[tuple]):
+    """Choose exactly one option (or pass, when the question is optional)."""
+
+    BINDINGS = [Binding("escape", "pass_", "Pass", id="pass")]
+
+    def __init__(self, g: Game):
+        super().__init__()
+        self.g = g
+        self.pr = g.prompt
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(dialog_title(self.g), id="dialog-title")
+            yield OptionList(*[Option(option(self.g, o), id=str(i)) for i, o in enumerate(self.pr.options)],
+                             id="choices")
+            yield Static("", id="dialog-error")
+            hint = "Enter: choose" + ("   Esc: pass" if self.pr.min == 0 else "")
+            yield Static(hint, id="dialog-hint")
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "pass_":
+            return self.pr.min == 0
+        return True
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.submit((self.pr.options[event.option_index],))
+
+    def action_pass_(self) -> None:
+        self.submit(())
+
+    def submit(self, values: tuple) -> None:
+        a = ("choose", values)
+        try:
+            self.pr.check(a)
+        except IllegalAnswer as e:
+            self.query_one("#dialog-error", Static).update(f"Not allowed: {e}")
+            return
+        self.dismiss(a)
+
+
+class PickManyDialog(PickOneDialog):
+    """Choose between min and max options: Space marks, Enter confirms."""
+
+    BINDINGS = [Binding("enter", "confirm", "Confirm", id="confirm", priority=True),
+                Binding("escape", "pass_", "Pass", id="pass")]
+
+    def compose(self) -> ComposeResult:
+        pr = self.pr
+        with Vertical(id="dialog"):
+            yield Static(dialog_title(self.g), id="dialog-title")
+            yield SelectionList[int](*[(option(self.g, o), i) for i, o in enumerate(pr.options)], id="choices")
+            yield Static("", id="dialog-error")
+            n = f"exactly {pr.min}" if pr.min == pr.max else f"{pr.min} to {pr.max}"
+            yield Static(f"Choose {n}.  Space: mark   Enter: confirm", id="dialog-hint")
+
+    def action_confirm(self) -> None:
+        chosen = self.query_one("#choices", SelectionList).selected
+        self.submit(tuple(self.pr.options[i] for i in sorted(chosen)))
+
+
+def dialog_for(g: Game) -> PickOneDialog:
+    pr = g.prompt
+    if pr.max <= 1:
+        return PickOneDialog(g)
+    return PickManyDialog(g)

@@ -1,0 +1,297 @@
+"""The app's screens: the table, the end of a game, history, help, the menu."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.game import Game
+from engine.prompts import IllegalAnswer
+from engine.runfile import answer_to_json
+
+from .cardtext import card, cards, event_line, option
+from .dialogs import dialog_for
+
+
+class GameScreen(Screen):
+    """The Solo Fluxx table, laid out as the solitaire diagram."""
+
+    BINDINGS = [
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("d", "detail", "Card text", id="detail"),
+        Binding("question_mark,f1", "help", "Help", id="help"),
+        Binding("l", "toggle_log", "Log", id="log"),
+        Binding("h", "history", "History", id="history"),
+        Binding("j", "cursor(1)", "Down", show=False, id="down"),
+        Binding("k", "cursor(-1)", "Up", show=False, id="up"),
+        *[Binding(str(i), f"quick({i})", f"Pick {i}", show=False, id=f"quick{i}") for i in range(1, 10)],
+    ]
+
+    def __init__(self, g: Game, answers: list, info: dict):
+        super().__init__()
+        self.g = g
+        self.answers = answers
+        self.info = info
+        self.log_lines: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Static(id="piles")
+        yield Static(id="rules")
+        yield Static(id="goals")
+        yield Static(id="table")
+        yield Static(id="hand")
+        yield OptionList(id="moves")
+        yield Static(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self) -> None:
+        g = self.g
+        spots = g.variant.spots(g) or {}
+        left = g.plays_left(0) if g.phase == "play" and not g.temp else 0
+        mode = "daily " + self.info["daily"] if self.info.get("daily") else f"seed {g.seed}"
+        assisted = " · assisted" if self.info.get("assisted") else ""
+        self.query_one("#status", Static).update(
+            f"[b]Solo Fluxx[/] · {mode} · Turn {g.turn} · [b]Score {len(g.scored)}[/] · "
+            f"plays left {left}{assisted}")
+        rtop = card(g, g.rules_discard[-1]) if g.rules_discard else "-"
+        mtop = card(g, g.discard[-1]) if g.discard else "-"
+        self.query_one("#piles", Static).update(
+            f"Rules deck [b]{len(g.rules_deck)}[/] · Rules discard: {rtop}   "
+            f"Main deck [b]{len(g.draw)}[/] · Main discard: {mtop}")
+
+        def spot(name: str) -> str:
+            c = spots.get(name, -1)
+            return card(g, c) if c >= 0 else "[dim]empty[/]"
+        infl = g.inflation()
+        self.query_one("#rules", Static).update(
+            f"Basic Rules: draw {1 + infl}, play {1 + infl}.  Draw spot: {spot('draw')}  Play spot: {spot('play')}\n"
+            f"Limit spot: {spot('limit')}  Other spot: {spot('other')}")
+        scored = ", ".join(g.name(c) for c in g.scored) or "none yet"
+        self.query_one("#goals", Static).update(
+            f"Current Goal(s): {cards(g, g.goals, '[dim]none[/]')}\nScored Goals ({len(g.scored)}): {scored}")
+        self.query_one("#table", Static).update(f"Keepers and Creepers in play: {cards(g, g.tables[0], '[dim]none[/]')}")
+        label = "Hand (set aside)" if g.temp else "Hand"
+        extra = ""
+        if g.temp and g.temp[-1][2]:
+            extra = f"   Temporary hand: {cards(g, g.temp[-1][2])}"
+        self.query_one("#hand", Static).update(f"{label} ({len(g.hands[0])}): {cards(g, g.hands[0], '[dim]empty[/]')}{extra}")
+        self.query_one("#log", Static).update("\n".join(self.log_lines[-3:]))
+        moves = self.query_one("#moves", OptionList)
+        moves.clear_options()
+        pr = g.prompt
+        if pr is not None and pr.kind == "turn":
+            moves.add_options([Option(f"{i + 1}. {option(g, o)}" if i < 9 else option(g, o), id=str(i))
+                               for i, o in enumerate(pr.options)])
+            moves.highlighted = 0
+            moves.focus()
+
+    # ------------------------------------------------------------------ flow
+    def advance(self) -> None:
+        """Show the table, then ask the engine's current question."""
+        self.draw()
+        g = self.g
+        if g.over:
+            self.app.game_finished(self)
+            return
+        if g.prompt.kind == "choose":
+            self.app.push_screen(dialog_for(g), self.answer)
+
+    def answer(self, a) -> None:
+        g = self.g
+        if a is None:
+            return
+        try:
+            j = answer_to_json(g, a)
+            events = g.push(a)
+        except IllegalAnswer as e:
+            self.note(f"[red]Not allowed:[/] {e}")
+            self.draw()
+            return
+        self.answers.append(j)
+        self.app.store.save(g, self.answers, self.info.get("assisted", False))
+        for e in events:
+            if e[0] in ("draw", "creeper", "play", "score", "flip", "goal", "rule_discarded", "limit_discard",
+                        "discard_table", "game_over", "free_action"):
+                self.log_lines.append(event_line(g, e))
+        self.advance()
+
+    def note(self, text: str) -> None:
+        self.log_lines.append(text)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        pr = self.g.prompt
+        if pr is None or pr.kind != "turn":
+            return
+        self.answer(pr.options[event.option_index])
+
+    # ------------------------------------------------------------------ actions
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "undo":
+            return bool(self.answers) or None  # greyed out when there is nothing to undo
+        return True
+
+    def action_quick(self, n: int) -> None:
+        pr = self.g.prompt
+        if pr is not None and pr.kind == "turn" and n <= len(pr.options):
+            self.answer(pr.options[n - 1])
+
+    def action_cursor(self, step: int) -> None:
+        moves = self.query_one("#moves", OptionList)
+        if step > 0:
+            moves.action_cursor_down()
+        else:
+            moves.action_cursor_up()
+
+    def action_undo(self) -> None:
+        from solo.store import rebuild
+        if not self.answers:
+            return
+        self.answers.pop()
+        self.g = rebuild(self.g.seed, self.g.decks, self.answers)
+        self.info["assisted"] = True
+        self.app.store.save(self.g, self.answers, True)
+        self.note("Undone: this run is now marked assisted.")
+        self.advance()
+
+    def action_detail(self) -> None:
+        moves = self.query_one("#moves", OptionList)
+        pr = self.g.prompt
+        idx = moves.highlighted
+        if pr is None or pr.kind != "turn" or idx is None:
+            return
+        o = pr.options[idx]
+        if len(o) == 2:
+            self.app.push_screen(CardScreen(self.g, o[1]))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_toggle_log(self) -> None:
+        log = self.query_one("#log", Static)
+        log.display = not log.display
+
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryScreen(self.app.store))
+
+
+class CardScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,enter,d", "close", "Close", id="close")]
+
+    def __init__(self, g: Game, c: int):
+        super().__init__()
+        self.g, self.c = g, c
+
+    def compose(self) -> ComposeResult:
+        cd = self.g.db.cards[self.c]
+        extra = f"\nSlot: {cd.slot}" if cd.slot else ""
+        conf = f"\nConfidence: {cd.confidence} ({cd.source})" if cd.confidence else ""
+        with Vertical(id="dialog"):
+            yield Static(f"{card(self.g, self.c)}  ({cd.type}{', ' + cd.category if cd.category else ''})",
+                         id="dialog-title")
+            yield Static(cd.text + extra + conf)
+            yield Static("Esc: close", id="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+HELP = """[b]Keys[/]
+  Up/Down or j/k   move between moves        Enter   play the highlighted move
+  1-9              play move number N        d       full text of the card
+  u                undo (marks the run assisted)
+  l                show or hide the log      h       history      ?/F1  this help
+  Ctrl+P           command palette (New game, History, Rules: <card>, Toggle log)
+  In a dialog: Enter chooses (Space marks when several are asked), Esc passes when allowed.
+
+[b]Solo Fluxx[/]
+  Take a turn (draw, play), then a card is flipped from the Rules deck into its spot.
+  Meet the current Goal at any moment to score it: its Keepers and Creepers are discarded.
+  The game ends the moment either deck runs out. Your score is the Goals you collected.
+
+Esc closes this help."""
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,question_mark,f1", "close", "Close", id="close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(HELP)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class EndScreen(Screen):
+    BINDINGS = [Binding("n", "new_game", "New game", id="new"), Binding("h", "history", "History", id="history"),
+                Binding("q", "app.quit", "Quit", id="quit")]
+
+    def __init__(self, g: Game, best, mean, assisted: bool):
+        super().__init__()
+        self.g, self.best, self.mean, self.assisted = g, best, mean, assisted
+
+    def compose(self) -> ComposeResult:
+        g = self.g
+        goals = "\n".join(f"  {card(g, c)}" for c in g.scored) or "  none"
+        note = "  (assisted: undo was used)" if self.assisted else ""
+        with Vertical(id="end"):
+            yield Static(f"[b]Game over[/] after {g.turn} turns.\n\n[b]Score: {len(g.scored)}[/]{note}\n\n"
+                         f"Scored Goals:\n{goals}\n\nPersonal best: {self.best}   Average: {self.mean}\n\n"
+                         "n: new game   h: history   q: quit", id="end-text")
+        yield Footer()
+
+    def action_new_game(self) -> None:
+        self.app.new_game(None, self.g.decks)
+
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryScreen(self.app.store))
+
+
+class HistoryScreen(Screen):
+    BINDINGS = [Binding("escape,q", "close", "Back", id="back")]
+
+    def __init__(self, store):
+        super().__init__()
+        self.store = store
+
+    def compose(self) -> ComposeResult:
+        yield Static("[b]Run history[/]", id="history-title")
+        yield DataTable(id="history-table")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        t = self.query_one(DataTable)
+        t.add_columns("Date", "Seed", "Decks", "Score", "Daily", "Assisted", "Status")
+        for r in self.store.runs():
+            t.add_row((r["finished"] or r["started"])[:16], str(r["seed"]), ",".join(r["decks"]),
+                      "-" if r["score"] is None else str(r["score"]), r["daily"] or "no",
+                      "yes" if r["assisted"] else "no", r["status"])
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+
+class MenuScreen(Screen):
+    BINDINGS = [Binding("q", "app.quit", "Quit", id="quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Static("[b]Solo Fluxx[/]\nThe solitaire Fluxx. Choose with the arrows and Enter.", id="menu-title")
+        yield OptionList(Option("New game", id="new"), Option("History", id="history"), Option("Quit", id="quit"),
+                         id="menu")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == "new":
+            self.app.new_game(None, ["fluxx5"])
+        elif event.option.id == "history":
+            self.app.push_screen(HistoryScreen(self.app.store))
+        else:
+            self.app.exit()

@@ -1,0 +1,183 @@
+"""Saved games and run history, in SQLite in the data directory.
+
+The game in progress is saved after every answer, in one transaction: its
+seed, decks, every answer so far (as labels) and the engine state as JSON.
+Resuming loads the state (exact); the answers are there to rebuild it if
+the state ever cannot be read, and for undo. A finished game moves to the
+``runs`` table in the same transaction that clears the current game.
+
+A database that is corrupt, or from a newer schema, is never deleted: it
+is renamed aside with a one-sentence notice, and a fresh one is started.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+from engine.game import Game
+from engine.runfile import ENGINE_VERSION, RUN_FORMAT, answer_from_json
+
+SCHEMA_VERSION = 1
+DB_NAME = "solo-fluxx.sqlite3"
+
+
+def data_dir() -> Path:
+    home = os.environ.get("SOLO_FLUXX_HOME")
+    if home:
+        return Path(home)
+    import platformdirs
+    return Path(platformdirs.user_data_dir("solo-fluxx", appauthor=False))
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS current (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    seed INTEGER NOT NULL, decks TEXT NOT NULL, daily TEXT, started TEXT NOT NULL,
+    answers TEXT NOT NULL, state TEXT NOT NULL, assisted INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    started TEXT NOT NULL, finished TEXT, seed INTEGER NOT NULL, decks TEXT NOT NULL,
+    daily TEXT, score INTEGER, turns INTEGER, assisted INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL, run TEXT NOT NULL);
+"""
+
+# schema version -> SQL that upgrades from the version before it
+MIGRATIONS: dict[int, str] = {}
+
+
+class Store:
+    """The save database. ``notice`` holds a sentence to show the player, if any."""
+
+    def __init__(self, path: Path | None = None):
+        self.path = Path(path) if path else data_dir() / DB_NAME
+        self.notice: str | None = None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.db = self._open()
+        except (sqlite3.DatabaseError, _FutureSchema) as e:
+            aside = self.path.with_name(self.path.name + f".aside-{dt.datetime.now():%Y%m%d-%H%M%S}")
+            os.replace(self.path, aside)
+            why = str(e) if isinstance(e, _FutureSchema) else "it could not be read (corrupt)"
+            self.notice = f"The save database {self.path} was set aside as {aside.name} because {why}; a fresh one was started."
+            self.db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            ok = db.execute("PRAGMA quick_check").fetchone()[0]
+            if ok != "ok":
+                raise sqlite3.DatabaseError(ok)
+            db.executescript(SCHEMA)
+            row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+            version = int(row[0]) if row else 0
+            if version > SCHEMA_VERSION:
+                raise _FutureSchema(f"it was written by a newer solo-fluxx (schema {version}, this one reads {SCHEMA_VERSION})")
+            for v in range(version + 1, SCHEMA_VERSION + 1):
+                if v in MIGRATIONS:
+                    db.executescript(MIGRATIONS[v])
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        except Exception:
+            db.close()
+            raise
+        return db
+
+    # -------------------------------------------------------------- current game
+    def start(self, g: Game, daily: str | None = None) -> None:
+        """Begin a new current game; an unfinished one is kept in the history as abandoned."""
+        with _tx(self.db):
+            old = self.db.execute("SELECT seed, decks, daily, started, answers, assisted FROM current").fetchone()
+            if old:
+                self._archive(old, None, None, "abandoned")
+            self.db.execute("DELETE FROM current")
+            self.db.execute("INSERT INTO current VALUES (1, ?, ?, ?, ?, ?, ?, 0)",
+                            (g.seed, json.dumps(g.decks), daily, _now(), "[]", json.dumps(g.to_dict())))
+
+    def save(self, g: Game, answers: list, assisted: bool = False) -> None:
+        """Save after an answer (one transaction); a finished game goes to the history."""
+        with _tx(self.db):
+            if g.over:
+                row = self.db.execute("SELECT seed, decks, daily, started, answers, assisted FROM current").fetchone()
+                if row:
+                    row = row[:4] + (json.dumps(answers), int(assisted or row[5]))
+                    self._archive(row, len(g.scored), g.turn, "finished")
+                self.db.execute("DELETE FROM current")
+            else:
+                self.db.execute("UPDATE current SET answers=?, state=?, assisted=MAX(assisted, ?) WHERE id=1",
+                                (json.dumps(answers), json.dumps(g.to_dict()), int(assisted)))
+
+    def load(self) -> tuple[Game, list, dict] | None:
+        """The game in progress: (game, answers, info), or None."""
+        row = self.db.execute("SELECT seed, decks, daily, started, answers, state, assisted FROM current").fetchone()
+        if not row:
+            return None
+        seed, decks, daily, started, answers, state, assisted = row
+        answers = json.loads(answers)
+        try:
+            g = Game.from_dict(json.loads(state))
+        except Exception:
+            g = rebuild(seed, json.loads(decks), answers)
+        return g, answers, {"seed": seed, "decks": json.loads(decks), "daily": daily,
+                            "started": started, "assisted": bool(assisted)}
+
+    def _archive(self, row, score, turns, status) -> None:
+        seed, decks, daily, started, answers, assisted = row
+        run = {"format": RUN_FORMAT, "engine": ENGINE_VERSION, "variant": "solo", "decks": json.loads(decks),
+               "players": 1, "seed": seed, "daily": daily, "answers": json.loads(answers), "score": score,
+               "turns": turns}
+        self.db.execute("INSERT INTO runs (started, finished, seed, decks, daily, score, turns, assisted, status, run)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (started, _now() if status == "finished" else None, seed, decks, daily, score, turns,
+                         int(assisted), status, json.dumps(run)))
+
+    # -------------------------------------------------------------- history
+    def runs(self, finished_only: bool = False) -> list[dict]:
+        q = "SELECT id, started, finished, seed, decks, daily, score, turns, assisted, status FROM runs"
+        if finished_only:
+            q += " WHERE status='finished'"
+        out = []
+        for r in self.db.execute(q + " ORDER BY id"):
+            out.append({"id": r[0], "started": r[1], "finished": r[2], "seed": r[3], "decks": json.loads(r[4]),
+                        "daily": r[5], "score": r[6], "turns": r[7], "assisted": bool(r[8]), "status": r[9]})
+        return out
+
+    def best_and_mean(self) -> tuple[int | None, float | None]:
+        r = self.db.execute("SELECT MAX(score), AVG(score) FROM runs WHERE status='finished'").fetchone()
+        return r[0], (round(r[1], 2) if r[1] is not None else None)
+
+    def close(self) -> None:
+        self.db.close()
+
+
+class _FutureSchema(Exception):
+    pass
+
+
+class _tx:
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on error."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self):
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, et, e, tb):
+        self.db.execute("COMMIT" if et is None else "ROLLBACK")
+        return False
+
+
+def _now() -> str:
+    return dt.datetime.now().isoformat(timespec="seconds")
+
+
+def rebuild(seed: int, decks: list, answers: list) -> Game:
+    g = Game.new(tuple(decks), 1, "solo", seed)
+    for j in answers:
+        g.push(answer_from_json(g, j))
+    return g

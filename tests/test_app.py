@@ -1,0 +1,227 @@
+"""The app at a fixed terminal size, driven by Pilot: state first, screen second."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from engine.game import Game
+from solo.app import SoloFluxxApp
+from solo.app.dialogs import PickManyDialog, PickOneDialog
+from solo.app.screens import EndScreen, GameScreen, MenuScreen
+from solo.store import Store
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "save.sqlite3")
+    yield s
+    s.close()
+
+
+def make_app(store, **kw) -> SoloFluxxApp:
+    app = SoloFluxxApp(store, **kw)
+    app.animation_level = "none"
+    return app
+
+
+async def answer_dialog(pilot, g: Game) -> None:
+    """Answer a choose dialog from the keyboard with its first legal choice."""
+    pr = g.prompt
+    if pr.max > 1:
+        for _ in range(pr.min):
+            await pilot.press("space", "down")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def play_to_end(app, pilot, limit: int = 600) -> int:
+    presses = 0
+    while presses < limit:
+        g = app.current_game()
+        if isinstance(app.screen, EndScreen):
+            return presses
+        if g.prompt is not None and g.prompt.kind == "choose":
+            await answer_dialog(pilot, g)
+        else:
+            await pilot.press("enter")
+            await pilot.pause()
+        presses += 1
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_whole_seeded_game_from_the_keyboard(store, size):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        g = app.current_game()
+        presses = await play_to_end(app, pilot)
+        assert g.over and presses > 10
+        assert isinstance(app.screen, EndScreen)
+    runs = store.runs()
+    assert len(runs) == 1 and runs[0]["status"] == "finished" and runs[0]["score"] == len(g.scored)
+    assert store.load() is None
+
+
+async def test_number_keys_and_vim_keys(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        g = app.current_game()
+        second = g.prompt.options[1]
+        await pilot.press("j", "k")
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.screen.answers[0][1] == g.name(second[1])
+
+
+async def test_resume_after_kill_is_exact(tmp_path):
+    path = tmp_path / "save.sqlite3"
+    s1 = Store(path)
+    app = make_app(s1, new=(11, ["fluxx5", "creeper-pack"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(6):
+            g = app.current_game()
+            if g.prompt.kind == "choose":
+                await answer_dialog(pilot, g)
+            else:
+                await pilot.press("enter")
+                await pilot.pause()
+        state = app.current_game().to_dict()
+    # no clean shutdown of the store: a second process opens the same file
+    s2 = Store(path)
+    app2 = make_app(s2)
+    async with app2.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app2.current_game().to_dict() == state
+
+
+async def test_undo_restores_and_marks_assisted(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = app.current_game().to_dict()
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.current_game().to_dict() != before
+        await pilot.press("u")
+        await pilot.pause()
+        after = app.current_game().to_dict()
+        before.pop("decisions"), after.pop("decisions")
+        assert after == before
+        assert app.screen.info["assisted"] is True
+    g, answers, info = store.load()
+    assert info["assisted"] and answers == []
+
+
+def choose_game(kind: str) -> Game:
+    """A table where the engine asks a choose question of the given kind."""
+    g = Game.blank(("fluxx5",), 1, "solo", 3)
+    db = g.db
+    g.phase, g.turn, g.drawn = "play", 1, 1
+    g.draw = [db.find(n) for n in ("Love", "Peace", "Sleep", "Time", "Dreams")]
+    g.rules_deck = [db.find("Draw 2"), db.find("Play 2")]
+    if kind == "one":
+        g.hands[0] = [db.find("Trash a Keeper")]
+        g.tables[0] = [db.find("Milk"), db.find("Cookies")]
+        g.begin("play")
+        g.push(("play", db.find("Trash a Keeper")))
+    else:
+        g.hands[0] = [db.find("Let's Simplify")]
+        g.rules = [db.find("Play 3"), db.find("Hand Limit 2"), db.find("Inflation")]
+        g.played = 1
+        g.begin("play")
+        g.push(("play", db.find("Let's Simplify")))
+    assert g.prompt.kind == "choose"
+    return g
+
+
+async def test_each_dialog_kind(store):
+    g = choose_game("one")
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(g, [], {"seed": 3}))
+        await pilot.pause()
+        assert isinstance(app.screen, PickOneDialog)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert [g.name(c) for c in g.tables[0]] == ["Milk"]
+
+    g = choose_game("many")
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(g, [], {"seed": 3}))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PickManyDialog)
+        # up to 2 of 3 New Rules (half, rounded up): marking all 3 is refused inline
+        await pilot.press("space", "down", "space", "down", "space", "enter")
+        await pilot.pause()
+        assert app.screen is dialog
+        assert "Not allowed" in str(dialog.query_one("#dialog-error").render())
+        await pilot.press("space", "enter")
+        await pilot.pause()
+        assert {g.name(c) for c in g.rules_discard} == {"Play 3", "Hand Limit 2"}
+        # Esc passes an optional question: nothing else is asked here
+        assert not isinstance(app.screen, PickManyDialog)
+
+
+async def test_menu_when_nothing_to_resume(store):
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_table_snapshot_80x24(store):
+    """The table at 80x24 matches the committed SVG (UPDATE_SNAPSHOTS=1 rewrites it)."""
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        svg = _normal(app.export_screenshot(title="Solo Fluxx"))
+    path = SNAPSHOTS / "table-seed7-80x24.svg"
+    if os.environ.get("UPDATE_SNAPSHOTS"):
+        path.write_text(svg)
+    assert path.exists(), f"no snapshot at {path}; run with UPDATE_SNAPSHOTS=1 once and commit it"
+    assert svg == path.read_text()
+    for label in ("Rules deck", "Main deck", "Draw spot", "Play spot", "Limit spot", "Other spot",
+                  "Current Goal", "Scored Goals", "Keepers and Creepers in play", "Hand"):
+        assert label.replace(" ", "&#160;") in svg or label in svg
+
+
+def _normal(svg: str) -> str:
+    """Drop the ids that change from one export to the next."""
+    import re
+    return re.sub(r"terminal-\d+", "terminal", svg)
+
+
+def test_history_json(tmp_path, monkeypatch):
+    import subprocess
+    import sys
+    monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path))
+    s = Store()
+    g = Game.new(("fluxx5",), 1, "solo", 5)
+    s.start(g)
+    s.close()
+    r = subprocess.run([sys.executable, "-m", "solo.cli", "history", "--json"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["runs"] == []
+
+
+def test_corrupt_database_is_set_aside(tmp_path):
+    p = tmp_path / "save.sqlite3"
+    p.write_bytes(b"this is not a database" * 100)
+    s = Store(p)
+    assert s.notice and "set aside" in s.notice
+    assert list(tmp_path.glob("save.sqlite3.aside-*"))
+    assert s.runs() == []
