@@ -71,6 +71,57 @@ def search_time(decisions: int) -> float:
     return round(1000 * spent / n, 1)
 
 
+def app_timings(presses: int = 30) -> dict:
+    """First frame of the app, and key press to updated screen on a mid-game table (headless)."""
+    import asyncio
+    import tempfile
+    from pathlib import Path
+
+    from solo.app import SoloFluxxApp
+    from solo.app.screens import GameScreen
+    from solo.store import Store
+
+    async def run() -> dict:
+        with tempfile.TemporaryDirectory() as d:
+            t0 = time.perf_counter()
+            app = SoloFluxxApp(Store(Path(d) / "bench.sqlite3"), new=(7, ["fluxx5"]))
+            app.animation_level = "none"
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                first = time.perf_counter() - t0
+                noop = []
+                for _ in range(10):  # the test harness's own cost: a key that does nothing
+                    t = time.perf_counter()
+                    await pilot.press("x")
+                    await pilot.pause()
+                    noop.append(time.perf_counter() - t)
+                noop.sort()
+                base = noop[len(noop) // 2]
+                times = []
+                for _ in range(presses):
+                    g = app.current_game()
+                    if g is None or g.over or not isinstance(app.screen, GameScreen):
+                        break
+                    t = time.perf_counter()
+                    await pilot.press("1")
+                    await pilot.pause()
+                    times.append(time.perf_counter() - t)
+                    if g.prompt is not None and g.prompt.kind == "choose":
+                        await pilot.press("enter" if g.prompt.max <= 1 else "escape")
+                        await pilot.pause()
+                        if g.prompt is not None and g.prompt.kind == "choose":
+                            break
+            times.sort()
+            med = times[len(times) // 2] if times else 0.0
+            return {"first_frame_ms": round(first * 1000, 1),
+                    "key_to_screen_ms_median": round(1000 * med, 1),
+                    "key_to_screen_ms_max": round(1000 * times[-1], 1) if times else None,
+                    "harness_noop_key_ms": round(1000 * base, 1),
+                    "app_work_ms_median": round(1000 * max(0.0, med - base), 1),
+                    "presses": len(times)}
+    return asyncio.run(run())
+
+
 def strength(bot: str, seeds: int) -> tuple[float, float]:
     t = time.perf_counter()
     total = sum(play_game(("fluxx5",), 1, "solo", s, bot)["score"] for s in range(seeds))
@@ -96,6 +147,8 @@ def main() -> None:
     print("standard 4p fluxx5, random bot:", out["standard4_random"], flush=True)
     out["search_ms_per_decision"] = search_time(10 if q else 60)
     print("search bot, ms per decision at the default budget:", out["search_ms_per_decision"], flush=True)
+    out["app"] = app_timings(10 if q else 30)
+    print("app (headless, 80x24):", out["app"], flush=True)
     small, big = (100, 1000) if q else (1000, 10000)
     out["peak_mb"] = {str(small): peak_memory(small), str(big): peak_memory(big)}
     print(f"peak traced memory of a sim, MB ({small} vs {big} games):", out["peak_mb"], flush=True)
