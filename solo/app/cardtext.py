@@ -4,8 +4,19 @@ from __future__ import annotations
 from engine.game import Game
 
 GLYPH = {"keeper": "K", "goal": "G", "rule": "R", "action": "A", "creeper": "C", "surprise": "S"}
-COLOUR = {"keeper": "green", "goal": "yellow", "rule": "cyan", "action": "magenta",
-          "creeper": "red", "surprise": "blue"}
+# Okabe-Ito colours (safe for the common colour-vision deficiencies) are the default;
+# every type also has its letter, so colour is never the only cue.
+PALETTES = {
+    "colour-blind safe": {"keeper": "#009E73", "goal": "#F0E442", "rule": "#56B4E9", "action": "#CC79A7",
+                          "creeper": "#D55E00", "surprise": "#0072B2"},
+    "vivid": {"keeper": "green", "goal": "yellow", "rule": "cyan", "action": "magenta",
+              "creeper": "red", "surprise": "blue"},
+}
+COLOUR = dict(PALETTES["colour-blind safe"])
+
+
+def use_palette(name: str) -> None:
+    COLOUR.update(PALETTES[name])
 
 
 def card(g: Game, c: int, colour: bool = True) -> str:

@@ -25,6 +25,7 @@ class GameScreen(Screen):
         Binding("question_mark,f1", "help", "Help", id="help"),
         Binding("l", "toggle_log", "Log", id="log"),
         Binding("h", "history", "History", id="history"),
+        Binding("c", "palette", "Colours", id="colours"),
         Binding("j", "cursor(1)", "Down", show=False, id="down"),
         Binding("k", "cursor(-1)", "Up", show=False, id="up"),
         *[Binding(str(i), f"quick({i})", f"Pick {i}", show=False, id=f"quick{i}") for i in range(1, 10)],
@@ -174,6 +175,15 @@ class GameScreen(Screen):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
 
+    def action_palette(self) -> None:
+        from .cardtext import COLOUR, PALETTES, use_palette
+        now = next(n for n, p in PALETTES.items() if p == COLOUR)
+        names = list(PALETTES)
+        nxt = names[(names.index(now) + 1) % len(names)]
+        use_palette(nxt)
+        self.note(f"Card colours: {nxt}")
+        self.draw()
+
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", Static)
         log.display = not log.display
@@ -208,6 +218,7 @@ HELP = """[b]Keys[/]
   1-9              play move number N        d       full text of the card
   u                undo (marks the run assisted)
   l                show or hide the log      h       history      ?/F1  this help
+  c                card colours: colour-blind safe (default) or vivid; letters K G R A C S always show the type
   Ctrl+P           command palette (New game, History, Rules: <card>, Toggle log)
   In a dialog: Enter chooses (Space marks when several are asked), Esc passes when allowed.
 
