@@ -91,3 +91,9 @@ def test_illegal_answers_change_nothing(seed, table, decks, bot_seed):
             assert str(e.value)
             assert g.to_dict() == before
         g.push(bot.choose(g))
+
+
+def test_short_fuzz_run():
+    """CI's short fuzz run: every deck set and 1-6 players, legal and illegal answers."""
+    from solo.fuzz import main
+    assert main(["--games", "240"]) == 0
