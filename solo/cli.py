@@ -46,9 +46,12 @@ def _positive(text: str) -> int:
 
 def _int(text: str) -> int:
     try:
-        return int(text)
+        v = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if not 0 <= v < 2 ** 63:
+        raise argparse.ArgumentTypeError(f"{v} is out of range; a seed is a whole number from 0 to 2^63-1")
+    return v
 
 
 def _date(text: str) -> str:
@@ -71,6 +74,9 @@ def build_parser() -> Parser:
     sp = sub.add_parser("text", help="play Solo Fluxx in plain text, one numbered question at a time")
     sp.add_argument("--seed", type=_int, default=None)
     sp.add_argument("--decks", type=_decks, default=["fluxx5"])
+
+    sp = sub.add_parser("daily", help="open today's (or that date's) daily challenge in the app")
+    sp.add_argument("--date", type=_date, default=None)
 
     sp = sub.add_parser("history", help="past runs")
     sp.add_argument("--json", action="store_true")
@@ -211,10 +217,16 @@ def cmd_play(a) -> int:
     return 0
 
 
-def _app(new=None):
+def _app(new=None, daily=None):
     from solo.app import SoloFluxxApp
     from solo.store import Store
-    return SoloFluxxApp(Store(), new=new)
+    return SoloFluxxApp(Store(), new=new, daily=daily)
+
+
+def cmd_daily(a) -> int:
+    from solo.daily import today
+    _app(daily=a.date or today()).run()
+    return 0
 
 
 def cmd_text(a) -> int:
@@ -230,7 +242,7 @@ def cmd_history(a) -> int:
     runs = store.runs()
     if a.json:
         best, mean = store.best_and_mean()
-        print(json.dumps({"runs": runs, "best": best, "mean": mean}))
+        print(json.dumps({"runs": runs, "best": best, "mean": mean, "stats": store.stats()}))
         return 0
     if not runs:
         print("No runs yet.")
@@ -254,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
             _, failed = run_paths(a.paths)
             return 1 if failed else 0
         return {"sim": cmd_sim, "deck": cmd_deck, "replay": cmd_replay, "verify": cmd_verify,
-                "play": cmd_play, "text": cmd_text, "history": cmd_history}[a.cmd](a)
+                "play": cmd_play, "text": cmd_text, "history": cmd_history, "daily": cmd_daily}[a.cmd](a)
     except UsageError as e:
         print(str(e), file=sys.stderr)
         return 2

@@ -20,7 +20,7 @@ from pathlib import Path
 from engine.game import Game
 from engine.runfile import ENGINE_VERSION, RUN_FORMAT, answer_from_json
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DB_NAME = "solo-fluxx.sqlite3"
 
 
@@ -46,7 +46,13 @@ CREATE TABLE IF NOT EXISTS runs (
 """
 
 # schema version -> SQL that upgrades from the version before it
-MIGRATIONS: dict[int, str] = {}
+MIGRATIONS: dict[int, str] = {
+    2: """
+ALTER TABLE runs ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE runs ADD COLUMN engine TEXT;
+CREATE TABLE IF NOT EXISTS par (date TEXT PRIMARY KEY, score INTEGER NOT NULL, engine TEXT NOT NULL);
+""",
+}
 
 
 class Store:
@@ -130,21 +136,58 @@ class Store:
         run = {"format": RUN_FORMAT, "engine": ENGINE_VERSION, "variant": "solo", "decks": json.loads(decks),
                "players": 1, "seed": seed, "daily": daily, "answers": json.loads(answers), "score": score,
                "turns": turns}
-        self.db.execute("INSERT INTO runs (started, finished, seed, decks, daily, score, turns, assisted, status, run)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        practice = 0
+        if daily and status == "finished":
+            # one scored attempt a day: the first finished game of that date's daily
+            done = self.db.execute("SELECT 1 FROM runs WHERE daily=? AND status='finished' AND practice=0",
+                                   (daily,)).fetchone()
+            practice = 1 if done else 0
+        self.db.execute("INSERT INTO runs (started, finished, seed, decks, daily, score, turns, assisted, status,"
+                        " run, practice, engine) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (started, _now() if status == "finished" else None, seed, decks, daily, score, turns,
-                         int(assisted), status, json.dumps(run)))
+                         int(assisted), status, json.dumps(run), practice, ENGINE_VERSION))
 
     # -------------------------------------------------------------- history
     def runs(self, finished_only: bool = False) -> list[dict]:
-        q = "SELECT id, started, finished, seed, decks, daily, score, turns, assisted, status FROM runs"
+        q = ("SELECT id, started, finished, seed, decks, daily, score, turns, assisted, status, practice, engine"
+             " FROM runs")
         if finished_only:
             q += " WHERE status='finished'"
         out = []
         for r in self.db.execute(q + " ORDER BY id"):
             out.append({"id": r[0], "started": r[1], "finished": r[2], "seed": r[3], "decks": json.loads(r[4]),
-                        "daily": r[5], "score": r[6], "turns": r[7], "assisted": bool(r[8]), "status": r[9]})
+                        "daily": r[5], "score": r[6], "turns": r[7], "assisted": bool(r[8]), "status": r[9],
+                        "practice": bool(r[10]), "engine": r[11]})
         return out
+
+    def run_file(self, run_id: int) -> dict | None:
+        r = self.db.execute("SELECT run FROM runs WHERE id=?", (run_id,)).fetchone()
+        return json.loads(r[0]) if r else None
+
+    def par(self, date_iso: str) -> int | None:
+        r = self.db.execute("SELECT score FROM par WHERE date=?", (date_iso,)).fetchone()
+        return r[0] if r else None
+
+    def set_par(self, date_iso: str, score: int) -> None:
+        with _tx(self.db):
+            self.db.execute("INSERT OR REPLACE INTO par VALUES (?, ?, ?)", (date_iso, score, ENGINE_VERSION))
+
+    def stats(self, today_iso: str | None = None) -> dict:
+        """Runs played, best, mean, daily streaks, the score histogram and scores over time."""
+        from solo.daily import streaks
+        fin = self.runs(finished_only=True)
+        scores = [r["score"] for r in fin]
+        hist: dict[str, int] = {}
+        for x in scores:
+            hist[str(x)] = hist.get(str(x), 0) + 1
+        scored_days = [r["daily"] for r in fin if r["daily"] and not r["practice"]]
+        cur, longest = streaks(scored_days, today_iso)
+        return {"played": len(fin), "best": max(scores) if scores else None,
+                "mean": round(sum(scores) / len(scores), 2) if scores else None,
+                "current_streak": cur, "longest_streak": longest,
+                "histogram": dict(sorted(hist.items(), key=lambda kv: int(kv[0]))),
+                "over_time": [{"date": (r["finished"] or r["started"])[:10], "score": r["score"],
+                               "daily": r["daily"]} for r in fin]}
 
     def best_and_mean(self) -> tuple[int | None, float | None]:
         r = self.db.execute("SELECT MAX(score), AVG(score) FROM runs WHERE status='finished'").fetchone()

@@ -225,3 +225,28 @@ def test_corrupt_database_is_set_aside(tmp_path):
     assert s.notice and "set aside" in s.notice
     assert list(tmp_path.glob("save.sqlite3.aside-*"))
     assert s.runs() == []
+
+
+async def test_daily_game_end_shows_par_and_share_line(store):
+    store.set_par("2026-11-29", 4)  # cached par: the end screen shows it without recomputing
+    app = make_app(store, daily="2026-11-29")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        g = app.current_game()
+        from solo.daily import daily_seed
+        assert g.seed == daily_seed("2026-11-29")
+        await play_to_end(app, pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        text = str(app.screen.query_one("#par").render())
+        assert "Par 4" in text and "Solo Fluxx daily 2026-11-29" in text and "scored attempt" in text
+    assert store.runs()[-1]["daily"] == "2026-11-29"
+
+
+async def test_stats_screen(store):
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.show_stats()
+        await pilot.pause()
+        assert "Runs played 0" in str(app.screen.query_one("#stats-text").render())

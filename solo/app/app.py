@@ -19,8 +19,11 @@ class SoloCommands(Provider):
     async def search(self, query: str) -> Hits:
         app = self.app
         matcher = self.matcher(query)
+        from solo.daily import today
         items = [("New game", partial(app.new_game, None, ["fluxx5"]), "start a new solo game"),
+                 ("Daily challenge", partial(app.daily_game, today()), "today's deal, the same for everyone"),
                  ("History", app.show_history, "past runs"),
+                 ("Stats", app.show_stats, "best, mean, streaks and charts"),
                  ("Toggle log", app.toggle_log, "show or hide the event log")]
         g = app.current_game()
         if g is not None:
@@ -37,15 +40,19 @@ class SoloFluxxApp(App):
     TITLE = "Solo Fluxx"
     COMMANDS = App.COMMANDS | {SoloCommands}
 
-    def __init__(self, store: Store | None = None, new: tuple | None = None):
+    def __init__(self, store: Store | None = None, new: tuple | None = None, daily: str | None = None):
         super().__init__()
         self.store = store or Store()
         self.new = new  # (seed or None, decks) to start a new game at once
+        self.daily = daily  # a date: start that date's daily challenge
         self.started_at = time.perf_counter()
 
     def on_mount(self) -> None:
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=10)
+        if self.daily is not None:
+            self.daily_game(self.daily)
+            return
         if self.new is not None:
             self.new_game(*self.new)
             return
@@ -62,18 +69,27 @@ class SoloFluxxApp(App):
                 return s.g
         return None
 
-    def new_game(self, seed: int | None, decks) -> None:
+    def new_game(self, seed: int | None, decks, daily: str | None = None) -> None:
         if seed is None:
             seed = int(time.time() * 1000) % (2 ** 31)
         g = Game.new(tuple(decks), 1, "solo", seed)
-        self.store.start(g)
+        self.store.start(g, daily=daily)
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(GameScreen(g, [], {"seed": seed, "decks": list(decks), "assisted": False}))
+        self.push_screen(GameScreen(g, [], {"seed": seed, "decks": list(decks), "assisted": False, "daily": daily}))
+
+    def daily_game(self, date_iso: str) -> None:
+        from solo.daily import DAILY_DECKS, daily_seed
+        self.new_game(daily_seed(date_iso), DAILY_DECKS, daily=date_iso)
+
+    def show_stats(self) -> None:
+        from .screens import StatsScreen
+        self.push_screen(StatsScreen(self.store))
 
     def game_finished(self, screen: GameScreen) -> None:
         best, mean = self.store.best_and_mean()
-        self.push_screen(EndScreen(screen.g, best, mean, screen.info.get("assisted", False)))
+        self.push_screen(EndScreen(screen.g, best, mean, screen.info.get("assisted", False),
+                                   daily=screen.info.get("daily")))
 
     def show_history(self) -> None:
         self.push_screen(HistoryScreen(self.store))

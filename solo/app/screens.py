@@ -26,6 +26,7 @@ class GameScreen(Screen):
         Binding("l", "toggle_log", "Log", id="log"),
         Binding("h", "history", "History", id="history"),
         Binding("c", "palette", "Colours", id="colours"),
+        Binding("s", "app.show_stats", "Stats", id="stats", show=False),
         Binding("j", "cursor(1)", "Down", show=False, id="down"),
         Binding("k", "cursor(-1)", "Up", show=False, id="up"),
         *[Binding(str(i), f"quick({i})", f"Pick {i}", show=False, id=f"quick{i}") for i in range(1, 10)],
@@ -243,11 +244,11 @@ class HelpScreen(ModalScreen[None]):
 
 class EndScreen(Screen):
     BINDINGS = [Binding("n", "new_game", "New game", id="new"), Binding("h", "history", "History", id="history"),
-                Binding("q", "app.quit", "Quit", id="quit")]
+                Binding("s", "app.show_stats", "Stats", id="stats"), Binding("q", "app.quit", "Quit", id="quit")]
 
-    def __init__(self, g: Game, best, mean, assisted: bool):
+    def __init__(self, g: Game, best, mean, assisted: bool, daily: str | None = None):
         super().__init__()
-        self.g, self.best, self.mean, self.assisted = g, best, mean, assisted
+        self.g, self.best, self.mean, self.assisted, self.daily = g, best, mean, assisted, daily
 
     def compose(self) -> ComposeResult:
         g = self.g
@@ -256,17 +257,61 @@ class EndScreen(Screen):
         with Vertical(id="end"):
             yield Static(f"[b]Game over[/] after {g.turn} turns.\n\n[b]Score: {len(g.scored)}[/]{note}\n\n"
                          f"Scored Goals:\n{goals}\n\nPersonal best: {self.best}   Average: {self.mean}\n\n"
-                         "n: new game   h: history   q: quit", id="end-text")
+                         "n: new game   h: history   s: stats   q: quit", id="end-text")
+            if self.daily:
+                yield Static("Par: working it out...", id="par")
         yield Footer()
 
-    def action_new_game(self) -> None:
-        self.app.new_game(None, self.g.decks)
+    def on_mount(self) -> None:
+        if not self.daily:
+            return
+        par = self.app.store.par(self.daily)
+        if par is not None:
+            self.show_par(par)
+        else:  # the search bot's game takes a few seconds: off the UI thread, no database there
+            self.run_worker(self._compute_par, thread=True, exclusive=True)
 
-    def action_history(self) -> None:
-        self.app.push_screen(HistoryScreen(self.app.store))
+    def _compute_par(self) -> None:
+        from solo.daily import compute_par
+        par = compute_par(self.daily)
+        self.app.call_from_thread(self._got_par, par)
+
+    def _got_par(self, par: int) -> None:
+        self.app.store.set_par(self.daily, par)
+        self.show_par(par)
+
+    def show_par(self, par: int) -> None:
+        from solo.daily import share_line
+        runs = [r for r in self.app.store.runs(finished_only=True) if r["daily"] == self.daily]
+        practice = bool(runs and runs[-1]["practice"])
+        line = share_line(self.daily, len(self.g.scored), par, self.g.turn, practice)
+        kind = "practice (the day's scored attempt is your first)" if practice else "your scored attempt"
+        self.query_one("#par", Static).update(f"Par {par} · this was {kind}\nShare: {line}")
 
 
-class HistoryScreen(Screen):
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def bar_chart(hist: dict[str, int], width: int = 40) -> str:
+    if not hist:
+        return "  no finished runs yet"
+    top = max(hist.values())
+    lo, hi = min(int(k) for k in hist), max(int(k) for k in hist)
+    lines = []
+    for s in range(lo, hi + 1):
+        n = hist.get(str(s), 0)
+        lines.append(f"  {s:>2} | {'█' * max(1 if n else 0, round(width * n / top))} {n}")
+    return "\n".join(lines)
+
+
+def sparkline(values: list[int]) -> str:
+    if not values:
+        return ""
+    hi = max(values) or 1
+    return "".join(BARS[min(7, round(7 * v / hi))] for v in values)
+
+
+class StatsScreen(Screen):
     BINDINGS = [Binding("escape,q", "close", "Back", id="back")]
 
     def __init__(self, store):
@@ -274,35 +319,14 @@ class HistoryScreen(Screen):
         self.store = store
 
     def compose(self) -> ComposeResult:
-        yield Static("[b]Run history[/]", id="history-title")
-        yield DataTable(id="history-table")
+        st = self.store.stats()
+        recent = [p["score"] for p in st["over_time"]][-60:]
+        text = (f"[b]Statistics[/]\n\nRuns played {st['played']} · best {st['best']} · mean {st['mean']} · "
+                f"daily streak {st['current_streak']} (longest {st['longest_streak']})\n\n"
+                f"Score distribution:\n{bar_chart(st['histogram'])}\n\n"
+                f"Scores over time (last {len(recent)}):\n  {sparkline(recent)}")
+        yield Static(text, id="stats-text")
         yield Footer()
-
-    def on_mount(self) -> None:
-        t = self.query_one(DataTable)
-        t.add_columns("Date", "Seed", "Decks", "Score", "Daily", "Assisted", "Status")
-        for r in self.store.runs():
-            t.add_row((r["finished"] or r["started"])[:16], str(r["seed"]), ",".join(r["decks"]),
-                      "-" if r["score"] is None else str(r["score"]), r["daily"] or "no",
-                      "yes" if r["assisted"] else "no", r["status"])
 
     def action_close(self) -> None:
         self.app.pop_screen()
-
-
-class MenuScreen(Screen):
-    BINDINGS = [Binding("q", "app.quit", "Quit", id="quit")]
-
-    def compose(self) -> ComposeResult:
-        yield Static("[b]Solo Fluxx[/]\nThe solitaire Fluxx. Choose with the arrows and Enter.", id="menu-title")
-        yield OptionList(Option("New game", id="new"), Option("History", id="history"), Option("Quit", id="quit"),
-                         id="menu")
-        yield Footer()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id == "new":
-            self.app.new_game(None, ["fluxx5"])
-        elif event.option.id == "history":
-            self.app.push_screen(HistoryScreen(self.app.store))
-        else:
-            self.app.exit()

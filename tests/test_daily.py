@@ -1,0 +1,114 @@
+"""Daily challenges: pinned seeds, one scored attempt, the date boundary,
+streaks, share lines, par, and tampered run files."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from engine.game import Game
+from engine.sim import play_game
+from solo.daily import DAILY_DECKS, daily_seed, share_line, streaks
+from solo.store import Store
+
+
+def test_daily_seeds_are_pinned():
+    assert daily_seed("2026-11-29") == 5467243964293578595
+    assert daily_seed("2026-11-30") == 2630895005274448865
+    assert daily_seed("2000-01-01") == 1385022915503555206
+
+
+def finish_daily(store: Store, date: str, bot: str = "random") -> dict:
+    g = Game.new(DAILY_DECKS, 1, "solo", daily_seed(date))
+    store.start(g, daily=date)
+    from engine.bots import make_bot
+    from engine.runfile import answer_to_json
+    b = make_bot(bot, 1)
+    answers = []
+    while not g.over:
+        a = b.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+        store.save(g, answers)
+    return store.runs()[-1]
+
+
+def test_first_finished_daily_is_the_scored_one(tmp_path):
+    s = Store(tmp_path / "s.sqlite3")
+    first = finish_daily(s, "2026-11-29")
+    second = finish_daily(s, "2026-11-29")
+    other = finish_daily(s, "2026-11-30")
+    assert first["practice"] is False and second["practice"] is True and other["practice"] is False
+    assert first["engine"] and first["daily"] == "2026-11-29"
+
+
+def test_game_counts_for_the_date_it_started(tmp_path, monkeypatch):
+    import solo.store as st
+    s = Store(tmp_path / "s.sqlite3")
+    monkeypatch.setattr(st, "_now", lambda: "2026-11-29T23:59:30")
+    g = Game.new(DAILY_DECKS, 1, "solo", daily_seed("2026-11-29"))
+    s.start(g, daily="2026-11-29")
+    monkeypatch.setattr(st, "_now", lambda: "2026-11-30T00:03:10")
+    from engine.bots import RandomBot
+    b = RandomBot(3)
+    while not g.over:
+        g.push(b.choose(g))
+    s.save(g, [])
+    run = s.runs()[-1]
+    assert run["daily"] == "2026-11-29" and run["finished"].startswith("2026-11-30")
+    assert s.stats("2026-11-29")["current_streak"] == 1
+
+
+def test_streaks():
+    assert streaks([], "2026-11-29") == (0, 0)
+    days = ["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-27", "2026-11-28"]
+    assert streaks(days, "2026-11-29") == (2, 3)   # today not played yet: counts from yesterday
+    assert streaks(days + ["2026-11-29"], "2026-11-29") == (3, 3)
+    assert streaks(days, "2026-12-05") == (0, 3)
+
+
+def test_share_line():
+    assert share_line("2026-11-29", 3, 5, 21) == "Solo Fluxx daily 2026-11-29: score 3 · par 5 · 21 turns ★★★☆☆"
+    assert "(practice)" in share_line("2026-11-29", 3, 2, 21, practice=True)
+
+
+def test_par_is_deterministic_and_cached(tmp_path):
+    from solo.daily import compute_par
+    a = compute_par("2026-11-29")
+    assert a == compute_par("2026-11-29") and a >= 0
+    s = Store(tmp_path / "s.sqlite3")
+    s.set_par("2026-11-29", a)
+    assert s.par("2026-11-29") == a
+
+
+def test_stats_and_history_json(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path))
+    s = Store()
+    finish_daily(s, "2026-11-28")
+    finish_daily(s, "2026-11-29")
+    s.close()
+    r = subprocess.run([sys.executable, "-m", "solo.cli", "history", "--json"], capture_output=True, text=True)
+    d = json.loads(r.stdout)
+    assert d["stats"]["played"] == 2 and d["stats"]["longest_streak"] == 2
+    assert sum(d["stats"]["histogram"].values()) == 2
+
+
+def test_tampered_runs_are_rejected(tmp_path):
+    r = play_game(("fluxx5",), 1, "solo", daily_seed("2026-11-29"), "greedy", keep_answers=True)
+    run = r["run"]
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(run))
+    ok = subprocess.run([sys.executable, "-m", "solo.cli", "verify", str(good)], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    forged = dict(run, score=run["score"] + 3)
+    (tmp_path / "forged.json").write_text(json.dumps(forged))
+    bad = subprocess.run([sys.executable, "-m", "solo.cli", "verify", str(tmp_path / "forged.json")],
+                         capture_output=True, text=True)
+    assert bad.returncode == 1 and "recorded score" in bad.stdout
+    edited = json.loads(json.dumps(run))
+    i = next(k for k, a in enumerate(edited["answers"]) if a[0] == "play")
+    edited["answers"][i] = ["play", "Rock-Paper-Scissors Showdown"]  # set aside in solo: never playable
+    (tmp_path / "edited.json").write_text(json.dumps(edited))
+    bad = subprocess.run([sys.executable, "-m", "solo.cli", "verify", str(tmp_path / "edited.json")],
+                         capture_output=True, text=True)
+    assert bad.returncode == 1 and f"step {i + 1}:" in bad.stdout
