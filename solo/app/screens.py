@@ -288,6 +288,61 @@ class EndScreen(Screen):
         kind = "practice (the day's scored attempt is your first)" if practice else "your scored attempt"
         self.query_one("#par", Static).update(f"Par {par} · this was {kind}\nShare: {line}")
 
+    def action_new_game(self) -> None:
+        self.app.new_game(None, self.g.decks)
+
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryScreen(self.app.store))
+
+
+class HistoryScreen(Screen):
+    BINDINGS = [Binding("escape,q", "close", "Back", id="back")]
+
+    def __init__(self, store):
+        super().__init__()
+        self.store = store
+
+    def compose(self) -> ComposeResult:
+        yield Static("[b]Run history[/]", id="history-title")
+        yield DataTable(id="history-table")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        t = self.query_one(DataTable)
+        t.add_columns("Date", "Seed", "Decks", "Score", "Daily", "Assisted", "Status")
+        for r in self.store.runs():
+            daily = (r["daily"] + (" practice" if r["practice"] else "")) if r["daily"] else "no"
+            t.add_row((r["finished"] or r["started"])[:16], str(r["seed"]), ",".join(r["decks"]),
+                      "-" if r["score"] is None else str(r["score"]), daily,
+                      "yes" if r["assisted"] else "no", r["status"])
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+
+class MenuScreen(Screen):
+    BINDINGS = [Binding("q", "app.quit", "Quit", id="quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Static("[b]Solo Fluxx[/]\nThe solitaire Fluxx. Choose with the arrows and Enter.", id="menu-title")
+        yield OptionList(Option("New game", id="new"), Option("Daily challenge", id="daily"),
+                         Option("History", id="history"), Option("Stats", id="stats"), Option("Quit", id="quit"),
+                         id="menu")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == "new":
+            self.app.new_game(None, ["fluxx5"])
+        elif event.option.id == "daily":
+            from solo.daily import today
+            self.app.daily_game(today())
+        elif event.option.id == "stats":
+            self.app.show_stats()
+        elif event.option.id == "history":
+            self.app.push_screen(HistoryScreen(self.app.store))
+        else:
+            self.app.exit()
+
 
 BARS = "▁▂▃▄▅▆▇█"
 
