@@ -114,6 +114,8 @@ def replay(run: RunFile, record: bool = True, on_step=None) -> Game:
         g = Game.new(tuple(run.decks), run.players, run.variant, run.seed, record=record)
     except Exception as e:
         raise RunError(f"cannot start the game of this run: {e}") from None
+    if on_step is not None:
+        on_step(-1, None, list(g.log or []), g)  # the deal, before the first answer
     for i, j in enumerate(run.answers):
         if g.prompt is None:
             raise RunError(f"step {i + 1}: the game was already over, but the run has more answers")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 import solo  # noqa: F401  (registers the solo variant)
@@ -107,6 +108,11 @@ def build_parser() -> Parser:
 
     sp = sub.add_parser("replay", help="print a run move by move")
     sp.add_argument("run", metavar="RUN")
+    sp.add_argument("--explain", action="store_true", help="the tutor's explanation of every event")
+    sp.add_argument("--json", action="store_true")
+
+    sp = sub.add_parser("rules", help="the tutor's rules reference")
+    sp.add_argument("id", metavar="ID", nargs="?")
     sp.add_argument("--json", action="store_true")
 
     sp = sub.add_parser("verify", help="replay a run and confirm its recorded result")
@@ -171,13 +177,27 @@ def cmd_deck(a) -> int:
 def cmd_replay(a) -> int:
     from engine.runfile import RunError, load_run, replay
     run = load_run(a.run)
+    explainer = None
+    if a.explain:
+        from tutor.explain import Explainer
+        explainer = Explainer("brief")
 
     def show(i, j, events, g):
+        if explainer is not None:
+            for e in events:
+                x = explainer.explain(g, e)
+                if a.json:
+                    print(json.dumps({"step": i + 1, **x.to_dict()}))
+                else:
+                    print(f"{'':6}{x.text}" + (f"\n{'':8}[{x.rule}] {x.more}" if x.more else ""))
+            if j is not None and not a.json:
+                print(f"{i + 2:4}. answer: {' '.join(str(v) for v in j)}")
+            return
         if a.json:
             print(json.dumps({"step": i + 1, "answer": j,
                               "events": [{"event": e[0], "rule": e[1], "player": e[2],
                                           "card": g.name(e[3]) if e[3] >= 0 else None} for e in events]}))
-        else:
+        elif j is not None:
             print(f"{i + 1:4}. {' '.join(str(x) for x in j)}")
     try:
         g = replay(run, on_step=show)
@@ -186,6 +206,27 @@ def cmd_replay(a) -> int:
         return 1
     if not a.json:
         print(f"result: score {len(g.scored)}" if g.variant.solo else f"result: winner p{g.winner}")
+    return 0
+
+
+def cmd_rules(a) -> int:
+    from tutor.reference import REFERENCE, entry
+    if a.id:
+        e = entry(a.id)
+        if e is None:
+            near = [k for k in REFERENCE if a.id.lower() in k.lower()]
+            hint = f" (did you mean {', '.join(near[:5])}?)" if near else " (run 'solo-fluxx rules' for the list)"
+            print(f"solo-fluxx rules: there is no rule '{a.id}'{hint}", file=sys.stderr)
+            return 1
+        entries = [e]
+    else:
+        entries = list(REFERENCE.values())
+    if a.json:
+        print(json.dumps([e.to_dict() for e in entries] if not a.id else entries[0].to_dict()))
+        return 0
+    for e in entries:
+        print(f"{e.id}  {e.title}  [{e.kind}; {e.source}]")
+        print(f"    {e.text}")
     return 0
 
 
@@ -266,13 +307,20 @@ def main(argv: list[str] | None = None) -> int:
             _, failed = run_paths(a.paths)
             return 1 if failed else 0
         return {"sim": cmd_sim, "deck": cmd_deck, "replay": cmd_replay, "verify": cmd_verify,
-                "play": cmd_play, "text": cmd_text, "history": cmd_history, "daily": cmd_daily}[a.cmd](a)
+                "play": cmd_play, "text": cmd_text, "history": cmd_history, "daily": cmd_daily,
+                "rules": cmd_rules}[a.cmd](a)
     except UsageError as e:
         print(str(e), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("solo-fluxx: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # output piped into a program that stopped reading (| head)
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
     except Exception as e:  # the last net: one sentence, never a traceback
         from engine.runfile import RunError
         if isinstance(e, RunError):

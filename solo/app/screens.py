@@ -12,7 +12,7 @@ from engine.game import Game
 from engine.prompts import IllegalAnswer
 from engine.runfile import answer_to_json
 
-from .cardtext import card, cards, event_line, option
+from .cardtext import card, cards, option
 from .dialogs import dialog_for
 
 
@@ -23,7 +23,10 @@ class GameScreen(Screen):
         Binding("u", "undo", "Undo", id="undo"),
         Binding("d", "detail", "Card text", id="detail"),
         Binding("question_mark,f1", "help", "Help", id="help"),
-        Binding("l", "toggle_log", "Log", id="log"),
+        Binding("t", "tutor_level", "Tutor", id="tutor"),
+        Binding("w", "why", "Why?", id="why"),
+        Binding("i", "hint", "Hint", id="hint"),
+        Binding("l", "toggle_log", "Log", show=False, id="log"),
         Binding("h", "history", "History", id="history"),
         Binding("c", "palette", "Colours", id="colours"),
         Binding("s", "app.show_stats", "Stats", id="stats", show=False),
@@ -38,6 +41,10 @@ class GameScreen(Screen):
         self.answers = answers
         self.info = info
         self.log_lines: list[str] = []
+        self.last_rule: str | None = None
+        self.hint_step = 0
+        from tutor.explain import Explainer
+        self.explainer = Explainer("brief")
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -119,11 +126,22 @@ class GameScreen(Screen):
             return
         self.answers.append(j)
         self.app.store.save(g, self.answers, self.info.get("assisted", False))
-        for e in events:
-            if e[0] in ("draw", "creeper", "play", "score", "flip", "goal", "rule_discarded", "limit_discard",
-                        "discard_table", "game_over", "free_action"):
-                self.log_lines.append(event_line(g, e))
+        self.hint_step = 0
+        self.tell(events)
         self.advance()
+
+    def tell(self, events) -> None:
+        """The tutor's words for what just happened (levels: off, brief, full)."""
+        if self.explainer.level == "off":
+            return
+        for e in events:
+            if e[0] in ("action_done", "turn_start", "deal"):
+                continue
+            x = self.explainer.explain(self.g, e)
+            self.log_lines.append(x.text)
+            self.last_rule = x.rule
+            if x.more:
+                self.log_lines.append(f"[dim]  {x.more} (w: why?)[/]")
 
     def note(self, text: str) -> None:
         self.log_lines.append(text)
@@ -185,12 +203,60 @@ class GameScreen(Screen):
         self.note(f"Card colours: {nxt}")
         self.draw()
 
+    def action_tutor_level(self) -> None:
+        from tutor.explain import LEVELS
+        lv = LEVELS[(LEVELS.index(self.explainer.level) + 1) % len(LEVELS)]
+        self.explainer.level = lv
+        self.note(f"Tutor: {lv}")
+        self.draw()
+
+    def action_why(self) -> None:
+        if self.last_rule:
+            self.app.push_screen(RuleScreen(self.last_rule))
+
+    def action_hint(self) -> None:
+        """A hint ladder: first a nudge, then the search bot's suggested play with its reason."""
+        g = self.g
+        pr = g.prompt
+        if pr is None or pr.kind != "turn":
+            return
+        from engine.bots import SearchBot
+        self.info["assisted"] = True
+        self.app.store.save(g, self.answers, True)
+        if self.hint_step == 0:
+            self.hint_step = 1
+            goals = ", ".join(g.name(c) for c in g.goals) or "no Goal yet"
+            self.note(f"Hint: look at the Goal ({goals}) and what you hold toward it. Press i again for a move.")
+        else:
+            a = SearchBot(g.decisions, rollouts=8, ms=400).choose(g)
+            self.note(f"Hint: {option(g, a)} scored best over sampled futures (run marked assisted).")
+        self.draw()
+
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", Static)
         log.display = not log.display
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryScreen(self.app.store))
+
+
+class RuleScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,enter,w", "close", "Close", id="close")]
+
+    def __init__(self, rule_id: str):
+        super().__init__()
+        self.rule_id = rule_id
+
+    def compose(self) -> ComposeResult:
+        from tutor.reference import entry
+        e = entry(self.rule_id)
+        with Vertical(id="dialog"):
+            yield Static(f"{e.title}", id="dialog-title")
+            yield Static(f"{e.text}\n\nSource: {e.source}" + ("  (the project's reading)" if e.kind == "reading" else ""))
+            yield Static(f"[{e.id}]   Esc: close", id="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class CardScreen(ModalScreen[None]):
@@ -218,6 +284,8 @@ HELP = """[b]Keys[/]
   Up/Down or j/k   move between moves        Enter   play the highlighted move
   1-9              play move number N        d       full text of the card
   u                undo (marks the run assisted)
+  t                tutor: off, brief, full   w       why? (the rule behind the last line)
+  i                hint (first a nudge, then a move; marks the run assisted)
   l                show or hide the log      h       history      ?/F1  this help
   c                card colours: colour-blind safe (default) or vivid; letters K G R A C S always show the type
   Ctrl+P           command palette (New game, History, Rules: <card>, Toggle log)

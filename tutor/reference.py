@@ -1,0 +1,145 @@
+"""The rules reference: one entry per rule the engine cites, per FAQ ruling
+it implements, and per reading the project made where the sources are
+silent (marked as such). Each entry: a stable id, a title, our own text,
+its source, and its kind (rulebook, faq, card, solo, reading)."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from engine.rule_ids import RULES
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str
+    title: str
+    text: str
+    source: str
+    kind: str
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+# Our own words for every rule id the engine puts on an event.
+TEXT: dict[str, str] = {
+    "setup.deal": "Each player starts with 3 cards, dealt one at a time around the table. There is no Goal and no New Rule at first: only the Basic Rules (draw 1, play 1).",
+    "setup.first-round-creepers": "A Creeper can never sit in a hand. One dealt to you goes straight onto the table in front of you and you are dealt another card, until your hand holds 3 non-Creepers.",
+    "turn.start": "A turn has three parts: draw what the Draw rule says, play what the Play rule says, then discard down to any limits.",
+    "turn.draw": "At the start of your turn you draw the number of cards the Draw rule asks for (1 under the Basic Rules).",
+    "turn.catch-up": "New Rules take effect at once. If the Draw rule goes up after you have drawn, you draw the difference straight away; if it goes down, you draw nothing more (you never give cards back).",
+    "turn.play": "You must play the number of cards the Play rule asks for. Every card can always be played, even when it does nothing.",
+    "turn.play-more-than-held": "If you are told to play more cards than you hold, you play them all and your turn ends.",
+    "turn.end": "When your plays are done the turn ends: first you discard down to any Hand Limit, then down to any Keeper Limit.",
+    "turn.free-action": "Free actions (from New Rules, Keepers or Creepers) use none of your plays. You may take them at any point of your own turn.",
+    "pile.reshuffle": "When the draw pile runs out, the discard pile is shuffled to make a new draw pile, and drawing goes on.",
+    "pile.empty": "When both the draw pile and the discard pile are empty, nothing more can be drawn; the draw simply stops.",
+    "game.stalemate": "If nobody can ever play or draw again (every hand and both piles are empty), the game ends with no winner. This is the project's reading; the rulebook never meets the case.",
+    "card.keeper": "A Keeper goes on the table in front of whoever played it. Keepers on the table are what Goals ask for.",
+    "card.goal": "A Goal goes in the middle and replaces the current Goal, which is discarded. Goals are shared: anyone who meets one wins.",
+    "card.rule": "A New Rule changes the game from the moment it is played. It stays in play until something removes it.",
+    "card.rule-replaces": "A New Rule that contradicts one in play (another Draw, Play, Hand Limit or Keeper Limit rule) replaces it; the old one is discarded. Other New Rules add up.",
+    "card.action": "An Action does what it says, once, and is then discarded. While it works it sits in the 'being played' area, not yet in the discard pile.",
+    "card.creeper": "A Creeper drawn at any time (also during an Action) goes straight onto your table and you draw a replacement; it does not count as one of your draws, and playing it uses no play.",
+    "limit.others-now": "Limits apply to you only when it is not your turn. So when a Limit comes into play, every other player complies at once, discarding cards of their choice.",
+    "limit.self-at-end": "During your own turn you may go over a Limit. When the turn ends you discard down to it, choosing which cards go.",
+    "win.goal": "Whoever meets the current Goal wins at once, whoever's turn it is.",
+    "win.tie": "If two players meet a Goal at the same time it is a tie: nobody wins yet and play goes on.",
+    "win.creeper-blocks": "Having a Creeper on your table stops you winning, unless the Goal needs that Creeper. A Creeper the Goal does not name still blocks, even if the Goal needs other Creepers.",
+    "rule.inflation": "Inflation adds 1 to every numeral on every other card, the Basic Rules included: draw 2, play 2, limits, bonuses, Action counts and the count Goals. Numbers written as words do not change.",
+    "rule.no-hand-bonus": "No-Hand Bonus: if your hand is empty when your turn starts, you first draw 3, then draw for the Draw rule as usual. The bonus cards do not count toward the Draw rule (FAQ).",
+    "rule.party-bonus": "Party Bonus: while anyone has The Party on the table, the player whose turn it is draws 1 extra and plays 1 extra.",
+    "rule.poor-bonus": "Poor Bonus: if you alone have the fewest Keepers, you draw 1 extra on your turn. A tie for fewest gives nobody the bonus.",
+    "rule.rich-bonus": "Rich Bonus: if you alone have the most Keepers, you play 1 extra on your turn. A tie for most gives nobody the bonus.",
+    "rule.play-all-but-1": "Play All But 1: play until one card is left. If you began your turn with no cards and drew only 1, you draw 1 more, and that card counts as part of your draw (FAQ: an advance on the Draw rule, not a bonus).",
+    "rule.double-agenda": "Double Agenda: two Goals may be in play. A new Goal fills an empty Goal spot first; with both full, whoever plays it picks which one it replaces. Meeting either wins.",
+    "rule.double-agenda-leaves": "When Double Agenda leaves play with two Goals out, one Goal must go: whoever removed Double Agenda chooses which (FAQ).",
+    "rule.first-play-random": "First Play Random: the first card you play each turn is picked at random from your hand. It does nothing while the Play rule is 1.",
+    "rule.get-on-with-it": "Get On With It!: before your final play, if you still hold cards, you may discard your whole hand and draw 3. Your turn then ends at once (FAQ: limits apply as it ends).",
+    "rule.goal-mill": "Goal Mill: once a turn, discard any Goals from your hand and draw as many cards.",
+    "rule.mystery-play": "Mystery Play: once a turn, take the top card of the draw pile and play it at once; you cannot keep it. A Creeper found this way goes into play and the next card is the one played.",
+    "rule.recycling": "Recycling: once a turn, discard one of your Keepers from the table and draw 3.",
+    "rule.swap-plays-for-draws": "Swap Plays for Draws: instead of playing on, draw one card per play you have left. Your turn ends with the draw; Creepers drawn stay until your next turn (FAQ).",
+    "rule.silver-lining": "Silver Lining: Creepers no longer stop anyone winning, except where a Goal says nobody may have a certain Creeper.",
+    "rule.baked-potato": "You Also Need a Baked Potato: while the Radioactive Potato is on the table it stops nobody; instead, to win you must also have the Potato.",
+    "action.temp-hand": "Some Actions set your hand aside and give you a temporary hand of new cards to play from. Everything you do with it, nested Actions included, counts as the one play; the leftovers are discarded and you pick your hand back up.",
+    "action.effect": "The Action does what its card says.",
+    "action.take-another-turn": "Take Another Turn: you take another turn when this one ends, but this card never gives more than two turns in a row, so played in an extra turn it does nothing, and two in one turn still give one extra turn (FAQ).",
+    "action.lets-simplify": "Let's Simplify: discard up to half of the New Rules in play, rounding half up (3 of 5), or fewer, or none (FAQ).",
+    "creeper.war": "War: if you have War and Peace, you must give Peace to another player.",
+    "creeper.taxes": "Taxes: if you have Money too, you may discard Money and Taxes together. The project lets you do it as a free action on your turn.",
+    "creeper.death": "Death: when your turn starts with Death in front of you, discard one of your other Keepers or Creepers. When Death is your only card on the table, you may discard it.",
+    "creeper.potato": "Radioactive Potato: every time the Goal changes (a Goal played, replaced, added or removed), the Potato moves to the player before its holder in turn order.",
+    "solo.setup": "Solo Fluxx: set aside the cards that need another player, then split the rest into a Rules deck (New Rules) and a Main deck (everything else), each with its own discard pile. Draw 3 and take the first turn.",
+    "solo.flip": "Solo Fluxx: after each turn, flip the top card of the Rules deck into its spot. A rule flipped between turns draws you nothing at once; it applies from your next turn.",
+    "solo.spot": "Solo Fluxx has four rule spots: Draw, Play, one Limit (Hand or Keeper Limit) and one Other. A New Rule replaces whatever is in its spot, and the old card goes to the Rules discard.",
+    "solo.limit": "Solo Fluxx: when a new Limit arrives between turns, you comply with it before your next turn.",
+    "solo.score": "Solo Fluxx: whenever you meet the current Goal, it moves to your Scored Goals and the Keepers and Creepers it names are discarded (for a count Goal, that many of your choice). A Creeper the Goal does not need still stops scoring.",
+    "solo.end": "Solo Fluxx ends the moment either deck runs out. Your score is the number of Goals you collected.",
+    "solo.no-opponent": "In Solo Fluxx an effect that needs another player does nothing. This is the project's reading.",
+    "solo.extra-turn": "Solo Fluxx: an extra turn from Take Another Turn is taken at once; the next Rules card is flipped after it. This is the project's reading.",
+}
+
+# FAQ rulings the engine follows that are not events of their own: each has
+# a scenario in tests/scenarios/ naming the ruling.
+FAQ = {
+    "faq.draw-phase-together": ("One draw phase is one moment", "All cards of one draw phase, Creepers and their replacements included, arrive before anyone checks for a win."),
+    "faq.no-hand-bonus-eight": ("No-Hand Bonus with Draw 5 is eight cards", "The 3 bonus cards come first; then the Draw rule is followed in full."),
+    "faq.creeper-replacement": ("'Draw another card to replace it'", "The replacement makes up your draw count; it does not take the Creeper's place on the table."),
+    "faq.get-on-with-it-final-play": ("Get On With It! needs a play left and a hand", "With no plays left, or an empty hand, you cannot use it."),
+    "faq.double-agenda-costs-a-play": ("A second Goal still uses a play", "Double Agenda lets two Goals be out; it does not put one down for you."),
+    "faq.empty-goal-slot": ("An empty Goal slot is filled first", "Under Double Agenda with one Goal out, a new Goal fills the empty slot."),
+    "faq.rotate-around": ("Rotate Hands goes around the table", "Hands pass to the next player in one direction, never across."),
+    "faq.everybody-gets-1-choice": ("Everybody Gets 1: the player chooses", "The player of the card looks at the cards and decides who gets which."),
+    "faq.no-creeper-limit": ("No limit on Creepers", "You may have any number of Creepers; Keeper Limits do not count them."),
+    "faq.mystery-play-no-keep": ("Mystery Play: no keeping the card", "The card taken is played at once; you may not add it to your hand."),
+}
+
+# Project readings that are not events of their own.
+READINGS = {
+    "reading.always-ask": ("A choice is always asked", "Whenever a card says you choose, you are asked, even when only one choice exists."),
+    "reading.no-free-actions-in-temp-hand": ("No free actions in a temporary hand", "While a temporary hand is open, free actions wait (the FAQ says so for Get On With It and Swap Plays; we apply it to all)."),
+    "reading.first-play-random-rule": ("When First Play Random applies", "It applies while the Play rule, with Inflation and without bonuses, is anything but 1."),
+    "reading.todays-special-inflation": ("Today's Special! and Inflation", "Every numeral inflates: draw 4; play 3 on a holiday, 2 on another day, all on a birthday."),
+    "reading.ten-cards-creepers": ("10 Cards in Hand and Creepers", "As with 5 Keepers, a player with a blocking Creeper is left out of the count for most."),
+    "reading.solo-war": ("War alone", "In Solo Fluxx there is nobody to give Peace to, so Peace stays."),
+    "reading.solo-lets-do-that-again": ("Let's Do That Again! in Solo Fluxx", "It may take an Action from the Main discard or a New Rule from the Rules discard."),
+    "reading.death-after-no-hand-bonus": ("Start-of-turn order", "The No-Hand Bonus draw comes before Death's discard."),
+}
+
+
+def _kind(rule_id: str, source: str) -> str:
+    if rule_id.startswith("solo."):
+        return "reading" if "Project reading" in source else "solo"
+    if "Project reading" in source:
+        return "reading"
+    if source.startswith("Card text"):
+        return "card"
+    if "FAQ" in source and "rulebook" not in source:
+        return "faq"
+    return "rulebook"
+
+
+def build() -> dict[str, Entry]:
+    out: dict[str, Entry] = {}
+    for rid, (title, source) in RULES.items():
+        out[rid] = Entry(rid, title, TEXT[rid], source, _kind(rid, source))
+    for rid, (title, text) in FAQ.items():
+        out[rid] = Entry(rid, title, text, "Official FAQ rulings", "faq")
+    for rid, (title, text) in READINGS.items():
+        out[rid] = Entry(rid, title, text, "Project reading (the sources are silent)", "reading")
+    return out
+
+
+REFERENCE: dict[str, Entry] = build()
+
+
+def entry(rule_id: str) -> Entry | None:
+    return REFERENCE.get(rule_id)
+
+
+def counts_by_kind() -> dict[str, int]:
+    out: dict[str, int] = {}
+    for e in REFERENCE.values():
+        out[e.kind] = out.get(e.kind, 0) + 1
+    return dict(sorted(out.items()))
