@@ -65,6 +65,8 @@ class Step(_M):
     end_turn: bool | None = None
     error: bool = False
     expect: Expect | None = None
+    say: str = ""    # lessons: what the tutor says before this step
+    hint: str = ""   # lessons: a nudge after a wrong move (the step itself is the answer)
 
     @model_validator(mode="after")
     def _one(self) -> "Step":
@@ -103,6 +105,10 @@ class Scenario(_M):
     setup: Setup = Setup()
     step: list[Step] = []
     expect: Expect | None = None
+    # lessons: a stacked table with narration (see tutor/lessons/)
+    title: str = ""
+    intro: str = ""
+    outro: str = ""
 
 
 class ScenarioError(Exception):
@@ -131,6 +137,16 @@ def load_scenario(path: Path) -> Scenario:
             msg = "unknown key; see the scenario format for the keys allowed there"
         more = f" (and {len(e.errors()) - 1} more problem(s))" if len(e.errors()) > 1 else ""
         raise ScenarioError(f"at '{loc}': {msg}{more}") from None
+
+
+def build_table(sc: Scenario) -> Game:
+    """The Game a scenario (or lesson) lays out, started and ready for its first step."""
+    return _Table(sc).build()
+
+
+def step_answer(g: Game, st: Step, i: int):
+    """The answer a step stands for, against the question now asked."""
+    return _answer(g, st, i)
 
 
 class _Table:

@@ -76,6 +76,8 @@ def build_parser() -> Parser:
     sp.add_argument("--seed", type=_int, default=None)
     sp.add_argument("--decks", type=_decks, default=["fluxx5"])
 
+    sub.add_parser("learn", help="open the step-by-step lessons in the app")
+
     sp = sub.add_parser("daily", help="open today's (or that date's) daily challenge in the app")
     sp.add_argument("--date", type=_date, default=None)
 
@@ -258,10 +260,15 @@ def cmd_play(a) -> int:
     return 0
 
 
-def _app(new=None, daily=None):
+def _app(new=None, daily=None, learn=False):
     from solo.app import SoloFluxxApp
     from solo.store import Store
-    return SoloFluxxApp(Store(), new=new, daily=daily)
+    return SoloFluxxApp(Store(), new=new, daily=daily, learn=learn)
+
+
+def cmd_learn(a) -> int:
+    _app(learn=True).run()
+    return 0
 
 
 def cmd_daily(a) -> int:
@@ -308,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1 if failed else 0
         return {"sim": cmd_sim, "deck": cmd_deck, "replay": cmd_replay, "verify": cmd_verify,
                 "play": cmd_play, "text": cmd_text, "history": cmd_history, "daily": cmd_daily,
-                "rules": cmd_rules}[a.cmd](a)
+                "rules": cmd_rules, "learn": cmd_learn}[a.cmd](a)
     except UsageError as e:
         print(str(e), file=sys.stderr)
         return 2

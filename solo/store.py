@@ -20,7 +20,7 @@ from pathlib import Path
 from engine.game import Game
 from engine.runfile import ENGINE_VERSION, RUN_FORMAT, answer_from_json
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 DB_NAME = "solo-fluxx.sqlite3"
 
 
@@ -51,6 +51,9 @@ MIGRATIONS: dict[int, str] = {
 ALTER TABLE runs ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE runs ADD COLUMN engine TEXT;
 CREATE TABLE IF NOT EXISTS par (date TEXT PRIMARY KEY, score INTEGER NOT NULL, engine TEXT NOT NULL);
+""",
+    3: """
+CREATE TABLE IF NOT EXISTS lessons (id TEXT PRIMARY KEY, completed TEXT NOT NULL);
 """,
 }
 
@@ -192,6 +195,13 @@ class Store:
     def best_and_mean(self) -> tuple[int | None, float | None]:
         r = self.db.execute("SELECT MAX(score), AVG(score) FROM runs WHERE status='finished'").fetchone()
         return r[0], (round(r[1], 2) if r[1] is not None else None)
+
+    def lesson_done(self, lesson_id: str) -> None:
+        with _tx(self.db):
+            self.db.execute("INSERT OR REPLACE INTO lessons VALUES (?, ?)", (lesson_id, _now()))
+
+    def lessons_done(self) -> set[str]:
+        return {r[0] for r in self.db.execute("SELECT id FROM lessons")}
 
     def close(self) -> None:
         self.db.close()

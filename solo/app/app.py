@@ -22,9 +22,10 @@ class SoloCommands(Provider):
         from solo.daily import today
         items = [("New game", partial(app.new_game, None, ["fluxx5"]), "start a new solo game"),
                  ("Daily challenge", partial(app.daily_game, today()), "today's deal, the same for everyone"),
+                 ("Lessons", app.show_lessons, "step-by-step lessons"),
                  ("History", app.show_history, "past runs"),
                  ("Stats", app.show_stats, "best, mean, streaks and charts"),
-                 ("Toggle log", app.toggle_log, "show or hide the event log")]
+                 ("Toggle tutor", app.toggle_tutor, "tutor level: off, brief, full")]
         g = app.current_game()
         if g is not None:
             for c in g.db.cards:
@@ -40,8 +41,10 @@ class SoloFluxxApp(App):
     TITLE = "Solo Fluxx"
     COMMANDS = App.COMMANDS | {SoloCommands}
 
-    def __init__(self, store: Store | None = None, new: tuple | None = None, daily: str | None = None):
+    def __init__(self, store: Store | None = None, new: tuple | None = None, daily: str | None = None,
+                 learn: bool = False):
         super().__init__()
+        self.learn = learn
         self.store = store or Store()
         self.new = new  # (seed or None, decks) to start a new game at once
         self.daily = daily  # a date: start that date's daily challenge
@@ -50,6 +53,9 @@ class SoloFluxxApp(App):
     def on_mount(self) -> None:
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=10)
+        if self.learn:
+            self.show_lessons()
+            return
         if self.daily is not None:
             self.daily_game(self.daily)
             return
@@ -82,6 +88,10 @@ class SoloFluxxApp(App):
         from solo.daily import DAILY_DECKS, daily_seed
         self.new_game(daily_seed(date_iso), DAILY_DECKS, daily=date_iso)
 
+    def show_lessons(self) -> None:
+        from .screens import LessonsScreen
+        self.push_screen(LessonsScreen())
+
     def show_stats(self) -> None:
         from .screens import StatsScreen
         self.push_screen(StatsScreen(self.store))
@@ -99,7 +109,7 @@ class SoloFluxxApp(App):
         if g is not None:
             self.push_screen(CardScreen(g, c))
 
-    def toggle_log(self) -> None:
+    def toggle_tutor(self) -> None:
         for s in self.screen_stack:
             if isinstance(s, GameScreen):
-                s.action_toggle_log()
+                s.action_tutor_level()

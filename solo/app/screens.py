@@ -288,7 +288,8 @@ HELP = """[b]Keys[/]
   i                hint (first a nudge, then a move; marks the run assisted)
   l                show or hide the log      h       history      ?/F1  this help
   c                card colours: colour-blind safe (default) or vivid; letters K G R A C S always show the type
-  Ctrl+P           command palette (New game, History, Rules: <card>, Toggle log)
+  Ctrl+P           command palette (New game, Daily challenge, Lessons, History, Stats,
+                   Rules: <card>, Toggle tutor)
   In a dialog: Enter chooses (Space marks when several are asked), Esc passes when allowed.
 
 [b]Solo Fluxx[/]
@@ -394,8 +395,8 @@ class MenuScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static("[b]Solo Fluxx[/]\nThe solitaire Fluxx. Choose with the arrows and Enter.", id="menu-title")
         yield OptionList(Option("New game", id="new"), Option("Daily challenge", id="daily"),
-                         Option("History", id="history"), Option("Stats", id="stats"), Option("Quit", id="quit"),
-                         id="menu")
+                         Option("Lessons", id="lessons"), Option("History", id="history"), Option("Stats", id="stats"),
+                         Option("Quit", id="quit"), id="menu")
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -406,6 +407,8 @@ class MenuScreen(Screen):
             self.app.daily_game(today())
         elif event.option.id == "stats":
             self.app.show_stats()
+        elif event.option.id == "lessons":
+            self.app.show_lessons()
         elif event.option.id == "history":
             self.app.push_screen(HistoryScreen(self.app.store))
         else:
@@ -450,6 +453,111 @@ class StatsScreen(Screen):
                 f"Scores over time (last {len(recent)}):\n  {sparkline(recent)}")
         yield Static(text, id="stats-text")
         yield Footer()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+
+class LessonScreen(GameScreen):
+    """A lesson: the learner makes every move; a wrong move gets a hint, then the answer."""
+
+    def __init__(self, lesson):
+        from engine.scenario import build_table
+        g = build_table(lesson.scenario)
+        super().__init__(g, [], {"seed": lesson.scenario.seed, "lesson": lesson.id})
+        self.lesson = lesson
+        self.i = 0
+        self.misses = 0
+        self.explainer.level = "full"
+
+    @property
+    def steps(self):
+        return self.lesson.scenario.step
+
+    def on_mount(self) -> None:
+        sc = self.lesson.scenario
+        self.note(f"[b]{self.lesson.title}[/]: {sc.intro}")
+        if self.steps:
+            self.note(f"[b]Tutor:[/] {self.steps[0].say}")
+        self.advance()
+
+    def advance(self) -> None:
+        self.draw()
+        if self.i >= len(self.steps) or self.g.over:
+            self.finish()
+            return
+        if self.g.prompt is not None and self.g.prompt.kind == "choose":
+            self.app.push_screen(dialog_for(self.g), self.answer)
+
+    def finish(self) -> None:
+        if self.info.get("done"):
+            return
+        self.info["done"] = True
+        self.app.store.lesson_done(self.lesson.id)
+        self.note(f"[b]Done![/] {self.lesson.scenario.outro}  (Esc: back to the lessons)")
+        self.draw()
+
+    def answer(self, a) -> None:
+        from engine.scenario import step_answer
+        from tutor.lessons import same_answer
+        if a is None or self.i >= len(self.steps):
+            return
+        st = self.steps[self.i]
+        want = step_answer(self.g, st, self.i)
+        if not same_answer(a, want):
+            self.misses += 1
+            if self.misses == 1:
+                self.note(f"[b]Tutor:[/] not quite. {st.hint or st.say}")
+            else:
+                self.note(f"[b]Tutor:[/] the move here is: {option_text(self.g, want)}")
+            self.advance()
+            return
+        events = self.g.push(want)
+        self.misses = 0
+        self.i += 1
+        self.tell(events)
+        if self.i < len(self.steps) and self.steps[self.i].say:
+            self.note(f"[b]Tutor:[/] {self.steps[self.i].say}")
+        self.advance()
+
+    def action_undo(self) -> None:
+        self.note("Lessons have no undo: a wrong move is simply not made.")
+
+    def action_hint(self) -> None:
+        if self.i < len(self.steps):
+            self.note(f"[b]Tutor:[/] {self.steps[self.i].hint or self.steps[self.i].say}")
+            self.draw()
+
+    BINDINGS = GameScreen.BINDINGS + [Binding("escape", "app.pop_screen", "Lessons", id="back")]
+
+
+def option_text(g: Game, a) -> str:
+    if a[0] == "choose":
+        return "choose " + ", ".join(option(g, v) for v in a[1])
+    return option(g, a)
+
+
+class LessonsScreen(Screen):
+    BINDINGS = [Binding("escape,q", "close", "Back", id="back")]
+
+    def compose(self) -> ComposeResult:
+        from tutor.lessons import lessons
+        done = self.app.store.lessons_done()
+        self.items = lessons()
+        yield Static("[b]Lessons[/]: each sets a table; you make every move and the tutor explains.",
+                     id="menu-title")
+        yield OptionList(*[Option(f"{'✓' if ls.id in done else ' '} {n + 1:2}. {ls.title}", id=ls.id)
+                           for n, ls in enumerate(self.items)], id="menu")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.push_screen(LessonScreen(self.items[event.option_index]))
+
+    def on_screen_resume(self) -> None:
+        done = self.app.store.lessons_done()
+        ol = self.query_one(OptionList)
+        for n, ls in enumerate(self.items):
+            ol.replace_option_prompt_at_index(n, f"{'✓' if ls.id in done else ' '} {n + 1:2}. {ls.title}")
 
     def action_close(self) -> None:
         self.app.pop_screen()

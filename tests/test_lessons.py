@@ -1,0 +1,68 @@
+"""Lessons: each runs through the engine, and each can be completed in the app."""
+from __future__ import annotations
+
+import pytest
+
+from engine.scenario import run_scenario, step_answer
+from solo.app import SoloFluxxApp
+from solo.app.screens import LessonScreen, LessonsScreen
+from solo.store import Store
+from tutor.lessons import lessons
+
+LESSONS = lessons()
+
+
+def test_there_are_twelve_lessons_with_narration():
+    assert len(LESSONS) >= 12
+    for ls in LESSONS:
+        sc = ls.scenario
+        assert sc.intro and sc.outro and sc.source and ls.title
+        assert all(st.say and st.hint for st in sc.step)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[ls.id for ls in LESSONS])
+def test_lesson_steps_run_through_the_engine(lesson):
+    assert run_scenario(lesson.scenario) == []
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[ls.id for ls in LESSONS])
+async def test_lesson_can_be_completed_in_the_app(tmp_path, lesson):
+    store = Store(tmp_path / "s.sqlite3")
+    app = SoloFluxxApp(store, learn=True)
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LessonsScreen)
+        app.push_screen(LessonScreen(lesson))
+        await pilot.pause()
+        scr = next(s for s in app.screen_stack if isinstance(s, LessonScreen))
+        # a wrong move first: the hint, then the answer; the table does not change
+        g = scr.g
+        before = g.to_dict()
+        wrong = ("end",)
+        scr.answer(wrong)
+        scr.answer(wrong)
+        await pilot.pause()
+        assert g.to_dict() == before
+        assert any("not quite" in ln for ln in scr.log_lines)
+        assert any("the move here is" in ln for ln in scr.log_lines)
+        while scr.i < len(scr.steps):
+            scr.answer(step_answer(scr.g, scr.steps[scr.i], scr.i))
+            await pilot.pause()
+        assert scr.info.get("done")
+    assert lesson.id in store.lessons_done()
+
+
+async def test_first_lesson_from_the_keyboard(tmp_path):
+    store = Store(tmp_path / "s.sqlite3")
+    app = SoloFluxxApp(store, learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")          # lesson 1
+        await pilot.pause()
+        await pilot.press("2")              # wrong: Cookies
+        await pilot.press("1")              # right: Milk
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, LessonScreen) and scr.info.get("done")
+        assert any("not quite" in ln for ln in scr.log_lines)
