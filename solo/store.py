@@ -126,12 +126,26 @@ class Store:
         if not row:
             return None
         seed, decks, daily, started, answers, state, assisted = row
-        answers = json.loads(answers)
         try:
-            g = Game.from_dict(json.loads(state))
+            answers = json.loads(answers)
+            decks = json.loads(decks)
+            try:
+                g = Game.from_dict(json.loads(state))
+            except Exception:
+                g = rebuild(seed, decks, answers)  # the answers are the record; the state is a cache
         except Exception:
-            g = rebuild(seed, json.loads(decks), answers)
-        return g, answers, {"seed": seed, "decks": json.loads(decks), "daily": daily,
+            # neither the state nor the answers can be read: keep the row in the history, never delete it
+            with _tx(self.db):
+                self.db.execute("INSERT INTO runs (started, finished, seed, decks, daily, score, turns, assisted,"
+                                " status, run, practice, engine) VALUES (?, NULL, ?, ?, ?, NULL, NULL, ?,"
+                                " 'unreadable', ?, 0, ?)",
+                                (started, seed, decks if isinstance(decks, str) else json.dumps(decks), daily,
+                                 assisted, json.dumps({"answers_text": str(row[4])[:100000]}), ENGINE_VERSION))
+                self.db.execute("DELETE FROM current")
+            self.notice = ("The saved game could not be read; it was kept in the history as 'unreadable' "
+                           "and a new game can be started.")
+            return None
+        return g, answers, {"seed": seed, "decks": decks, "daily": daily,
                             "started": started, "assisted": bool(assisted)}
 
     def _archive(self, row, score, turns, status) -> None:

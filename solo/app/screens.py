@@ -27,6 +27,8 @@ class GameScreen(Screen):
         Binding("w", "why", "Why?", id="why"),
         Binding("i", "hint", "Hint", id="hint"),
         Binding("l", "toggle_log", "Log", show=False, id="log"),
+        Binding("e", "end_turn", "End turn", show=False, id="end"),
+        Binding("x", "discard", "Discard", show=False, id="discard"),
         Binding("h", "history", "History", id="history"),
         Binding("c", "palette", "Colours", id="colours"),
         Binding("s", "app.show_stats", "Stats", id="stats", show=False),
@@ -203,6 +205,22 @@ class GameScreen(Screen):
         self.note(f"Card colours: {nxt}")
         self.draw()
 
+    def action_end_turn(self) -> None:
+        """End the turn when the rules allow it; otherwise the tutor says why not."""
+        from tutor.explain import FORBIDDEN
+        pr = self.g.prompt
+        if pr is not None and pr.kind == "turn" and ("end",) in pr.options:
+            self.answer(("end",))
+            return
+        self.note(f"[b]Tutor:[/] {FORBIDDEN['end']}")
+        self.draw()
+
+    def action_discard(self) -> None:
+        """There is no discarding at will: the tutor explains."""
+        from tutor.explain import FORBIDDEN
+        self.note(f"[b]Tutor:[/] {FORBIDDEN['discard']}")
+        self.draw()
+
     def action_tutor_level(self) -> None:
         from tutor.explain import LEVELS
         lv = LEVELS[(LEVELS.index(self.explainer.level) + 1) % len(LEVELS)]
@@ -286,6 +304,7 @@ HELP = """[b]Keys[/]
   u                undo (marks the run assisted)
   t                tutor: off, brief, full   w       why? (the rule behind the last line)
   i                hint (first a nudge, then a move; marks the run assisted)
+  e                end the turn (when only free actions are left)   x  discard? (the tutor explains)
   l                show or hide the log      h       history      ?/F1  this help
   c                card colours: colour-blind safe (default) or vivid; letters K G R A C S always show the type
   Ctrl+P           command palette (New game, Daily challenge, Lessons, History, Stats,
