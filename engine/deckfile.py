@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from .datafile import DataFileError, read_text
 from .effect_specs import CARD, EFFECTS, INT
 
 DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
@@ -111,14 +112,11 @@ def _where(data: dict, loc: tuple) -> str:
 def parse_deck(path: str | Path, text: bytes | None = None) -> DeckSpec:
     """Read and validate one deck file on its own (no cross-deck checks)."""
     p = Path(path)
-    try:
-        if text is None:
-            size = p.stat().st_size
-            if size > MAX_DECK_BYTES:
-                raise DeckError(str(p), [f"the file is {size} bytes; a deck file may be at most {MAX_DECK_BYTES} bytes"])
-            text = p.read_bytes()
-    except OSError as e:
-        raise DeckError(str(p), [f"cannot read the file ({e.strerror or e}); check the path"]) from None
+    if text is None:
+        try:
+            text = read_text(p, MAX_DECK_BYTES, "a deck file").encode("utf-8")
+        except DataFileError as e:
+            raise DeckError(str(p), [str(e)]) from None
     if len(text) > MAX_DECK_BYTES:
         raise DeckError(str(p), [f"the file is {len(text)} bytes; a deck file may be at most {MAX_DECK_BYTES} bytes"])
     try:

@@ -574,8 +574,6 @@ class Game:
 def _jsonable(t):
     if isinstance(t, (tuple, list)):
         return [_jsonable(x) for x in t]
-    if isinstance(t, Prompt):
-        return {"prompt": t.to_dict()}
     return t
 
 

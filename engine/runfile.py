@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .datafile import DataFileError, read_text
 from .game import Game
 from .prompts import IllegalAnswer
 
@@ -89,13 +90,10 @@ def answer_from_json(g: Game, j: list) -> tuple:
 def load_run(path: str | Path) -> RunFile:
     p = Path(path)
     try:
-        size = p.stat().st_size
-        if size > MAX_RUN_BYTES:
-            raise RunError(f"{p}: the file is {size} bytes; a run file may be at most {MAX_RUN_BYTES}")
-        data = json.loads(p.read_bytes().decode("utf-8"))
-    except OSError as e:
-        raise RunError(f"{p}: cannot read the file ({e.strerror or e}); check the path") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        data = json.loads(read_text(p, MAX_RUN_BYTES, "a run file"))
+    except DataFileError as e:
+        raise RunError(f"{p}: {e}") from None
+    except json.JSONDecodeError as e:
         raise RunError(f"{p}: not a JSON run file ({e}); was it saved by solo-fluxx sim --save-runs?") from None
     if isinstance(data, dict) and isinstance(data.get("format"), int) and data["format"] > RUN_FORMAT:
         raise RunError(f"{p}: run file format {data['format']} is newer than this solo-fluxx reads "

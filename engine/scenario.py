@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from .datafile import DataFileError, read_text
 from .deckfile import DeckError, card_key
 from .game import Game
 from .prompts import IllegalAnswer
@@ -117,14 +118,9 @@ class ScenarioError(Exception):
 
 def load_scenario(path: Path) -> Scenario:
     try:
-        size = path.stat().st_size
-        if size > MAX_SCENARIO_BYTES:
-            raise ScenarioError(f"the file is {size} bytes; a scenario may be at most {MAX_SCENARIO_BYTES}")
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
-    except OSError as e:
-        raise ScenarioError(f"cannot read the file ({e.strerror or e})") from None
-    except UnicodeDecodeError:
-        raise ScenarioError("the file is not UTF-8 text") from None
+        data = tomllib.loads(read_text(path, MAX_SCENARIO_BYTES, "a scenario"))
+    except DataFileError as e:
+        raise ScenarioError(str(e)) from None
     except tomllib.TOMLDecodeError as e:
         raise ScenarioError(f"not valid TOML: {e}") from None
     try:

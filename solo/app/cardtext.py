@@ -50,18 +50,3 @@ def option(g: Game, o) -> str:
     if pr is not None and pr.domain == "words":
         return str(o).capitalize()
     return card(g, o)
-
-
-def event_line(g: Game, e) -> str:
-    kind, rule, player, c, data = e[0], e[1], e[2], e[3], e[4]
-    name = g.name(c) if c >= 0 else ""
-    words = {
-        "draw": f"drew {name}", "deal": f"dealt {name}", "creeper": f"{name} (Creeper) went into play",
-        "play": f"played {name}", "keeper": f"{name} is on the table", "goal": f"Goal is now {name}",
-        "rule": f"{name} is in play", "rule_discarded": f"{name} left play", "action": f"{name} takes effect",
-        "score": f"scored {name}!", "flip": f"flipped {name} from the Rules deck",
-        "limit_discard": f"discarded {name} for a limit", "discard_table": f"{name} was discarded from the table",
-        "turn_start": f"turn {data.get('turn', '')} begins", "turn_end": "the turn ends",
-        "game_over": "the game is over", "free_action": f"used {name}",
-    }
-    return words.get(kind, f"{kind.replace('_', ' ')} {name}".strip())
