@@ -74,9 +74,12 @@ class GameScreen(Screen):
             f"plays left {left}{assisted}")
         rtop = card(g, g.rules_discard[-1]) if g.rules_discard else "-"
         mtop = card(g, g.discard[-1]) if g.discard else "-"
-        self.query_one("#piles", Static).update(
-            f"Rules deck [b]{len(g.rules_deck)}[/] · Rules discard: {rtop}   "
-            f"Main deck [b]{len(g.draw)}[/] · Main discard: {mtop}")
+        if g.variant.solo:
+            piles = (f"Rules deck [b]{len(g.rules_deck)}[/] · Rules discard: {rtop}   "
+                     f"Main deck [b]{len(g.draw)}[/] · Main discard: {mtop}")
+        else:
+            piles = f"Draw pile [b]{len(g.draw)}[/] · Discard pile: {mtop} · New Rules: {cards(g, g.rules)}"
+        self.query_one("#piles", Static).update(piles)
 
         def spot(name: str) -> str:
             c = spots.get(name, -1)
@@ -88,7 +91,10 @@ class GameScreen(Screen):
         scored = ", ".join(g.name(c) for c in g.scored) or "none yet"
         self.query_one("#goals", Static).update(
             f"Current Goal(s): {cards(g, g.goals, '[dim]none[/]')}\nScored Goals ({len(g.scored)}): {scored}")
-        self.query_one("#table", Static).update(f"Keepers and Creepers in play: {cards(g, g.tables[0], '[dim]none[/]')}")
+        tables = f"Keepers and Creepers in play: {cards(g, g.tables[0], '[dim]none[/]')}"
+        for q in range(1, g.nplayers):
+            tables += f"  │ Player {q}: {cards(g, g.tables[q], '[dim]none[/]')} ({len(g.hands[q])} in hand)"
+        self.query_one("#table", Static).update(tables)
         label = "Hand (set aside)" if g.temp else "Hand"
         extra = ""
         if g.temp and g.temp[-1][2]:
