@@ -250,3 +250,22 @@ async def test_stats_screen(store):
         app.show_stats()
         await pilot.pause()
         assert "Runs played 0" in str(app.screen.query_one("#stats-text").render())
+
+
+async def test_tab_to_the_tutor_panel_and_ask_why(store):
+    from solo.app.screens import RuleScreen
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        scr = app.screen
+        assert scr.log_rules and any(scr.log_rules)
+        await pilot.press("tab")
+        assert app.focused.id == "log"
+        await pilot.press("up", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RuleScreen)
+        await pilot.press("escape")
+        await pilot.press("tab")
+        assert app.focused.id == "moves"

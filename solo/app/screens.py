@@ -43,6 +43,7 @@ class GameScreen(Screen):
         self.answers = answers
         self.info = info
         self.log_lines: list[str] = []
+        self.log_rules: list[str | None] = []  # the rule behind each line of the tutor panel
         self.last_rule: str | None = None
         self.hint_step = 0
         from tutor.explain import Explainer
@@ -56,7 +57,7 @@ class GameScreen(Screen):
         yield Static(id="table")
         yield Static(id="hand")
         yield OptionList(id="moves")
-        yield Static(id="log")
+        yield OptionList(id="log")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -100,7 +101,12 @@ class GameScreen(Screen):
         if g.temp and g.temp[-1][2]:
             extra = f"   Temporary hand: {cards(g, g.temp[-1][2])}"
         self.query_one("#hand", Static).update(f"{label} ({len(g.hands[0])}): {cards(g, g.hands[0], '[dim]empty[/]')}{extra}")
-        self.query_one("#log", Static).update("\n".join(self.log_lines[-3:]))
+        log = self.query_one("#log", OptionList)
+        first = max(0, len(self.log_lines) - 60)
+        log.clear_options()
+        log.add_options([Option(t, id=str(first + i)) for i, t in enumerate(self.log_lines[first:])])
+        if self.log_lines:
+            log.highlighted = len(self.log_lines) - first - 1
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
         pr = g.prompt
@@ -108,7 +114,8 @@ class GameScreen(Screen):
             moves.add_options([Option(f"{i + 1}. {option(g, o)}" if i < 9 else option(g, o), id=str(i))
                                for i, o in enumerate(pr.options)])
             moves.highlighted = 0
-            moves.focus()
+            if self.focused is not self.query_one("#log", OptionList):
+                moves.focus()
 
     # ------------------------------------------------------------------ flow
     def advance(self) -> None:
@@ -147,14 +154,20 @@ class GameScreen(Screen):
                 continue
             x = self.explainer.explain(self.g, e)
             self.log_lines.append(x.text)
+            self.log_rules.append(x.rule)
             self.last_rule = x.rule
             if x.more:
                 self.log_lines.append(f"[dim]  {x.more} (w: why?)[/]")
+                self.log_rules.append(x.rule)
 
     def note(self, text: str) -> None:
         self.log_lines.append(text)
+        self.log_rules.append(None)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "log":  # Enter on a tutor line: why?
+            self.why(int(event.option.id))
+            return
         pr = self.g.prompt
         if pr is None or pr.kind != "turn":
             return
@@ -235,8 +248,17 @@ class GameScreen(Screen):
         self.draw()
 
     def action_why(self) -> None:
-        if self.last_rule:
+        log = self.query_one("#log", OptionList)
+        if self.focused is log and log.highlighted is not None:
+            self.why(int(log.get_option_at_index(log.highlighted).id))
+        elif self.last_rule:
             self.app.push_screen(RuleScreen(self.last_rule))
+
+    def why(self, line: int) -> None:
+        """Open the rule entry behind a line of the tutor panel."""
+        rule = next((r for r in reversed(self.log_rules[:line + 1]) if r), None)
+        if rule:
+            self.app.push_screen(RuleScreen(rule))
 
     def action_hint(self) -> None:
         """A hint ladder: first a nudge, then the search bot's suggested play with its reason."""
@@ -257,7 +279,7 @@ class GameScreen(Screen):
         self.draw()
 
     def action_toggle_log(self) -> None:
-        log = self.query_one("#log", Static)
+        log = self.query_one("#log", OptionList)
         log.display = not log.display
 
     def action_history(self) -> None:
@@ -308,6 +330,7 @@ HELP = """[b]Keys[/]
   Up/Down or j/k   move between moves        Enter   play the highlighted move
   1-9              play move number N        d       full text of the card
   u                undo (marks the run assisted)
+  Tab              between the moves and the tutor panel (Enter or w on any tutor line: why?)
   t                tutor: off, brief, full   w       why? (the rule behind the last line)
   i                hint (first a nudge, then a move; marks the run assisted)
   e                end the turn (when only free actions are left)   x  discard? (the tutor explains)
