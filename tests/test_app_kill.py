@@ -1,0 +1,70 @@
+"""Kill the real app (SIGKILL) at random moments while keys are being pressed
+in a pseudo-terminal; the next start must find the last answered state
+exactly (the saved state equals the replay of the saved answers) and the
+run history intact."""
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import random
+import select
+import signal
+import struct
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from solo.store import Store, rebuild
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def spawn_app(home: Path, args: list[str]) -> tuple[int, int]:
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the real command line, in a real (pseudo) terminal
+        env = dict(os.environ, SOLO_FLUXX_HOME=str(home), TERM="xterm-256color", PYTHONPATH=str(ROOT))
+        os.execvpe(sys.executable, [sys.executable, "-m", "solo.cli", *args], env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    return pid, fd
+
+
+def drain(fd: int, seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        r, _, _ = select.select([fd], [], [], 0.05)
+        if r:
+            try:
+                os.read(fd, 65536)
+            except OSError:
+                return
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs a POSIX pseudo-terminal")
+def test_kill_the_app_at_random_moments(tmp_path):
+    rnd = random.Random(7)
+    db = tmp_path / "solo-fluxx.sqlite3"
+    answered_max = 0
+    for i in range(8):
+        args = ["play", "--seed", "7"] if i == 0 else []
+        pid, fd = spawn_app(tmp_path, args)
+        drain(fd, 2.5)  # start-up
+        for _ in range(rnd.randint(3, 12)):
+            os.write(fd, rnd.choice([b"1", b"\r", b" ", b"2"]))
+            drain(fd, rnd.uniform(0.05, 0.3))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+        s = Store(db)
+        assert s.notice is None
+        saved = s.load()
+        if saved is not None:
+            g, answers, info = saved
+            assert info["seed"] == 7 or s.runs()
+            assert rebuild(info["seed"], info["decks"], answers).to_dict() == g.to_dict()
+            answered_max = max(answered_max, len(answers))
+        s.close()
+    assert answered_max > 0, "no answer was ever saved: the app did not take the keys"
