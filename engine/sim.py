@@ -47,7 +47,7 @@ def play_game(decks, players: int, variant: str, seed: int, bot: str, keep_answe
 
 
 def run_sim(decks, players: int, variant: str, games: int, seed: int, bot: str,
-            save_runs=None, err=None) -> dict:
+            save_runs=None, err=None, daily: str | None = None) -> dict:
     """Play ``games`` games (seeds seed, seed+1, ...) and summarise them."""
     from pathlib import Path
     scores: dict[str, int] = {}
@@ -75,6 +75,8 @@ def run_sim(decks, players: int, variant: str, games: int, seed: int, bot: str,
         if save_runs is not None:
             d = Path(save_runs)
             d.mkdir(parents=True, exist_ok=True)
+            if daily and k == 0:
+                r["run"]["daily"] = daily
             (d / f"run-{variant}-{s}.json").write_text(json.dumps(r["run"]))
     secs = time.perf_counter() - t0
     done = max(1, games - errors)

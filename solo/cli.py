@@ -134,7 +134,7 @@ def cmd_sim(a) -> int:
         from solo.daily import daily_seed
         seed = daily_seed(a.daily)
     res = run_sim(a.decks, players, a.variant, a.games, seed, a.bot, save_runs=a.save_runs,
-                  err=lambda m: print(m, file=sys.stderr))
+                  err=lambda m: print(m, file=sys.stderr), daily=a.daily)
     if a.daily:
         res["daily"] = a.daily
     if a.json:

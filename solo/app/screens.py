@@ -63,6 +63,11 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         self.advance()
 
+    def on_resize(self, event) -> None:
+        """Larger terminals give the tutor panel more lines."""
+        h = event.size.height
+        self.query_one("#log", OptionList).styles.height = 3 if h <= 24 else min(3 + (h - 24) // 2, 14)
+
     # ------------------------------------------------------------------ drawing
     def draw(self) -> None:
         g = self.g
