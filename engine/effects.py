@@ -63,11 +63,6 @@ def give_to_table(g: Game, c: int, q: int, rule: str, by: int) -> None:
         g.keeper_arrived(q, c)
 
 
-def discard_table_unit(g: Game, c: int, rule: str, by: int) -> None:
-    """Discard a card on the table, with its attachments."""
-    g.discard_from_table(c, rule, by)
-
-
 # ---------------------------------------------------------------- Actions
 @action
 def trash_keeper(g: Game, p: int, c: int) -> None:
@@ -79,7 +74,7 @@ def trash_keeper(g: Game, p: int, c: int) -> None:
 @op
 def op_ans_trash(g: Game, p: int, chosen) -> None:
     for x in chosen:
-        discard_table_unit(g, x, EFFECT, p)
+        g.discard_from_table(x, EFFECT, p)
 
 
 @action
@@ -565,7 +560,7 @@ def _use_recycle(g: Game, p: int, r: int) -> None:
 
 @op
 def op_ans_recycle(g: Game, p: int, r: int, chosen) -> None:
-    discard_table_unit(g, chosen[0], "rule.recycling", p)
+    g.discard_from_table(chosen[0], "rule.recycling", p)
     g.draw_cards(p, g.num(r, "n"), rule="rule.recycling")
 
 

@@ -567,9 +567,6 @@ class Game:
     def name(self, c: int) -> str:
         return self.db.cards[c].name
 
-    def score(self) -> int:
-        return len(self.scored)
-
 
 def _jsonable(t):
     if isinstance(t, (tuple, list)):

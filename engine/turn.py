@@ -6,7 +6,7 @@ always checked for Goals before anybody is asked anything.
 """
 from __future__ import annotations
 
-from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE
+from .cards import CREEPER, GOAL, KEEPER, RULE
 from .game import Game, op
 from . import rng as R
 
@@ -57,7 +57,6 @@ def op_start_turn(g: Game) -> None:
 @op
 def op_start_events(g: Game) -> None:
     p = g.active
-    cards = g.db.cards
     r = g.rule_effect("no_hand_bonus")
     if r >= 0 and not g.hands[p]:
         g.draw_cards(p, g.num(r, "n"), rule="rule.no-hand-bonus")

@@ -8,7 +8,6 @@ the shared engine. Solo Fluxx registers itself from ``solo/``.
 from __future__ import annotations
 
 from . import rng as R
-from .cards import KEEPER
 from .goals import goal_winners
 
 _VARIANTS: dict[str, "Variant"] = {}

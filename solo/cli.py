@@ -35,24 +35,22 @@ def _decks(text: str) -> list[str]:
     return ids
 
 
-def _positive(text: str) -> int:
+def _whole(text: str, lo: int, hi: int, what: str) -> int:
     try:
         v = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"{v} must be at least 1")
+    if not lo <= v <= hi:
+        raise argparse.ArgumentTypeError(f"{v} is out of range; {what}")
     return v
+
+
+def _positive(text: str) -> int:
+    return _whole(text, 1, 10**9, "it must be at least 1")
 
 
 def _int(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if not 0 <= v < 2 ** 63:
-        raise argparse.ArgumentTypeError(f"{v} is out of range; a seed is a whole number from 0 to 2^63-1")
-    return v
+    return _whole(text, 0, 2**63 - 1, "a seed is a whole number from 0 to 2^63-1")
 
 
 def _date(text: str) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from engine.cards import KEEPER
 from engine.game import Game
 
 
@@ -43,7 +42,3 @@ def check_invariants(g: Game) -> None:
     d = g.to_dict()
     d2 = json.loads(json.dumps(d))
     assert Game.from_dict(d2).to_dict() == d, "the state does not round-trip through JSON"
-
-
-def keeper_names(g: Game, p: int) -> set[str]:
-    return {g.name(c) for c in g.tables[p] if g.db.cards[c].kind == KEEPER}
