@@ -7,6 +7,7 @@ index). Game states hold ids; names appear only at the boundaries.
 from __future__ import annotations
 
 from .deckfile import DeckError, card_key, load_deck
+from .effect_specs import CARD, EFFECTS
 
 KEEPER, GOAL, RULE, ACTION, CREEPER, SURPRISE = range(6)
 TYPE_CODES = {"keeper": KEEPER, "goal": GOAL, "rule": RULE, "action": ACTION,
@@ -28,7 +29,8 @@ class GoalDef:
 
 class Card:
     __slots__ = ("id", "name", "key", "kind", "type", "deck", "text", "category", "slot",
-                 "effect", "params", "tags", "icons", "counts_as", "goal", "confidence", "source")
+                 "effect", "params", "tags", "icons", "counts_as", "goal", "confidence", "source",
+                 "counters", "crew", "equipment", "attaching")
 
     def __repr__(self) -> str:
         return f"<Card {self.id} {self.name}>"
@@ -67,6 +69,10 @@ class CardDB:
                 c.deck, c.text, c.category, c.slot = spec.id, cs.text, cs.category, cs.slot
                 c.tags, c.icons = tuple(cs.tags), tuple(cs.icons)
                 c.confidence, c.source = cs.confidence, cs.source
+                c.counters = TYPE_CODES.get(cs.counters, cs.counters) if cs.counters else None
+                c.crew = "crew" in cs.icons
+                c.equipment = "equipment" in cs.icons
+                c.attaching = "attaching" in cs.icons
                 c.effect, c.params = None, {}
                 self.cards.append(c)
                 self.by_key[k] = c.id
@@ -80,14 +86,16 @@ class CardDB:
                 if cs.effects:
                     eff = cs.effects[0]
                     c.effect = eff.name
-                    c.params = {pn: (self.by_key[card_key(pv)] if isinstance(pv, str) else pv)
+                    kinds = EFFECTS[eff.name][1]
+                    c.params = {pn: (self.by_key[card_key(pv)] if kinds.get(pn) == CARD else pv)
                                 for pn, pv in eff.params.items()}
                 c.goal = None
                 if cs.goal:
                     g = cs.goal
                     any_cards: tuple[int, ...] = ()
                     if g.any_of:
-                        any_cards = tuple(x.id for x in self.cards if g.any_of.tag in x.tags)
+                        t = g.any_of.tag
+                        any_cards = tuple(x.id for x in self.cards if t in x.tags or t in x.icons)
                     c.goal = GoalDef(
                         tuple(self.by_key[card_key(n)] for n in g.required),
                         tuple(self.by_key[card_key(n)] for n in g.forbidden),
@@ -102,6 +110,10 @@ class CardDB:
             if c.effect and c.effect not in self.by_effect:
                 self.by_effect[c.effect] = c.id
         self.names = [c.name for c in self.cards]
+        # what the Surprise windows and attachments look at (empty for decks without them)
+        self.surprises: tuple[int, ...] = tuple(c.id for c in self.cards if c.kind == SURPRISE)
+        self.attaching: tuple[int, ...] = tuple(c.id for c in self.cards if c.attaching)
+        self.cancelers: tuple[int, ...] = tuple(c.id for c in self.cards if c.effect == "cancel_surprise")
 
     def find(self, name: str) -> int | None:
         return self.by_key.get(card_key(name))

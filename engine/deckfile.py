@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .datafile import DataFileError, read_text
-from .effect_specs import CARD, EFFECTS, INT
+from .effect_specs import CARD, EFFECTS, INT, TAG
 
 DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
 MAX_DECK_BYTES = 1_000_000
@@ -68,8 +68,9 @@ class CardSpec(_Strict):
     slot: Literal["draw", "play", "hand_limit", "keeper_limit", "other"] | None = None
     goal: GoalSpec | None = None
     effects: list[Effect] = []
+    counters: Literal["goal", "action", "rule", "keeper", "steal"] | None = None
     confidence: Literal["verified", "likely", "reconstructed"] | None = None
-    source: str | None = None
+    source: str | None = Field(default=None, max_length=300)
 
 
 class DeckSpec(_Strict):
@@ -152,7 +153,7 @@ def check_deck(deck: DeckSpec, required: list[DeckSpec]) -> list[str]:
     for r in required:
         for c in r.cards:
             known.setdefault(card_key(c.name), c)
-    tags = {t for c in known.values() for t in c.tags}
+    tags = {t for c in known.values() for t in c.tags} | {i for c in known.values() for i in c.icons}
     for i, c in enumerate(deck.cards):
         label = f"card #{i + 1} '{c.name}'"
         if c.type == "rule" and c.slot is None:
@@ -163,6 +164,15 @@ def check_deck(deck: DeckSpec, required: list[DeckSpec]) -> list[str]:
             problems.append(f"{label}, field 'goal': a Goal needs its requirements")
         if c.type != "goal" and c.goal is not None:
             problems.append(f"{label}, field 'goal': only Goals have requirements")
+        if c.type == "surprise" and (c.counters is None or not c.effects):
+            problems.append(f"{label}, field 'counters': a Surprise needs 'counters' (what it cancels out of turn) "
+                            "and an effect (what it does on your turn)")
+        if c.type != "surprise" and c.counters is not None:
+            problems.append(f"{label}, field 'counters': only Surprises cancel plays out of turn")
+        if "attaching" in c.icons and c.type != "creeper":
+            problems.append(f"{label}, field 'icons': only a Creeper can attach")
+        if c.confidence is not None and not c.source:
+            problems.append(f"{label}, field 'source': a card with a confidence needs a one-line source")
         if c.goal:
             for fld in ("required", "forbidden"):
                 for n in getattr(c.goal, fld):
@@ -194,6 +204,8 @@ def check_deck(deck: DeckSpec, required: list[DeckSpec]) -> list[str]:
                     problems.append(f"{at('.params.' + pn)}: must be a whole number from 0 to 99")
                 elif kind == CARD and (not isinstance(pv, str) or card_key(pv) not in known):
                     problems.append(f"{at('.params.' + pn)}: no card named '{pv}'")
+                elif kind == TAG and (not isinstance(pv, str) or pv not in tags):
+                    problems.append(f"{at('.params.' + pn)}: no card carries the tag or icon '{pv}'")
             for pn in params:
                 if pn not in eff.params:
                     problems.append(f"{at('.params')}: '{eff.name}' needs the parameter '{pn}'")

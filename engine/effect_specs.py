@@ -9,6 +9,7 @@ from __future__ import annotations
 
 INT = "int"
 CARD = "card"
+TAG = "tag"
 
 # effect name -> (card types it may appear on, {param: kind})
 EFFECTS: dict[str, tuple[frozenset[str], dict[str, str]]] = {}
@@ -39,7 +40,7 @@ _add("rule", "recycling", n=INT)
 _add("rule", "swap_plays_for_draws")
 _add("rule", "silver_lining")
 _add("rule", "baked_potato", potato=CARD)
-# Actions (and, later, the in-turn side of Surprises)
+# Actions (Surprises may use these for their in-turn side)
 _add("action", "trash_keeper")
 _add("action", "rotate_hands")
 _add("action", "rules_reset")
@@ -67,7 +68,26 @@ _add("action", "creeper_sweeper")
 _add("action", "move_creeper")
 _add("action", "steal_something")
 _add("action", "trash_something")
+_add("action", "mix_it_all_up")
+_add("action", "creeper_reassignment")
+_add("action", "time_portal")
+_add("action", "distress_call", n=INT, extra=INT)
+_add("action", "take_tagged_keeper", tag=TAG)
+# the in-turn side of Surprises (Surprises may also use any Action effect)
+_add("surprise", "scrap_goals")
+_add("surprise", "others_discard_actions")
+_add("surprise", "discard_rules_up_to", n=INT)
+_add("surprise", "others_discard_you_draw", n=INT)
+# Keeper powers (free actions on your turn, or out of turn where the card says)
+_add("keeper", "steal_tagged_keeper", tag=TAG)
+_add("keeper", "repair_malfunction")
+_add("keeper", "shoot_creeper")
+_add("keeper", "extra_turn_discard")
+_add("keeper", "cancel_surprise")
+_add("keeper", "holo_copy")
 # Creepers
+_add("creeper", "malfunction")
+_add("creeper", "discard_with_keeper")
 _add("creeper", "war", peace=CARD)
 _add("creeper", "taxes", money=CARD)
 _add("creeper", "death")

@@ -49,18 +49,15 @@ def all_creepers(g: Game) -> list[int]:
 
 
 def give_to_table(g: Game, c: int, q: int, rule: str, by: int) -> None:
-    """Move a card on the table (with anything attached) to seat ``q``."""
-    frm = g.remove_from_table(c)
-    g.tables[q].append(c)
-    g.ev("move", rule, q, c, frm=frm, by=by)
-    for cr, k in list(g.attached.items()):
-        if k == c:
-            g.remove_from_table(cr)
-            g.tables[q].append(cr)
-            g.ev("move", rule, q, cr, frm=frm, by=by)
-    kind = g.db.cards[c].kind
-    if kind == KEEPER:
-        g.keeper_arrived(q, c)
+    """Move a card on the table to seat ``q``, with its whole unit (a Keeper
+    and the Creepers attached to it travel together)."""
+    cards = g.db.cards
+    for x in g.unit_of(c):
+        frm = g.remove_from_table(x)
+        g.tables[q].append(x)
+        g.ev("move", rule, q, x, frm=frm, by=by)
+        if cards[x].kind == KEEPER:
+            g.keeper_arrived(q, x)
 
 
 # ---------------------------------------------------------------- Actions
@@ -235,7 +232,7 @@ def zap_a_card(g: Game, p: int, c: int) -> None:
 
 @op
 def op_ans_zap(g: Game, p: int, chosen) -> None:
-    x = chosen[0]
+    x = g.attached.get(chosen[0], chosen[0])  # zapping an attached Creeper takes its Keeper up
     kind = g.db.cards[x].kind
     if x in g.rules:
         g.remove_rule(x, p, EFFECT, to_hand=p)
@@ -449,7 +446,8 @@ def steal_keeper(g: Game, p: int, c: int) -> None:
 
 @op
 def op_ans_steal(g: Game, p: int, chosen) -> None:
-    give_to_table(g, chosen[0], p, EFFECT, p)
+    from .surprises import attempt_steal
+    attempt_steal(g, p, chosen[0], -1)
 
 
 @action
@@ -470,9 +468,10 @@ def take_another_turn(g: Game, p: int, c: int) -> None:
 
 @action
 def creeper_sweeper(g: Game, p: int, c: int) -> None:
+    # an attached Creeper goes with its Keeper (FAQ: the two are one unit until a card detaches them)
     for x in all_creepers(g):
-        g.attached.pop(x, None)
-        g.discard_from_table(x, EFFECT, p)
+        if g.where(x)[0] == "table":
+            g.discard_from_table(x, EFFECT, p)
 
 
 @action
@@ -493,9 +492,74 @@ def op_ans_move_creeper(g: Game, p: int, c: int, chosen) -> None:
 
 @op
 def op_ans_move_creeper_to(g: Game, p: int, x: int, chosen) -> None:
-    g.attached.pop(x, None)
+    # Move a Creeper says nothing of detaching: an attached one takes its Keeper along (FAQ)
     give_to_table(g, x, chosen[0], EFFECT, p)
-    g.creeper_arrived(chosen[0], x)
+
+
+@action
+def time_portal(g: Game, p: int, c: int) -> None:
+    piles = [w for w, pile in (("discard", g.discard), ("draw", g.draw))
+             if any(g.db.cards[x].kind != CREEPER for x in pile)]
+    g.stack.append(("end_turn_now", p))
+    if piles:
+        g.ask(p, "pile", piles, card=c, domain="words", reason="search the discard pile or the draw pile",
+              then=("ans_time_portal_pile", p, c))
+
+
+@op
+def op_ans_time_portal_pile(g: Game, p: int, c: int, chosen) -> None:
+    pile = g.discard if chosen[0] == "discard" else g.draw
+    opts = [x for x in pile if g.db.cards[x].kind != CREEPER]
+    g.ask(p, "search", opts, card=c, reason=f"take a card from the {chosen[0]} pile into your hand",
+          then=("ans_time_portal", p, chosen[0]))
+
+
+@op
+def op_ans_time_portal(g: Game, p: int, pile_name: str, chosen) -> None:
+    x = chosen[0]
+    pile = g.discard if pile_name == "discard" else g.draw
+    pile.remove(x)
+    g.hands[p].append(x)
+    g.ev("to_hand", EFFECT, p, x, pile=pile_name)
+    if pile_name == "draw":
+        g.rng = R.shuffle(g.rng, g.draw)
+        if not g.draw:
+            g.variant.pile_emptied(g)
+
+
+@op
+def op_end_turn_now(g: Game, p: int) -> None:
+    """The turn ends at once, in the middle of whatever card was being played:
+    open temporary hands are discarded and every card being played is done."""
+    g.stack.clear()
+    while g.temp:
+        fr = g.temp.pop()
+        for x in fr[2]:
+            g.to_discard(x)
+            g.ev("discard", "action.ends-turn", fr[0], x)
+    for x in list(g.playing):
+        g.playing.remove(x)
+        g.to_discard(x)
+        g.ev("action_done", "action.ends-turn", p, x)
+    g.stack.append(("end_turn",))
+
+
+@action
+def distress_call(g: Game, p: int, c: int) -> None:
+    cards = g.db.cards
+    for q in [p] + others(g, p):
+        n = g.num(c, "n")
+        if any(cards[x].kind == CREEPER for x in g.tables[q]):
+            n += g.num(c, "extra")
+        g.draw_cards(q, n, rule=EFFECT)
+
+
+@action
+def take_tagged_keeper(g: Game, p: int, c: int) -> None:
+    tag = g.db.cards[c].params["tag"]
+    opts = [x for q in others(g, p) for x in keepers_of(g, q) if tag in g.db.cards[x].tags]
+    if opts:
+        g.ask(p, "steal", opts, card=c, reason="choose one of the named Keepers to take", then=("ans_steal", p))
 
 
 # ---------------------------------------------------------------- free actions

@@ -63,7 +63,7 @@ class Event(tuple):
 STATE_FIELDS = ("decks", "variant_name", "nplayers", "seed", "rng", "draw", "discard", "hands",
                 "tables", "attached", "rules", "goals", "scored", "rules_deck", "rules_discard",
                 "active", "turn", "phase", "drawn", "played", "hand_at_start", "used", "extra",
-                "in_extra", "temp", "playing", "stack", "winner", "over", "checks", "decisions", "quiet")
+                "in_extra", "temp", "playing", "chain", "stack", "winner", "over", "checks", "decisions", "quiet")
 
 
 class Game:
@@ -104,6 +104,7 @@ class Game:
         self.in_extra = False              # this turn is an extra turn
         self.temp: list[list] = []         # temporary hands: [owner, card, cards, plays_left, kind]
         self.playing: list[int] = []       # the being-played area
+        self.chain: list[list] = []        # a play and the Surprises fought over it, bottom first
         self.stack: list[tuple] = []
         self.prompt: Prompt | None = None
         self.winner = -1
@@ -156,6 +157,13 @@ class Game:
         if pr is None:
             raise IllegalAnswer("the game is over; nothing is being asked" if self.over
                                 else "nothing is being asked")
+        if isinstance(answer, (tuple, list)) and answer and answer[0] == "surprise":
+            from .surprises import surprise_answer
+            answer = surprise_answer(self, answer)
+        if (pr.kind == "turn" and isinstance(answer, (tuple, list)) and len(answer) == 2
+                and answer[0] == "free" and tuple(answer) not in pr.options):
+            from .powers import free_refusal
+            raise IllegalAnswer(free_refusal(self, pr.player, answer[1]))
         a = pr.check(answer)
         self.prompt = None
         self.decisions += 1
@@ -181,13 +189,19 @@ class Game:
     # ------------------------------------------------------------ the machine
     def _run(self) -> None:
         stack = self.stack
+        attaching = bool(self.db.attaching)
         while self.prompt is None and not self.over:
             if stack:
                 t = stack.pop()
                 OPS[t[0]](self, *t[1:])
-                if self.goals and self.prompt is None and self.checks and not self.over:
+                # a waiting attaching Creeper takes a Keeper the moment one is there
+                if attaching and self.prompt is None and not self.over and attach_due(self):
+                    continue
+                if self.goals and self.prompt is None and self.checks and not self.over and not self.chain:
                     self.variant.check_goals(self)
             elif self.phase == "play":
+                if attaching and attach_due(self):
+                    continue
                 self._idle()
             else:
                 raise RuntimeError(f"engine stalled in phase {self.phase}")
@@ -519,6 +533,7 @@ class Game:
         g.used, g.extra, g.in_extra = self.used[:], self.extra, self.in_extra
         g.temp = [[f[0], f[1], f[2][:], f[3], f[4]] for f in self.temp]
         g.playing, g.stack = self.playing[:], self.stack[:]
+        g.chain = [x[:] for x in self.chain]
         g.prompt = self.prompt
         g.winner, g.over, g.checks, g.decisions = self.winner, self.over, self.checks, self.decisions
         g.quiet = self.quiet
@@ -548,7 +563,7 @@ class Game:
         if d.get("cards") != g.db.names:
             raise ValueError("the saved game was made with other deck files than the ones installed")
         for f in STATE_FIELDS:
-            v = d[f]
+            v = d.get(f, []) if f == "chain" else d[f]
             if f == "attached":
                 v = {int(k): x for k, x in v.items()}
             elif f == "stack":
@@ -590,3 +605,6 @@ __all__ = ["Game", "Event", "OPS", "op", "IllegalAnswer", "Prompt", "KEEPER", "G
 
 from . import turn as _turn  # noqa: E402,F401  (registers the turn tasks)
 from . import effects as _effects  # noqa: E402,F401  (registers the card effects)
+from . import surprises as _surprises  # noqa: E402,F401  (Surprise windows and chains)
+from . import powers as _powers  # noqa: E402,F401  (Keeper and Creeper powers)
+from .attachments import attach_due  # noqa: E402  (attaching Creepers)

@@ -39,12 +39,33 @@ def blocked(g: Game, goal: int, p: int) -> bool:
     return False
 
 
+def holo_copy(g: Game, p: int) -> int:
+    """p's working Holodeck (a Keeper that copies another Keeper in play), or -1."""
+    h = g.db.by_effect.get("holo_copy")
+    if h is None or h not in g.tables[p]:
+        return -1
+    cards = g.db.cards
+    for cr, k in g.attached.items():
+        if k == h and cards[cr].effect == "malfunction":
+            return -1
+    return h
+
+
+def copied(g: Game, p: int, r: int) -> bool:
+    """p's Holodeck can stand in for Keeper r: r is in play in front of someone else."""
+    return g.db.cards[r].kind == KEEPER and holo_copy(g, p) >= 0 and g._has_anywhere(r) and r not in g.tables[p]
+
+
 def meets(g: Game, goal: int, p: int) -> bool:
-    """p meets the Goal's requirements (Creepers aside); not for 'most' goals."""
+    """p meets the Goal's requirements (Creepers aside); not for 'most' goals.
+    A Holodeck may stand in for one named Keeper in play elsewhere."""
     gd = g.db.cards[goal].goal
+    missing = 0
     for r in gd.required:
         if not has(g, p, r):
-            return False
+            if missing or not copied(g, p, r):
+                return False
+            missing = 1
     if gd.any_count:
         need = gd.any_count + g.inflation()
         t = g.tables[p]
@@ -98,6 +119,10 @@ def fixed_cards(g: Game, goal: int) -> list[int]:
                 if r in cards[c].counts_as and c not in out:
                     out.append(c)
                     break
+            else:
+                h = holo_copy(g, 0)
+                if h >= 0 and h not in out:
+                    out.append(h)
     return out
 
 

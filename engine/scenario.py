@@ -343,6 +343,12 @@ def _answer(g: Game, st: Step, i: int):
     if pr is None:
         raise ScenarioError(f"{where}: the game is over (winner p{g.winner}); no step can follow"
                             if g.over and g.winner >= 0 else f"{where}: the game is over; no step can follow")
+    if st.surprise is not None:
+        c = g.db.find(st.surprise)
+        if c is None:
+            raise ScenarioError(f"{where}: no card named '{st.surprise}'")
+        # the engine answers the window, or refuses with the reason (error steps)
+        return ("surprise", st.player, c)
     if st.player != pr.player:
         raise ScenarioError(f"{where}: the engine is waiting for p{pr.player} ({pr.ask}: {pr.reason}), not p{st.player}")
     if st.play is not None:
@@ -359,8 +365,6 @@ def _answer(g: Game, st: Step, i: int):
         return ("end",)
     if st.pass_ is not None:
         return ("pass",)
-    if st.surprise is not None:
-        raise ScenarioError(f"{where}: no Surprise can be played here (no card is being played that one could cancel)")
     if pr.kind == "turn":
         if [x.lower() for x in st.choose] in (["random"], ["end"]):
             return (st.choose[0].lower(),)
@@ -376,7 +380,7 @@ def _answer(g: Game, st: Step, i: int):
 
 def _why_not(g: Game, st: Step) -> str:
     """Say where a card is when a step needs it somewhere else."""
-    name = st.play or st.free
+    name = st.play or st.free or st.surprise
     if not name:
         return ""
     c = g.db.find(name)
@@ -386,10 +390,33 @@ def _why_not(g: Game, st: Step) -> str:
     return f" ('{g.name(c)}' is in {zone}" + (f" of p{seat}" if seat >= 0 else "") + ")"
 
 
+def _window(g: Game) -> bool:
+    return g.prompt is not None and g.prompt.ask == "surprise"
+
+
+def settle_windows(g: Game, st: Step) -> None:
+    """Before a step: a ``surprise`` step passes the windows of the players
+    asked before its player; a ``pass`` step by the asked player declines
+    that window only; any other step declines every open window."""
+    if st.surprise is not None:
+        from .surprises import usable
+        c = g.db.find(st.surprise)
+        if c is None or not g.chain or c not in usable(g, st.player, g.chain[-1]):
+            return  # this player is never offered it here: the engine will say why not
+        while _window(g) and g.prompt.player != st.player:
+            g.push(("pass",))
+        return
+    if st.pass_ is not None and _window(g) and g.prompt.player == st.player:
+        return
+    while _window(g):
+        g.push(("pass",))
+
+
 def run_scenario(sc: Scenario) -> list[str]:
     """Run one scenario; return the failures (empty when it passes)."""
     g = _Table(sc).build()
     for i, st in enumerate(sc.step):
+        settle_windows(g, st)
         ans = _answer(g, st, i)
         before = g.to_dict() if st.error else None
         try:

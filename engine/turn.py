@@ -114,6 +114,10 @@ def op_play(g: Game, p: int, c: int, src: int) -> None:
     if src != 2:  # src 2: the card that played it already put it in the being-played area
         g.playing.append(c)
     g.ev("play", "turn.play", p, c, src=src)
+    if g.db.surprises or g.db.cancelers:
+        from .surprises import open_chain
+        if open_chain(g, [c, p, "play", src, 0], None):
+            return
     g.stack.append(("resolve", p, c))
 
 

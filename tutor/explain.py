@@ -128,6 +128,20 @@ def _sentence(g: Game, e) -> str:
         return f"{w} will take another turn after this one."
     if kind == "extra_turn_first":
         return "The extra turn comes first; the next Rules card is flipped after it."
+    if kind == "surprise":
+        return f"{w} answered with {name}, out of turn, against {g.name(data['target'])}."
+    if kind == "surprise_done":
+        return f"{name} {'was canceled by the Surprise played on it' if data.get('canceled') else 'worked'} and goes to the discard pile."
+    if kind == "canceled" and rule == "surprise.trap":
+        return f"It's a Trap!: the attempt to take {name} was canceled."
+    if kind == "canceled":
+        return f"{name} was canceled: it is discarded without effect, and the play is still used."
+    if kind == "redirect":
+        return f"That's Mine!: {name} lands in front of {who(g, p, False)} instead of Player {data.get('frm')}."
+    if kind == "attach":
+        return f"{name} attached itself to {g.name(data['keeper'])}: the two are now one unit."
+    if kind == "detach":
+        return f"{name} came off {g.name(data['keeper'])}{by}."
     if kind == "nothing":
         return f"{name} has no effect here{': ' + data['why'] if data.get('why') else ''}."
     return f"{kind.replace('_', ' ')} {name}".strip() + "."
@@ -138,7 +152,7 @@ EXPLAINED_KINDS = frozenset(
     "draw deal creeper no_cards reshuffle turn_start turn_end play random_play keeper goal goal_discarded rule "
     "rule_discarded action action_done discard limit_discard discard_table free_action score flip solo_setup "
     "game_over potato move take take_hand rps rotate trade to_hand from_discard empty_trash give deal_keeper "
-    "extra_turn extra_turn_first nothing".split())
+    "extra_turn extra_turn_first nothing surprise surprise_done canceled redirect attach detach".split())
 
 
 class Explainer:

@@ -1,0 +1,111 @@
+"""Attaching Creepers, and the Actions that pull units apart.
+
+An attaching Creeper sits on one of its player's Keepers (their choice; a
+Malfunction only on an Equipment Keeper). With no such Keeper it waits,
+and attaches the moment one arrives. Attached, the two are one unit: they
+move, are stolen and are discarded together (``Game.unit_of``), until a
+card says the Creeper detaches (Mix It All Up, Creeper Reassignment, an
+Engineer's repair, or a Keeper taken into a hand, which spits it out).
+
+``attach_due`` runs before every task of the turn machine, so an attaching
+Creeper is never left waiting while a Keeper it could take is on the
+table, whatever brought either card there.
+"""
+from __future__ import annotations
+
+from . import rng as R
+from .cards import CREEPER, KEEPER
+from .effects import EFFECT, action, all_creepers, give_to_table, others
+from .game import Game, op
+
+
+def targets(g: Game, p: int, cr: int) -> list[int]:
+    """The Keepers of p that Creeper cr could attach to."""
+    cards = g.db.cards
+    if cards[cr].effect == "malfunction":
+        return [c for c in g.tables[p] if cards[c].kind == KEEPER and cards[c].equipment]
+    return [c for c in g.tables[p] if cards[c].kind == KEEPER]
+
+
+def attach_due(g: Game) -> bool:
+    """Attach every waiting Creeper that now has a Keeper to go to. One
+    choice: it attaches at once. More: its player is asked (True)."""
+    att = g.attached
+    for cr in g.db.attaching:
+        if cr in att:
+            continue
+        for p, t in enumerate(g.tables):
+            if cr in t:
+                opts = targets(g, p, cr)
+                if len(opts) == 1:
+                    attach(g, p, cr, opts[0])
+                elif opts:
+                    g.ask(p, "attach", opts, card=cr, then=("ans_attach", p, cr),
+                          reason=f"{g.name(cr)} attaches to one of your Keepers: choose which")
+                    return True
+                break
+    return False
+
+
+def attach(g: Game, p: int, cr: int, k: int) -> None:
+    g.attached[cr] = k
+    g.ev("attach", "creeper.attach", p, cr, keeper=k)
+
+
+@op
+def op_ans_attach(g: Game, p: int, cr: int, chosen) -> None:
+    if cr in g.tables[p] and cr not in g.attached and chosen[0] in g.tables[p]:
+        attach(g, p, cr, chosen[0])
+
+
+def detach(g: Game, cr: int, rule: str, by: int) -> None:
+    k = g.attached.pop(cr, None)
+    if k is not None:
+        g.ev("detach", rule, by, cr, keeper=k)
+
+
+@action
+def mix_it_all_up(g: Game, p: int, c: int) -> None:
+    """Gather every Keeper and Creeper in play, shuffle, and deal them out
+    one at a time starting with the player of the card; attached Creepers
+    come off and attach again to a Keeper of their new owner."""
+    cards = g.db.cards
+    pool = []
+    for q in range(g.nplayers):
+        keep = []
+        for x in g.tables[q]:
+            (pool if cards[x].kind in (KEEPER, CREEPER) else keep).append(x)
+        g.tables[q] = keep
+    for cr in list(g.attached):
+        detach(g, cr, "action.mix-it-all-up", p)
+    g.rng = R.shuffle(g.rng, pool)
+    for i, x in enumerate(pool):
+        q = (p + i) % g.nplayers
+        g.tables[q].append(x)
+        g.ev("deal_keeper", "action.mix-it-all-up", q, x)
+
+
+@action
+def creeper_reassignment(g: Game, p: int, c: int) -> None:
+    opts = all_creepers(g)
+    if opts and g.nplayers > 1:
+        g.ask(p, "move_creeper", opts, card=c, reason="choose a Creeper to detach and move",
+              then=("ans_reassign", p, c))
+
+
+@op
+def op_ans_reassign(g: Game, p: int, c: int, chosen) -> None:
+    x = chosen[0]
+    owner = g.where(x)[1]
+    opts = [q for q in range(g.nplayers) if q != owner]
+    g.ask(p, "player", opts, card=c, domain="players", reason="choose who gets the Creeper",
+          then=("ans_reassign_to", p, x))
+
+
+@op
+def op_ans_reassign_to(g: Game, p: int, x: int, chosen) -> None:
+    detach(g, x, "action.creeper-reassignment", p)
+    give_to_table(g, x, chosen[0], EFFECT, p)
+
+
+__all__ = ["attach_due", "targets", "detach", "others"]

@@ -1,0 +1,143 @@
+"""Keeper powers and Creeper riddances: free actions on your own turn.
+
+A power uses no play (FAQ). A Keeper must be on your table to lend you its
+power, and an Equipment Keeper with a Malfunction attached has none. Each
+power here can be used once per turn unless its cost (discarding the card)
+already limits it. The Admiral's out-of-turn cancel lives with the Surprise
+windows (``engine.surprises``); the Holodeck's copy with the Goals.
+"""
+from __future__ import annotations
+
+from .cards import CREEPER, KEEPER
+from .effects import FREE_USE, all_creepers, keepers_of, others
+from .game import FREE_TABLE, Game, op
+from .attachments import detach
+from .surprises import attempt_steal, powered
+
+POWER = "keeper.power"
+
+
+# Kathryn Janeway: once a turn, take a Crew Member from another player
+def _steal_targets(g: Game, p: int, c: int) -> list[int]:
+    tag = g.db.cards[c].params["tag"]
+    cards = g.db.cards
+    return [x for q in others(g, p) for x in keepers_of(g, q) if tag in cards[x].icons or tag in cards[x].tags]
+
+
+def _can_steal_tagged(g: Game, p: int, c: int) -> bool:
+    return c not in g.used and powered(g, c) and bool(_steal_targets(g, p, c))
+
+
+def _use_steal_tagged(g: Game, p: int, c: int) -> None:
+    g.used.append(c)
+    g.ask(p, "steal", _steal_targets(g, p, c), card=c, reason=f"{g.name(c)}: choose a Crew Member to take",
+          then=("ans_power_steal", p, c))
+
+
+@op
+def op_ans_power_steal(g: Game, p: int, c: int, chosen) -> None:
+    attempt_steal(g, p, chosen[0], c, POWER)
+
+
+# B'Elanna Torres: once a turn, detach a Malfunction from one of your Keepers and discard it
+def _malfunctions(g: Game, p: int) -> list[int]:
+    cards = g.db.cards
+    return [cr for cr in g.tables[p] if cards[cr].effect == "malfunction"]
+
+
+def _can_repair(g: Game, p: int, c: int) -> bool:
+    return c not in g.used and powered(g, c) and bool(_malfunctions(g, p))
+
+
+def _use_repair(g: Game, p: int, c: int) -> None:
+    g.used.append(c)
+    g.ask(p, "repair", _malfunctions(g, p), card=c, reason=f"{g.name(c)}: choose a Malfunction to fix",
+          then=("ans_repair", p))
+
+
+@op
+def op_ans_repair(g: Game, p: int, chosen) -> None:
+    cr = chosen[0]
+    detach(g, cr, "keeper.repair", p)
+    g.discard_from_table(cr, "keeper.repair", p)
+
+
+# Phaser: once a turn, discard a Creeper in play (with the Keeper it is attached to)
+def _shoot_targets(g: Game, p: int, c: int) -> list[int]:
+    return [cr for cr in all_creepers(g) if g.attached.get(cr) != c]
+
+
+def _can_shoot(g: Game, p: int, c: int) -> bool:
+    return c not in g.used and powered(g, c) and bool(_shoot_targets(g, p, c))
+
+
+def _use_shoot(g: Game, p: int, c: int) -> None:
+    g.used.append(c)
+    g.ask(p, "shoot", _shoot_targets(g, p, c), card=c, reason=f"{g.name(c)}: choose a Creeper to discard",
+          then=("ans_shoot", p))
+
+
+@op
+def op_ans_shoot(g: Game, p: int, chosen) -> None:
+    g.discard_from_table(chosen[0], "keeper.phaser", p)
+
+
+# Timeship Aeon: discard it to take another turn after this one
+def _can_aeon(g: Game, p: int, c: int) -> bool:
+    return powered(g, c) and not g.in_extra and not g.extra
+
+
+def _use_aeon(g: Game, p: int, c: int) -> None:
+    g.discard_from_table(c, POWER, p)
+    g.extra = True
+    g.ev("extra_turn", "action.take-another-turn", p, c)
+
+
+# Species 8472, Krenim Timeship: discard one of your Keepers to discard this Creeper
+def _can_riddance(g: Game, p: int, c: int) -> bool:
+    cards = g.db.cards
+    return any(cards[x].kind == KEEPER and x not in g.unit_of(c) for x in g.tables[p])
+
+
+def _use_riddance(g: Game, p: int, c: int) -> None:
+    cards = g.db.cards
+    opts = [x for x in g.tables[p] if cards[x].kind == KEEPER and x not in g.unit_of(c)]
+    g.ask(p, "discard_keepers", opts, card=c, reason=f"discard one of your Keepers to be rid of {g.name(c)}",
+          then=("ans_riddance", p, c))
+
+
+@op
+def op_ans_riddance(g: Game, p: int, c: int, chosen) -> None:
+    g.discard_from_table(chosen[0], "creeper.riddance", p)
+    if c in g.tables[p]:
+        g.discard_from_table(c, "creeper.riddance", p)
+
+
+FREE_TABLE.update({"steal_tagged_keeper": _can_steal_tagged, "repair_malfunction": _can_repair,
+                   "shoot_creeper": _can_shoot, "extra_turn_discard": _can_aeon,
+                   "discard_with_keeper": _can_riddance})
+FREE_USE.update({"steal_tagged_keeper": _use_steal_tagged, "repair_malfunction": _use_repair,
+                 "shoot_creeper": _use_shoot, "extra_turn_discard": _use_aeon,
+                 "discard_with_keeper": _use_riddance})
+
+__all__ = ["POWER", "CREEPER"]
+
+
+def free_refusal(g: Game, p: int, c: int) -> str:
+    """Why card c's free action cannot be used by p now (for a clear error)."""
+    if not isinstance(c, int) or not 0 <= c < g.db.n:
+        return "there is no such card"
+    name = g.name(c)
+    if p != g.active:
+        return "free actions are only for the player whose turn it is"
+    if g.temp:
+        return "free actions wait until the temporary hand is done (project reading)"
+    if c in g.tables[p] and not powered(g, c):
+        return f"{name} has a Malfunction attached: its power is off until someone repairs it"
+    if c in g.used:
+        return f"{name} has already been used this turn"
+    if c not in g.tables[p] and c not in g.rules:
+        return f"{name} is not in play in front of you"
+    if g.db.cards[c].effect == "discard_with_keeper":
+        return f"to be rid of {name} you must discard another Keeper of yours, and you have none to spare"
+    return f"{name} has nothing to do now"
