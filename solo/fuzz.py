@@ -20,7 +20,7 @@ from engine.bots import RandomBot
 from engine.game import Game
 from engine.prompts import IllegalAnswer
 
-DECK_SETS = [("fluxx5",), ("fluxx5", "creeper-pack")]
+DECK_SETS = [("fluxx5",), ("fluxx5", "creeper-pack"), ("voyager",)]
 
 
 def cards_of(g: Game) -> Counter:
@@ -40,6 +40,11 @@ def check(g: Game, want: Counter, deep: bool) -> None:
         raise AssertionError(f"cards lost {dict(want - got)} or duplicated {dict(got - want)}")
     if (g.prompt is not None) == g.over:
         raise AssertionError("a question is pending and the game is over (or neither)")
+    if g.chain and g.prompt.ask != "surprise":
+        raise AssertionError("a Surprise chain is open but nobody is asked to answer it")
+    for cr, k in g.attached.items():
+        if not any(cr in t and k in t for t in g.tables):
+            raise AssertionError("an attached Creeper is not on its Keeper's table")
     if g.prompt is not None and g.prompt.kind == "turn" and g.prompt.ask == "play":
         for q in range(g.nplayers):
             if q != g.active and g.over_limit(q):

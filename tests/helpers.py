@@ -34,6 +34,7 @@ def check_invariants(g: Game) -> None:
     assert (g.prompt is not None) != g.over, "exactly one of 'a question is pending' and 'the game is over'"
     for cr, k in g.attached.items():
         assert any(cr in t and k in t for t in g.tables), "an attachment spans two tables"
+    check_voyager_invariants(g)
     if g.prompt is not None and g.prompt.kind == "turn" and g.prompt.ask == "play":
         a = g.active
         for q in range(g.nplayers):
@@ -42,3 +43,24 @@ def check_invariants(g: Game) -> None:
     d = g.to_dict()
     d2 = json.loads(json.dumps(d))
     assert Game.from_dict(d2).to_dict() == d, "the state does not round-trip through JSON"
+
+
+def check_voyager_invariants(g: Game) -> None:
+    """Surprise chains and attachments (issue 7)."""
+    from engine.attachments import targets
+    from engine.cards import KEEPER
+    cards = g.db.cards
+    pr = g.prompt
+    if g.chain:
+        assert pr is not None and pr.ask == "surprise", "a chain is open but nobody is asked to answer it"
+    if pr is not None and pr.ask == "surprise":
+        assert g.chain and pr.player != g.chain[-1][1], "a Surprise window for the player of the top card"
+    for cr, k in g.attached.items():
+        assert cards[cr].attaching and cards[k].kind == KEEPER, "only an attaching Creeper sits on a Keeper"
+        if cards[cr].effect == "malfunction":
+            assert cards[k].equipment, "a Malfunction on a Keeper that is not Equipment"
+    if pr is not None and pr.ask != "attach":
+        for cr in g.db.attaching:
+            for p, t in enumerate(g.tables):
+                if cr in t and cr not in g.attached:
+                    assert not targets(g, p, cr), f"{cards[cr].name} waits though p{p} has a Keeper for it"

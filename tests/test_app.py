@@ -269,3 +269,16 @@ async def test_tab_to_the_tutor_panel_and_ask_why(store):
         await pilot.press("escape")
         await pilot.press("tab")
         assert app.focused.id == "moves"
+
+
+async def test_whole_voyager_solo_game_from_the_keyboard(store):
+    """Solo Fluxx with the Voyager deck: attach questions and Keeper powers go
+    through the same dialogs and move list."""
+    app = make_app(store, new=(3, ["voyager"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.current_game().decks == ["voyager"]
+        await play_to_end(app, pilot, limit=900)
+        g = app.current_game()
+        assert g.over

@@ -20,7 +20,7 @@ from engine.prompts import IllegalAnswer
 from .helpers import check_invariants
 
 TURN_CAP = 150
-DECKS = st.sampled_from([("fluxx5",), ("fluxx5", "creeper-pack")])
+DECKS = st.sampled_from([("fluxx5",), ("fluxx5", "creeper-pack"), ("voyager",)])
 TABLES = st.one_of(st.tuples(st.just("solo"), st.just(1)),
                    st.tuples(st.just("standard"), st.integers(2, 6)))
 

@@ -15,7 +15,7 @@ from .helpers import check_invariants
 
 class EngineMachine(RuleBasedStateMachine):
     @initialize(seed=st.integers(0, 2**32), players=st.integers(1, 6),
-                decks=st.sampled_from([("fluxx5",), ("fluxx5", "creeper-pack")]))
+                decks=st.sampled_from([("fluxx5",), ("fluxx5", "creeper-pack"), ("voyager",)]))
     def start(self, seed, players, decks):
         self.g = Game.new(decks, players, "solo" if players == 1 else "standard", seed)
 

@@ -1,0 +1,103 @@
+"""The Star Trek: Voyager deck (issue 7): random complete games for 2-6
+players and Solo Fluxx keep every invariant, and the deck's own mechanics
+(Surprise chains, attachments, Keeper powers) really happen in them."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+import solo  # noqa: F401
+from engine.bots import RandomBot
+from engine.cards import SURPRISE
+from engine.deckfile import load_deck
+from engine.game import Game
+from engine.prompts import IllegalAnswer
+
+from .helpers import check_invariants
+
+SEED_SOLO_LIST = ["Creeper Reassignment", "Time Vortex", "Everybody Gets 1", "Steal Something",
+                  "Exchange Keepers", "Mix It All Up", "Random Tax", "Trade Hands"]
+
+
+def play_out(g: Game, bot_seed: int, cap: int = 150, each=None) -> Counter:
+    bot = RandomBot(bot_seed)
+    kinds: Counter = Counter()
+    while not g.over and g.turn <= cap:
+        for e in g.push(bot.choose(g)):
+            kinds[e[0]] += 1
+            if e[0] == "free_action":
+                kinds["power:" + g.db.cards[e[3]].effect] += 1
+        if each:
+            each(g)
+    return kinds
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_voyager_games_keep_every_invariant(players):
+    seen: Counter = Counter()
+    for seed in range(12):
+        g = Game.new(("voyager",), players, "standard", 1000 * players + seed)
+        seen += play_out(g, seed, each=check_invariants)
+        assert g.over or g.turn > 150
+    # the mechanics the deck exists for did happen
+    for kind in ("surprise", "surprise_done", "attach"):
+        assert seen[kind] > 0, kind
+
+
+def test_many_voyager_games_exercise_every_mechanic():
+    seen: Counter = Counter()
+    over = 0
+    for seed in range(300):
+        players = 2 + seed % 5
+        g = Game.new(("voyager",), players, "standard", seed, record=True)
+        seen += play_out(g, seed)
+        over += g.over
+    assert over >= 280
+    for kind in ("surprise", "canceled", "redirect", "attach", "detach", "surprise_done"):
+        assert seen[kind] > 0, kind
+    for power in ("steal_tagged_keeper", "repair_malfunction", "shoot_creeper", "extra_turn_discard",
+                  "discard_with_keeper"):
+        assert seen["power:" + power] > 0, power
+
+
+def test_voyager_solo_sets_aside_the_seed_list():
+    deck = load_deck("voyager")
+    surprises = [c.name for c in deck.cards if c.type == "surprise"]
+    assert len(surprises) == 5
+    assert sorted(deck.solo_set_aside) == sorted(SEED_SOLO_LIST + surprises)
+    for seed in range(20):
+        g = Game.new(("voyager",), 1, "solo", seed)
+        in_game = g.draw + g.rules_deck + g.hands[0] + g.tables[0] + g.discard + g.rules
+        assert not set(in_game) & g.db.set_aside
+        assert all(g.db.cards[c].kind != SURPRISE for c in in_game)
+        play_out(g, seed, cap=200, each=check_invariants)
+        assert g.over
+
+
+def test_every_voyager_card_says_how_sure_we_are():
+    deck = load_deck("voyager")
+    conf = Counter(c.confidence for c in deck.cards)
+    assert set(conf) == {"verified", "likely", "reconstructed"}
+    assert all(c.source for c in deck.cards)
+    r = subprocess.run([sys.executable, "-m", "solo.cli", "deck", "show", "voyager"], capture_output=True, text=True)
+    assert r.returncode == 0
+    for c in deck.cards:
+        line = next(x for x in r.stdout.splitlines() if f" {c.name}:" in x)
+        assert f"[{c.confidence}: {c.source}]" in line
+
+
+def test_a_surprise_outside_a_window_is_refused_with_a_reason():
+    g = Game.new(("voyager",), 3, "standard", 5)
+    s = next(c for c in range(g.db.n) if g.db.cards[c].kind == SURPRISE)
+    before = g.to_dict()
+    with pytest.raises(IllegalAnswer) as e:
+        g.push(("surprise", 1, s))
+    assert "not in your hand" in str(e.value) or "no card is being played" in str(e.value)
+    assert g.to_dict() == before
+    with pytest.raises(IllegalAnswer):
+        g.push(("surprise", 9, s))
+    with pytest.raises(IllegalAnswer):
+        g.push(("surprise", "x"))
