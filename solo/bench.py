@@ -20,8 +20,8 @@ from engine.game import Game
 from engine.sim import play_game, run_sim
 
 
-def speed(variant: str, players: int, games: int) -> dict:
-    r = run_sim(("fluxx5",), players, variant, games, 0, "random")
+def speed(variant: str, players: int, games: int, decks=("fluxx5",)) -> dict:
+    r = run_sim(tuple(decks), players, variant, games, 0, "random")
     return {"games_per_second": r["games_per_second"], "decisions_per_second": r["decisions_per_second"],
             "mean_turns": r["mean_turns"], "decisions_per_game": round(r["decisions"] / games, 1),
             "errors": r["errors"]}
@@ -145,6 +145,8 @@ def main() -> None:
     print("standard 2p fluxx5, random bot:", out["standard2_random"], flush=True)
     out["standard4_random"] = speed("standard", 4, 100 if q else 1500)
     print("standard 4p fluxx5, random bot:", out["standard4_random"], flush=True)
+    out["standard4_voyager_random"] = speed("standard", 4, 100 if q else 1500, ("voyager",))
+    print("standard 4p voyager (Surprises, attachments), random bot:", out["standard4_voyager_random"], flush=True)
     out["search_ms_per_decision"] = search_time(10 if q else 60)
     print("search bot, ms per decision at the default budget:", out["search_ms_per_decision"], flush=True)
     out["app"] = app_timings(10 if q else 30)

@@ -33,6 +33,26 @@ def cards(g: Game, ids, empty: str = "-") -> str:
     return ", ".join(card(g, c) for c in ids) if ids else empty
 
 
+def table(g: Game, p: int, empty: str = "-") -> str:
+    """A player's Keepers and Creepers: icons after a Keeper's name, and an
+    attached Creeper written with its Keeper ("+") as the one unit it is."""
+    parts = []
+    att = g.attached
+    for c in g.tables[p]:
+        if c in att:
+            continue
+        cd = g.db.cards[c]
+        s = card(g, c)
+        icons = [w for w, on in (("crew", cd.crew), ("equip", cd.equipment)) if on]
+        if icons:
+            s += " (" + ", ".join(icons) + ")"
+        for cr, k in att.items():
+            if k == c:
+                s += " + " + card(g, cr)
+        parts.append(s)
+    return ", ".join(parts) if parts else empty
+
+
 def option(g: Game, o) -> str:
     """A prompt option as a line of text."""
     pr = g.prompt

@@ -12,7 +12,7 @@ from engine.game import Game
 from engine.prompts import IllegalAnswer
 from engine.runfile import answer_to_json
 
-from .cardtext import card, cards, option
+from .cardtext import card, cards, option, table
 from .dialogs import dialog_for
 
 
@@ -97,9 +97,9 @@ class GameScreen(Screen):
         scored = ", ".join(g.name(c) for c in g.scored) or "none yet"
         self.query_one("#goals", Static).update(
             f"Current Goal(s): {cards(g, g.goals, '[dim]none[/]')}\nScored Goals ({len(g.scored)}): {scored}")
-        tables = f"Keepers and Creepers in play: {cards(g, g.tables[0], '[dim]none[/]')}"
+        tables = f"Keepers and Creepers in play: {table(g, 0, '[dim]none[/]')}"
         for q in range(1, g.nplayers):
-            tables += f"  │ Player {q}: {cards(g, g.tables[q], '[dim]none[/]')} ({len(g.hands[q])} in hand)"
+            tables += f"  │ Player {q}: {table(g, q, '[dim]none[/]')} ({len(g.hands[q])} in hand)"
         self.query_one("#table", Static).update(tables)
         label = "Hand (set aside)" if g.temp else "Hand"
         extra = ""
