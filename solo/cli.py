@@ -167,9 +167,19 @@ def cmd_deck(a) -> int:
             extra = ""
             if c.confidence:
                 extra = f"  [{c.confidence}: {c.source or 'no source given'}]"
-            print(f"  {c.type:8} {c.name}: {c.text}{extra}")
+            marks = [f"icons: {', '.join(c.icons)}"] if c.icons else []
+            if c.counts_as:
+                marks.append(f"counts as {', '.join(c.counts_as)}")
+            if c.counters:
+                marks.append(f"cancels out of turn: {c.counters}")
+            mark = f" <{'; '.join(marks)}>" if marks else ""
+            print(f"  {c.type:8} {c.name}{mark}: {c.text}{extra}")
         if deck.solo_set_aside:
             print("Set aside for Solo Fluxx: " + ", ".join(deck.solo_set_aside))
+        conf = [c.confidence for c in deck.cards if c.confidence]
+        if conf:
+            print("Confidence: " + ", ".join(f"{n} {k}" for k in ("verified", "likely", "reconstructed")
+                                            if (n := conf.count(k))))
         return 0
     raise UsageError("solo-fluxx deck: say 'check FILE' or 'show ID'")
 

@@ -85,7 +85,7 @@ def test_every_voyager_card_says_how_sure_we_are():
     r = subprocess.run([sys.executable, "-m", "solo.cli", "deck", "show", "voyager"], capture_output=True, text=True)
     assert r.returncode == 0
     for c in deck.cards:
-        line = next(x for x in r.stdout.splitlines() if f" {c.name}:" in x)
+        line = next(x for x in r.stdout.splitlines() if f" {c.name}:" in x or f" {c.name} <" in x)
         assert f"[{c.confidence}: {c.source}]" in line
 
 
