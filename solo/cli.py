@@ -32,6 +32,13 @@ def _decks(text: str) -> list[str]:
     for d in ids:
         if d not in known:
             raise argparse.ArgumentTypeError(f"there is no deck '{d}' (the decks are: {', '.join(known)})")
+    from engine.cards import card_db
+    try:
+        card_db(tuple(ids))
+    except DeckError as e:
+        raise argparse.ArgumentTypeError(
+            f"the decks {', '.join(ids)} cannot be played together ({e.problems[0]}); "
+            "play Voyager on its own, or fluxx5 with creeper-pack") from None
     return ids
 
 

@@ -101,3 +101,10 @@ def test_a_surprise_outside_a_window_is_refused_with_a_reason():
         g.push(("surprise", 9, s))
     with pytest.raises(IllegalAnswer):
         g.push(("surprise", "x"))
+
+
+def test_mixing_voyager_with_fluxx5_is_refused_with_a_sentence():
+    r = subprocess.run([sys.executable, "-m", "solo.cli", "sim", "--decks", "fluxx5,voyager", "--games", "1"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2
+    assert "cannot be played together" in r.stderr and "Traceback" not in r.stderr
