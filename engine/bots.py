@@ -192,19 +192,27 @@ class SearchBot(Bot):
         self.greedy = GreedyBot(seed + 1)
 
     def determinize(self, g: Game, p: int) -> Game:
-        """A copy in which everything p cannot see is shuffled anew."""
+        """A copy in which everything p cannot see is shuffled anew. Cards the
+        question itself shows p (Time Portal's search of the draw pile) are
+        seen: the zone holding them keeps its order."""
         h = g.copy()
-        self.rng = R.shuffle(self.rng, h.draw)
+        pr = g.prompt
+        seen = set(o for o in pr.options if isinstance(o, int)) if pr.domain == "cards" else set()
+        draw_known = bool(seen) and not seen.isdisjoint(h.draw)
         if h.variant.solo:
+            if not draw_known:
+                self.rng = R.shuffle(self.rng, h.draw)
             self.rng = R.shuffle(self.rng, h.rules_deck)
         else:
-            hidden = [c for q in range(h.nplayers) if q != p for c in h.hands[q]] + h.draw
-            sizes = [len(h.hands[q]) for q in range(h.nplayers)]
+            if not draw_known:
+                self.rng = R.shuffle(self.rng, h.draw)
+            others = [q for q in range(h.nplayers) if q != p and (not seen or seen.isdisjoint(h.hands[q]))]
+            hidden = [c for q in others for c in h.hands[q]] + ([] if draw_known else h.draw)
             self.rng = R.shuffle(self.rng, hidden)
-            for q in range(h.nplayers):
-                if q != p:
-                    h.hands[q] = [hidden.pop() for _ in range(sizes[q])]
-            h.draw = hidden
+            for q in others:
+                h.hands[q] = [hidden.pop() for _ in range(len(h.hands[q]))]
+            if not draw_known:
+                h.draw = hidden
         self.rng, h.rng = R.next_u64(self.rng)
         return h
 

@@ -108,3 +108,27 @@ def test_mixing_voyager_with_fluxx5_is_refused_with_a_sentence():
                        capture_output=True, text=True)
     assert r.returncode == 2
     assert "cannot be played together" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("variant,players", [("standard", 3), ("solo", 1)])
+def test_search_bot_keeps_what_time_portal_shows(variant, players):
+    """The draw pile Time Portal lets you search is seen: the search bot's
+    reshuffled copies must keep it, or its answer would name a card elsewhere."""
+    from engine.bots import SearchBot
+    g = Game.blank(("voyager",), players, variant, 3)
+    db = g.db
+    tp = db.find("Time Portal")
+    held = {db.find("Kes"), db.find("Tuvok")}
+    g.draw = [c for c in range(db.n) if c != tp and c not in held and db.cards[c].kind != SURPRISE
+              and db.cards[c].type not in ("rule", "creeper")][:20]
+    g.hands[0] = [tp]
+    for q in range(1, players):
+        g.hands[q] = [db.find("Kes"), db.find("Tuvok")][q - 1:q]
+    g.begin("play")
+    g.push(("play", tp))
+    g.push(("choose", ("draw",)))
+    assert g.prompt.ask == "search"
+    bot = SearchBot(1, rollouts=3, ms=None, horizon=30)
+    a = bot.choose(g)
+    g.push(a)
+    assert a[1][0] in g.hands[0] and a[1][0] not in g.draw
