@@ -347,7 +347,9 @@ def _answer(g: Game, st: Step, i: int):
         c = g.db.find(st.surprise)
         if c is None:
             raise ScenarioError(f"{where}: no card named '{st.surprise}'")
-        # the engine answers the window, or refuses with the reason (error steps)
+        if _window(g) and pr.player == st.player and c in pr.options:
+            return ("choose", (c,))
+        # not offered to this player here: the engine refuses, with the reason (error steps)
         return ("surprise", st.player, c)
     if st.player != pr.player:
         raise ScenarioError(f"{where}: the engine is waiting for p{pr.player} ({pr.ask}: {pr.reason}), not p{st.player}")
@@ -394,22 +396,25 @@ def _window(g: Game) -> bool:
     return g.prompt is not None and g.prompt.ask == "surprise"
 
 
-def settle_windows(g: Game, st: Step) -> None:
+def settle_windows(g: Game, st: Step) -> list:
     """Before a step: a ``surprise`` step passes the windows of the players
     asked before its player; a ``pass`` step by the asked player declines
-    that window only; any other step declines every open window."""
+    that window only; any other step declines every open window. Returns
+    the events of those passes."""
+    events: list = []
     if st.surprise is not None:
         from .surprises import usable
         c = g.db.find(st.surprise)
         if c is None or not g.chain or c not in usable(g, st.player, g.chain[-1]):
-            return  # this player is never offered it here: the engine will say why not
+            return events  # this player is never offered it here: the engine will say why not
         while _window(g) and g.prompt.player != st.player:
-            g.push(("pass",))
-        return
+            events += g.push(("pass",))
+        return events
     if st.pass_ is not None and _window(g) and g.prompt.player == st.player:
-        return
+        return events
     while _window(g):
-        g.push(("pass",))
+        events += g.push(("pass",))
+    return events
 
 
 def run_scenario(sc: Scenario) -> list[str]:

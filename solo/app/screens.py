@@ -535,6 +535,11 @@ class LessonScreen(GameScreen):
         self.advance()
 
     def advance(self) -> None:
+        if self.i < len(self.steps) and not self.g.over:
+            from engine.scenario import settle_windows
+            passed = settle_windows(self.g, self.steps[self.i])  # Surprise windows the lesson does not use
+            if passed:
+                self.tell(passed)
         self.draw()
         if self.i >= len(self.steps) or self.g.over:
             self.finish()
