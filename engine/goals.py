@@ -64,7 +64,7 @@ def meets(g: Game, goal: int, p: int) -> bool:
     holo = g.db.by_effect.get("holo_copy", -1)
     for r in gd.required:
         if not has(g, p, r):
-            if missing or holo < 0 or holo not in g.tables[p] or not copied(g, p, r):
+            if missing or holo < 0 or holo not in g.tables[p] or holo in gd.required or not copied(g, p, r):
                 return False
             missing = 1
     if gd.any_count:
