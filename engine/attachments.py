@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from . import rng as R
 from .cards import CREEPER, KEEPER
-from .effects import EFFECT, action, all_creepers, give_to_table, others
+from .effects import EFFECT, action, ask_creeper_receiver, ask_creeper_to_move, give_to_table
 from .game import Game, op
 
 
@@ -87,19 +87,12 @@ def mix_it_all_up(g: Game, p: int, c: int) -> None:
 
 @action
 def creeper_reassignment(g: Game, p: int, c: int) -> None:
-    opts = all_creepers(g)
-    if opts and g.nplayers > 1:
-        g.ask(p, "move_creeper", opts, card=c, reason="choose a Creeper to detach and move",
-              then=("ans_reassign", p, c))
+    ask_creeper_to_move(g, p, c, "choose a Creeper to detach and move", ("ans_reassign", p, c))
 
 
 @op
 def op_ans_reassign(g: Game, p: int, c: int, chosen) -> None:
-    x = chosen[0]
-    owner = g.where(x)[1]
-    opts = [q for q in range(g.nplayers) if q != owner]
-    g.ask(p, "player", opts, card=c, domain="players", reason="choose who gets the Creeper",
-          then=("ans_reassign_to", p, x))
+    ask_creeper_receiver(g, p, c, chosen[0], ("ans_reassign_to", p, chosen[0]))
 
 
 @op
@@ -107,5 +100,3 @@ def op_ans_reassign_to(g: Game, p: int, x: int, chosen) -> None:
     detach(g, x, "action.creeper-reassignment", p)
     give_to_table(g, x, chosen[0], EFFECT, p)
 
-
-__all__ = ["attach_due", "targets", "detach", "others"]

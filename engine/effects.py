@@ -474,20 +474,27 @@ def creeper_sweeper(g: Game, p: int, c: int) -> None:
             g.discard_from_table(x, EFFECT, p)
 
 
-@action
-def move_creeper(g: Game, p: int, c: int) -> None:
+def ask_creeper_to_move(g: Game, p: int, c: int, reason: str, then: tuple) -> None:
+    """Move a Creeper, Creeper Reassignment: which Creeper (then, whose table)."""
     opts = all_creepers(g)
     if opts and g.nplayers > 1:
-        g.ask(p, "move_creeper", opts, card=c, reason="choose a Creeper to move", then=("ans_move_creeper", p, c))
+        g.ask(p, "move_creeper", opts, card=c, reason=reason, then=then)
+
+
+def ask_creeper_receiver(g: Game, p: int, c: int, x: int, then: tuple) -> None:
+    owner = g.where(x)[1]
+    opts = [q for q in range(g.nplayers) if q != owner]
+    g.ask(p, "player", opts, card=c, domain="players", reason="choose who gets the Creeper", then=then)
+
+
+@action
+def move_creeper(g: Game, p: int, c: int) -> None:
+    ask_creeper_to_move(g, p, c, "choose a Creeper to move", ("ans_move_creeper", p, c))
 
 
 @op
 def op_ans_move_creeper(g: Game, p: int, c: int, chosen) -> None:
-    x = chosen[0]
-    owner = g.where(x)[1]
-    opts = [q for q in range(g.nplayers) if q != owner]
-    g.ask(p, "player", opts, card=c, domain="players", reason="choose who gets the Creeper",
-          then=("ans_move_creeper_to", p, x))
+    ask_creeper_receiver(g, p, c, chosen[0], ("ans_move_creeper_to", p, chosen[0]))
 
 
 @op

@@ -8,7 +8,7 @@ windows (``engine.surprises``); the Holodeck's copy with the Goals.
 """
 from __future__ import annotations
 
-from .cards import CREEPER, KEEPER
+from .cards import KEEPER
 from .effects import FREE_USE, all_creepers, keepers_of, others
 from .game import FREE_TABLE, Game, op
 from .attachments import detach
@@ -120,7 +120,6 @@ FREE_USE.update({"steal_tagged_keeper": _use_steal_tagged, "repair_malfunction":
                  "shoot_creeper": _use_shoot, "extra_turn_discard": _use_aeon,
                  "discard_with_keeper": _use_riddance})
 
-__all__ = ["POWER", "CREEPER"]
 
 
 def free_refusal(g: Game, p: int, c: int) -> str:
