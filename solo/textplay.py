@@ -20,7 +20,8 @@ def describe(g: Game) -> str:
         "Rules: " + ", ".join(f"{k}={n(v) if v >= 0 else '-'}" for k, v in spots.items()),
         "Goal(s): " + (", ".join(n(c) for c in g.goals) or "none"),
         "Scored: " + (", ".join(n(c) for c in g.scored) or "none"),
-        "Table: " + (", ".join(n(c) for c in g.tables[0]) or "nothing"),
+        "Table: " + (", ".join(n(c) + "".join(" + " + n(cr) for cr, k in g.attached.items() if k == c)
+                               for c in g.tables[0] if c not in g.attached) or "nothing"),
         "Hand: " + (", ".join(n(c) for c in g.hands[0]) or "empty"),
     ]
     return "\n".join(lines)
