@@ -7,7 +7,7 @@ move, are stolen and are discarded together (``Game.unit_of``), until a
 card says the Creeper detaches (Mix It All Up, Creeper Reassignment, an
 Engineer's repair, or a Keeper taken into a hand, which spits it out).
 
-``attach_due`` runs before every task of the turn machine, so an attaching
+``attach_due`` runs after every task of the turn machine (and before the turn prompt), so an attaching
 Creeper is never left waiting while a Keeper it could take is on the
 table, whatever brought either card there.
 """

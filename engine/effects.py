@@ -51,13 +51,10 @@ def all_creepers(g: Game) -> list[int]:
 def give_to_table(g: Game, c: int, q: int, rule: str, by: int) -> None:
     """Move a card on the table to seat ``q``, with its whole unit (a Keeper
     and the Creepers attached to it travel together)."""
-    cards = g.db.cards
     for x in g.unit_of(c):
         frm = g.remove_from_table(x)
         g.tables[q].append(x)
         g.ev("move", rule, q, x, frm=frm, by=by)
-        if cards[x].kind == KEEPER:
-            g.keeper_arrived(q, x)
 
 
 # ---------------------------------------------------------------- Actions
@@ -254,7 +251,6 @@ def op_ans_zap(g: Game, p: int, chosen) -> None:
             g.remove_from_table(cr)
             g.tables[p].append(cr)
             g.ev("move", EFFECT, p, cr, frm=frm)
-            g.creeper_arrived(p, cr)
     g.attached.pop(x, None)
     g.hands[p].append(x)
     g.ev("to_hand", EFFECT, p, x, frm=frm)
@@ -432,9 +428,6 @@ def share_the_wealth(g: Game, p: int, c: int) -> None:
         q = (p + i) % g.nplayers
         g.tables[q].append(x)
         g.ev("deal_keeper", EFFECT, q, x)
-    for q in range(g.nplayers):
-        for x in keepers_of(g, q):
-            g.keeper_arrived(q, x)
 
 
 @action

@@ -421,7 +421,6 @@ class Game:
             if cards[c].kind == CREEPER:
                 self.tables[p].append(c)
                 self.ev("creeper", "card.creeper", p, c)
-                self.creeper_arrived(p, c)
                 continue
             into.append(c)
             got += 1
@@ -430,11 +429,14 @@ class Game:
             self.ev("draw", rule, p, c)
         return got
 
-    def creeper_arrived(self, p: int, c: int) -> None:
-        """Hook for Creepers entering a table (attaching Creepers use it)."""
-
-    def keeper_arrived(self, p: int, c: int) -> None:
-        """Hook for Keepers entering a table (waiting attaching Creepers use it)."""
+    def powered(self, k: int) -> bool:
+        """A Keeper's power works unless a Malfunction is attached to it."""
+        if self.attached:
+            cards = self.db.cards
+            for cr, kk in self.attached.items():
+                if kk == k and cards[cr].effect == "malfunction":
+                    return False
+        return True
 
     def remove_from_table(self, c: int) -> int:
         for p, t in enumerate(self.tables):

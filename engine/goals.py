@@ -42,12 +42,8 @@ def blocked(g: Game, goal: int, p: int) -> bool:
 def holo_copy(g: Game, p: int) -> int:
     """p's working Holodeck (a Keeper that copies another Keeper in play), or -1."""
     h = g.db.by_effect.get("holo_copy")
-    if h is None or h not in g.tables[p]:
+    if h is None or h not in g.tables[p] or not g.powered(h):
         return -1
-    cards = g.db.cards
-    for cr, k in g.attached.items():
-        if k == h and cards[cr].effect == "malfunction":
-            return -1
     return h
 
 

@@ -12,7 +12,7 @@ from .cards import KEEPER
 from .effects import FREE_USE, all_creepers, keepers_of, others
 from .game import FREE_TABLE, Game, op
 from .attachments import detach
-from .surprises import attempt_steal, powered
+from .surprises import attempt_steal
 
 POWER = "keeper.power"
 
@@ -25,7 +25,7 @@ def _steal_targets(g: Game, p: int, c: int) -> list[int]:
 
 
 def _can_steal_tagged(g: Game, p: int, c: int) -> bool:
-    return c not in g.used and powered(g, c) and bool(_steal_targets(g, p, c))
+    return c not in g.used and g.powered(c) and bool(_steal_targets(g, p, c))
 
 
 def _use_steal_tagged(g: Game, p: int, c: int) -> None:
@@ -46,7 +46,7 @@ def _malfunctions(g: Game, p: int) -> list[int]:
 
 
 def _can_repair(g: Game, p: int, c: int) -> bool:
-    return c not in g.used and powered(g, c) and bool(_malfunctions(g, p))
+    return c not in g.used and g.powered(c) and bool(_malfunctions(g, p))
 
 
 def _use_repair(g: Game, p: int, c: int) -> None:
@@ -68,7 +68,7 @@ def _shoot_targets(g: Game, p: int, c: int) -> list[int]:
 
 
 def _can_shoot(g: Game, p: int, c: int) -> bool:
-    return c not in g.used and powered(g, c) and bool(_shoot_targets(g, p, c))
+    return c not in g.used and g.powered(c) and bool(_shoot_targets(g, p, c))
 
 
 def _use_shoot(g: Game, p: int, c: int) -> None:
@@ -84,7 +84,7 @@ def op_ans_shoot(g: Game, p: int, chosen) -> None:
 
 # Timeship Aeon: discard it to take another turn after this one
 def _can_aeon(g: Game, p: int, c: int) -> bool:
-    return powered(g, c) and not g.in_extra and not g.extra
+    return g.powered(c) and not g.in_extra and not g.extra
 
 
 def _use_aeon(g: Game, p: int, c: int) -> None:
@@ -131,7 +131,7 @@ def free_refusal(g: Game, p: int, c: int) -> str:
         return "free actions are only for the player whose turn it is"
     if g.temp:
         return "free actions wait until the temporary hand is done (project reading)"
-    if c in g.tables[p] and not powered(g, c):
+    if c in g.tables[p] and not g.powered(c):
         return f"{name} has a Malfunction attached: its power is off until someone repairs it"
     if c in g.used:
         return f"{name} has already been used this turn"

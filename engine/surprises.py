@@ -18,12 +18,12 @@ and limits are not checked until the chain has settled.
 from __future__ import annotations
 
 from . import rng as R
-from .cards import ACTION, GOAL, KEEPER, SURPRISE
+from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE
 from .effects import ACTIONS, EFFECT, give_to_table, keepers_of, others
 from .game import Game, IllegalAnswer, op
 
-KIND_WORDS = {KEEPER: "a Keeper", GOAL: "a Goal", 2: "a New Rule", ACTION: "an Action",
-              SURPRISE: "a Surprise", 4: "a Creeper", "steal": "an attempt to steal your Keeper"}
+KIND_WORDS = {KEEPER: "a Keeper", GOAL: "a Goal", RULE: "a New Rule", ACTION: "an Action",
+              SURPRISE: "a Surprise", CREEPER: "a Creeper", "steal": "an attempt to steal your Keeper"}
 
 
 # ---------------------------------------------------------------- who may answer
@@ -36,17 +36,6 @@ def held_surprises(g: Game, q: int) -> list[int]:
         if fr[0] == q and fr[4] == "play":
             out.extend(c for c in fr[2] if cards[c].kind == SURPRISE)
     return out
-
-
-def powered(g: Game, k: int) -> bool:
-    """A Keeper's power works unless a Malfunction is attached to it."""
-    if not g.attached:
-        return True
-    cards = g.db.cards
-    for cr, kk in g.attached.items():
-        if kk == k and cards[cr].effect == "malfunction":
-            return False
-    return True
 
 
 def wanted(g: Game, top: list):
@@ -76,7 +65,7 @@ def usable(g: Game, q: int, top: list) -> list[int]:
     out = [s for s in held_surprises(g, q) if want is None or cards[s].counters == want]
     if want is None:
         for a in g.db.cancelers:
-            if a in g.tables[q] and powered(g, a):
+            if a in g.tables[q] and g.powered(a):
                 out.append(a)
     return out
 
@@ -176,7 +165,6 @@ def op_settle_chain(g: Game, *then) -> None:
             g.playing.remove(x)
             g.tables[q].append(x)
             g.ev("redirect", "surprise.keeper", q, x, frm=p)
-            g.keeper_arrived(q, x)
             return
         g.playing.remove(x)
         g.to_discard(x)
@@ -245,6 +233,9 @@ def refusal(g: Game, q: int, s: int) -> str:
         return f"{name} can only cancel a Surprise"
     if want is not None and cards[s].counters != want:
         return f"{name} cancels {KIND_WORDS[cards[s].counters]}, and this is {KIND_WORDS[want]}"
+    pr = g.prompt
+    if pr is not None and pr.ask == "surprise" and pr.player != q:
+        return f"the engine is asking p{pr.player} first; Surprises are offered in turn order"
     return f"{name} cannot be played now"
 
 
@@ -258,10 +249,7 @@ def surprise_answer(g: Game, answer) -> tuple:
     pr = g.prompt
     if pr is not None and pr.ask == "surprise" and pr.player == q and s in pr.options:
         return ("choose", (s,))
-    why = refusal(g, q, s)
-    if pr is not None and pr.ask == "surprise" and pr.player != q and why.endswith("played now"):
-        why = f"the engine is asking p{pr.player} first; Surprises are offered in turn order"
-    raise IllegalAnswer(why)
+    raise IllegalAnswer(refusal(g, q, s))
 
 
 # ---------------------------------------------------------------- in-turn effects

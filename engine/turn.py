@@ -26,7 +26,6 @@ def op_deal(g: Game) -> None:
                 if cards[c].kind == CREEPER:
                     g.tables[p].append(c)
                     g.ev("creeper", "setup.first-round-creepers", p, c)
-                    g.creeper_arrived(p, c)
                     continue
                 g.hands[p].append(c)
                 g.ev("deal", "setup.deal", p, c)
@@ -140,7 +139,6 @@ def op_resolve(g: Game, p: int, c: int) -> None:
         g.playing.remove(c)
         g.tables[p].append(c)
         g.ev("keeper", "card.keeper", p, c)
-        g.keeper_arrived(p, c)
     elif kind == GOAL:
         g.place_goal(p, c)
     elif kind == RULE:
@@ -151,7 +149,6 @@ def op_resolve(g: Game, p: int, c: int) -> None:
         g.playing.remove(c)
         g.tables[p].append(c)
         g.ev("creeper", "card.creeper", p, c)
-        g.creeper_arrived(p, c)
     else:  # ACTION, or a Surprise played for its in-turn function
         g.ev("action", "card.action", p, c)
         from .effects import ACTIONS, SELF_FINISHING
