@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from . import rng as R
 from .cards import CREEPER, KEEPER
-from .effects import EFFECT, action, ask_creeper_receiver, ask_creeper_to_move, give_to_table
-from .game import Game, op
+from .effects import ACTIONS, EFFECT, ask_creeper_receiver, ask_creeper_to_move, give_to_table
+from .game import OPS, Game, register
 
 
 def targets(g: Game, p: int, cr: int) -> list[int]:
@@ -52,7 +52,6 @@ def attach(g: Game, p: int, cr: int, k: int) -> None:
     g.ev("attach", "creeper.attach", p, cr, keeper=k)
 
 
-@op
 def op_ans_attach(g: Game, p: int, cr: int, chosen) -> None:
     if cr in g.tables[p] and cr not in g.attached and chosen[0] in g.tables[p]:
         attach(g, p, cr, chosen[0])
@@ -64,8 +63,7 @@ def detach(g: Game, cr: int, rule: str, by: int) -> None:
         g.ev("detach", rule, by, cr, keeper=k)
 
 
-@action
-def mix_it_all_up(g: Game, p: int, c: int) -> None:
+def act_mix_it_all_up(g: Game, p: int, c: int) -> None:
     """Gather every Keeper and Creeper in play, shuffle, and deal them out
     one at a time starting with the player of the card; attached Creepers
     come off and attach again to a Keeper of their new owner."""
@@ -85,18 +83,20 @@ def mix_it_all_up(g: Game, p: int, c: int) -> None:
         g.ev("deal_keeper", "action.mix-it-all-up", q, x)
 
 
-@action
-def creeper_reassignment(g: Game, p: int, c: int) -> None:
+def act_creeper_reassignment(g: Game, p: int, c: int) -> None:
     ask_creeper_to_move(g, p, c, "choose a Creeper to detach and move", ("ans_reassign", p, c))
 
 
-@op
 def op_ans_reassign(g: Game, p: int, c: int, chosen) -> None:
     ask_creeper_receiver(g, p, c, chosen[0], ("ans_reassign_to", p, chosen[0]))
 
 
-@op
 def op_ans_reassign_to(g: Game, p: int, x: int, chosen) -> None:
     detach(g, x, "action.creeper-reassignment", p)
     give_to_table(g, x, chosen[0], EFFECT, p)
 
+
+# Registration is an explicit call, not a decorator: tools that rewrite
+# functions (the mutation tester) then see plain definitions.
+register(OPS, globals(), "op_")
+register(ACTIONS, globals(), "act_")

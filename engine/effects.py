@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE
-from .game import FREE_RULES, FREE_TABLE, Game, op
+from .game import FREE_RULES, FREE_TABLE, OPS, Game, register
 
 ACTIONS: dict = {}
 FREE_USE: dict = {}
@@ -19,10 +19,6 @@ SELF_FINISHING = {"draw_and_use", "draw_play", "todays_special"}
 
 EFFECT = "action.effect"
 
-
-def action(fn):
-    ACTIONS[fn.__name__] = fn
-    return fn
 
 
 def others(g: Game, p: int) -> list[int]:
@@ -58,34 +54,29 @@ def give_to_table(g: Game, c: int, q: int, rule: str, by: int) -> None:
 
 
 # ---------------------------------------------------------------- Actions
-@action
-def trash_keeper(g: Game, p: int, c: int) -> None:
+def act_trash_keeper(g: Game, p: int, c: int) -> None:
     opts = all_keepers(g)
     if opts:
         g.ask(p, "trash", opts, card=c, reason="choose a Keeper to discard", then=("ans_trash", p))
 
 
-@op
 def op_ans_trash(g: Game, p: int, chosen) -> None:
     for x in chosen:
         g.discard_from_table(x, EFFECT, p)
 
 
-@action
-def trash_something(g: Game, p: int, c: int) -> None:
+def act_trash_something(g: Game, p: int, c: int) -> None:
     opts = all_keepers(g) + all_creepers(g)
     if opts:
         g.ask(p, "trash", opts, card=c, reason="choose a Keeper or Creeper to discard", then=("ans_trash", p))
 
 
-@action
-def rotate_hands(g: Game, p: int, c: int) -> None:
+def act_rotate_hands(g: Game, p: int, c: int) -> None:
     if g.nplayers > 1:
         g.ask(p, "direction", ["next", "previous"], card=c, domain="words",
               reason="choose the direction to pass every hand", then=("ans_rotate", p))
 
 
-@op
 def op_ans_rotate(g: Game, p: int, chosen) -> None:
     step = 1 if chosen[0] == "next" else -1
     n = g.nplayers
@@ -94,14 +85,12 @@ def op_ans_rotate(g: Game, p: int, chosen) -> None:
     g.ev("rotate", EFFECT, p, direction=chosen[0])
 
 
-@action
-def rules_reset(g: Game, p: int, c: int) -> None:
+def act_rules_reset(g: Game, p: int, c: int) -> None:
     for r in list(g.rules):
         g.remove_rule(r, p, EFFECT)
 
 
-@action
-def random_tax(g: Game, p: int, c: int) -> None:
+def act_random_tax(g: Game, p: int, c: int) -> None:
     n = g.num(c, "n")
     for q in others(g, p):
         for _ in range(n):
@@ -114,15 +103,13 @@ def random_tax(g: Game, p: int, c: int) -> None:
             g.ev("take", EFFECT, p, x, frm=q)
 
 
-@action
-def rps_showdown(g: Game, p: int, c: int) -> None:
+def act_rps_showdown(g: Game, p: int, c: int) -> None:
     opts = others(g, p)
     if opts:
         g.ask(p, "player", opts, card=c, domain="players", reason="challenge a player to rock-paper-scissors",
               then=("ans_rps_opponent", p, c))
 
 
-@op
 def op_ans_rps_opponent(g: Game, p: int, c: int, chosen) -> None:
     q = chosen[0]
     if not g.hands[p] and not g.hands[q]:
@@ -134,19 +121,16 @@ def op_ans_rps_opponent(g: Game, p: int, c: int, chosen) -> None:
 RPS = ["rock", "paper", "scissors"]
 
 
-@op
 def op_rps_round(g: Game, p: int, q: int, c: int, wp: int, wq: int) -> None:
     g.ask(p, "rps", list(RPS), card=c, domain="words", reason=f"rock, paper or scissors? ({wp}-{wq})",
           then=("ans_rps_first", p, q, c, wp, wq))
 
 
-@op
 def op_ans_rps_first(g: Game, p: int, q: int, c: int, wp: int, wq: int, chosen) -> None:
     g.ask(q, "rps", list(RPS), card=c, domain="words", reason=f"rock, paper or scissors? ({wq}-{wp})",
           then=("ans_rps_second", p, q, c, wp, wq, chosen[0]))
 
 
-@op
 def op_ans_rps_second(g: Game, p: int, q: int, c: int, wp: int, wq: int, a: str, chosen) -> None:
     b = chosen[0]
     ia, ib = RPS.index(a), RPS.index(b)
@@ -167,49 +151,42 @@ def op_ans_rps_second(g: Game, p: int, q: int, c: int, wp: int, wq: int, a: str,
         g.stack.append(("rps_round", p, q, c, wp, wq))
 
 
-@action
-def trash_new_rule(g: Game, p: int, c: int) -> None:
+def act_trash_new_rule(g: Game, p: int, c: int) -> None:
     if g.rules:
         g.ask(p, "trash_rule", list(g.rules), card=c, reason="choose a New Rule to discard",
               then=("ans_drop_rules", p))
 
 
-@op
 def op_ans_drop_rules(g: Game, p: int, chosen) -> None:
     for r in chosen:
         g.remove_rule(r, p, EFFECT)
 
 
-@action
-def lets_simplify(g: Game, p: int, c: int) -> None:
+def act_lets_simplify(g: Game, p: int, c: int) -> None:
     if g.rules:
         up_to = (len(g.rules) + 1) // 2
         g.ask(p, "trash_rules", list(g.rules), 0, up_to, card=c,
               reason=f"discard up to {up_to} New Rule(s) (half, rounded up)", then=("ans_simplify", p))
 
 
-@op
 def op_ans_simplify(g: Game, p: int, chosen) -> None:
     for r in chosen:
         g.remove_rule(r, p, "action.lets-simplify")
 
 
-@action
-def no_limits(g: Game, p: int, c: int) -> None:
+def act_no_limits(g: Game, p: int, c: int) -> None:
     for r in list(g.rules):
         if g.db.cards[r].slot in ("hand_limit", "keeper_limit"):
             g.remove_rule(r, p, EFFECT)
 
 
-@action
-def use_what_you_take(g: Game, p: int, c: int) -> None:
+def act_use_what_you_take(g: Game, p: int, c: int) -> None:
     opts = [q for q in others(g, p) if g.hands[q]]
     if opts:
         g.ask(p, "player", opts, card=c, domain="players", reason="take a random card from this player and play it",
               then=("ans_use_what_you_take", p))
 
 
-@op
 def op_ans_use_what_you_take(g: Game, p: int, chosen) -> None:
     q = chosen[0]
     h = g.hands[q]
@@ -220,14 +197,12 @@ def op_ans_use_what_you_take(g: Game, p: int, chosen) -> None:
     g.stack.append(("play", p, x, 2))
 
 
-@action
-def zap_a_card(g: Game, p: int, c: int) -> None:
+def act_zap_a_card(g: Game, p: int, c: int) -> None:
     opts = [x for t in g.tables for x in t] + list(g.goals) + list(g.rules)
     if opts:
         g.ask(p, "zap", opts, card=c, reason="take a card in play into your hand", then=("ans_zap", p))
 
 
-@op
 def op_ans_zap(g: Game, p: int, chosen) -> None:
     x = g.attached.get(chosen[0], chosen[0])  # zapping an attached Creeper takes its Keeper up
     kind = g.db.cards[x].kind
@@ -256,8 +231,7 @@ def op_ans_zap(g: Game, p: int, chosen) -> None:
     g.ev("to_hand", EFFECT, p, x, frm=frm)
 
 
-@action
-def discard_and_draw(g: Game, p: int, c: int) -> None:
+def act_discard_and_draw(g: Game, p: int, c: int) -> None:
     h = g.hands[p]
     n = len(h)
     for x in h:
@@ -275,32 +249,27 @@ def open_temp(g: Game, p: int, c: int, n_draw: int, plays: int, kind: str = "pla
     return fr
 
 
-@action
-def draw_and_use(g: Game, p: int, c: int) -> None:
+def act_draw_and_use(g: Game, p: int, c: int) -> None:
     open_temp(g, p, c, g.num(c, "n"), -1)
 
 
-@action
-def draw_play(g: Game, p: int, c: int) -> None:
+def act_draw_play(g: Game, p: int, c: int) -> None:
     open_temp(g, p, c, g.num(c, "draw"), g.num(c, "play"))
 
 
-@action
-def todays_special(g: Game, p: int, c: int) -> None:
+def act_todays_special(g: Game, p: int, c: int) -> None:
     g.ask(p, "occasion", ["birthday", "holiday", "other"], card=c, domain="words",
           reason="is today your birthday, a holiday or anniversary, or another day?",
           then=("ans_todays_special", p, c))
 
 
-@op
 def op_ans_todays_special(g: Game, p: int, c: int, chosen) -> None:
     day = chosen[0]
     plays = -1 if day == "birthday" else g.num(c, "holiday" if day == "holiday" else "other")
     open_temp(g, p, c, g.num(c, "draw"), plays)
 
 
-@action
-def empty_the_trash(g: Game, p: int, c: int) -> None:
+def act_empty_the_trash(g: Game, p: int, c: int) -> None:
     pile = g.variant.discard_pile(g, c)  # the Main discard pile (c is an Action)
     n = len(pile)
     g.draw.extend(pile)
@@ -309,15 +278,13 @@ def empty_the_trash(g: Game, p: int, c: int) -> None:
     g.ev("empty_trash", EFFECT, p, c, count=n)
 
 
-@action
-def everybody_gets(g: Game, p: int, c: int) -> None:
+def act_everybody_gets(g: Game, p: int, c: int) -> None:
     each = g.num(c, "n")
     fr = open_temp(g, p, c, each * g.nplayers, 0, kind="hold")
     g.stack.append(("everybody_give", p, c, 0, each))
     del fr
 
 
-@op
 def op_everybody_give(g: Game, p: int, c: int, i: int, each: int) -> None:
     fr = g.temp[-1]
     if i >= g.nplayers - 1 or not fr[2]:
@@ -333,7 +300,6 @@ def op_everybody_give(g: Game, p: int, c: int, i: int, each: int) -> None:
           then=("ans_everybody_give", p, c, i, each))
 
 
-@op
 def op_ans_everybody_give(g: Game, p: int, c: int, i: int, each: int, chosen) -> None:
     fr = g.temp[-1]
     q = (p + i) % g.nplayers
@@ -344,8 +310,7 @@ def op_ans_everybody_give(g: Game, p: int, c: int, i: int, each: int, chosen) ->
     g.stack.append(("everybody_give", p, c, i + 1, each))
 
 
-@action
-def exchange_keepers(g: Game, p: int, c: int) -> None:
+def act_exchange_keepers(g: Game, p: int, c: int) -> None:
     mine = keepers_of(g, p)
     theirs = [x for q in others(g, p) for x in keepers_of(g, q)]
     if mine and theirs:
@@ -353,14 +318,12 @@ def exchange_keepers(g: Game, p: int, c: int) -> None:
               then=("ans_exchange_mine", p, c))
 
 
-@op
 def op_ans_exchange_mine(g: Game, p: int, c: int, chosen) -> None:
     theirs = [x for q in others(g, p) for x in keepers_of(g, q)]
     g.ask(p, "exchange_theirs", theirs, card=c, reason="choose another player's Keeper to take",
           then=("ans_exchange_theirs", p, chosen[0]))
 
 
-@op
 def op_ans_exchange_theirs(g: Game, p: int, mine: int, chosen) -> None:
     theirs = chosen[0]
     q = g.where(theirs)[1]
@@ -368,8 +331,7 @@ def op_ans_exchange_theirs(g: Game, p: int, mine: int, chosen) -> None:
     give_to_table(g, mine, q, EFFECT, p)
 
 
-@action
-def jackpot(g: Game, p: int, c: int) -> None:
+def act_jackpot(g: Game, p: int, c: int) -> None:
     g.draw_cards(p, g.num(c, "n"), rule=EFFECT)
 
 
@@ -379,15 +341,13 @@ def _again_options(g: Game) -> list[int]:
     return [x for pile in piles for x in pile if cards[x].kind in (ACTION, RULE)]
 
 
-@action
-def lets_do_that_again(g: Game, p: int, c: int) -> None:
+def act_lets_do_that_again(g: Game, p: int, c: int) -> None:
     opts = _again_options(g)
     if opts:
         g.ask(p, "again", opts, card=c, reason="choose an Action or New Rule from the discard pile to play",
               then=("ans_again", p))
 
 
-@op
 def op_ans_again(g: Game, p: int, chosen) -> None:
     x = chosen[0]
     pile = g.discard if x in g.discard else g.rules_discard
@@ -397,23 +357,20 @@ def op_ans_again(g: Game, p: int, chosen) -> None:
     g.stack.append(("play", p, x, 2))
 
 
-@action
-def trade_hands(g: Game, p: int, c: int) -> None:
+def act_trade_hands(g: Game, p: int, c: int) -> None:
     opts = others(g, p)
     if opts:
         g.ask(p, "player", opts, card=c, domain="players", reason="choose a player to trade hands with",
               then=("ans_trade", p))
 
 
-@op
 def op_ans_trade(g: Game, p: int, chosen) -> None:
     q = chosen[0]
     g.hands[p], g.hands[q] = g.hands[q], g.hands[p]
     g.ev("trade", EFFECT, p, frm=q)
 
 
-@action
-def share_the_wealth(g: Game, p: int, c: int) -> None:
+def act_share_the_wealth(g: Game, p: int, c: int) -> None:
     pool = []
     for q in range(g.nplayers):
         for x in keepers_of(g, q):
@@ -430,28 +387,24 @@ def share_the_wealth(g: Game, p: int, c: int) -> None:
         g.ev("deal_keeper", EFFECT, q, x)
 
 
-@action
-def steal_keeper(g: Game, p: int, c: int) -> None:
+def act_steal_keeper(g: Game, p: int, c: int) -> None:
     opts = [x for q in others(g, p) for x in keepers_of(g, q)]
     if opts:
         g.ask(p, "steal", opts, card=c, reason="choose a Keeper to take", then=("ans_steal", p))
 
 
-@op
 def op_ans_steal(g: Game, p: int, chosen) -> None:
     from .surprises import attempt_steal
     attempt_steal(g, p, chosen[0], -1)
 
 
-@action
-def steal_something(g: Game, p: int, c: int) -> None:
+def act_steal_something(g: Game, p: int, c: int) -> None:
     opts = [x for q in others(g, p) for x in keepers_of(g, q) + creepers_of(g, q)]
     if opts:
         g.ask(p, "steal", opts, card=c, reason="choose a Keeper or Creeper to take", then=("ans_steal", p))
 
 
-@action
-def take_another_turn(g: Game, p: int, c: int) -> None:
+def act_take_another_turn(g: Game, p: int, c: int) -> None:
     if g.in_extra:
         g.ev("nothing", "action.take-another-turn", p, c, why="already an extra turn")
     else:
@@ -459,8 +412,7 @@ def take_another_turn(g: Game, p: int, c: int) -> None:
         g.ev("extra_turn", "action.take-another-turn", p, c)
 
 
-@action
-def creeper_sweeper(g: Game, p: int, c: int) -> None:
+def act_creeper_sweeper(g: Game, p: int, c: int) -> None:
     # an attached Creeper goes with its Keeper (FAQ: the two are one unit until a card detaches them)
     for x in all_creepers(g):
         if g.where(x)[0] == "table":
@@ -480,24 +432,20 @@ def ask_creeper_receiver(g: Game, p: int, c: int, x: int, then: tuple) -> None:
     g.ask(p, "player", opts, card=c, domain="players", reason="choose who gets the Creeper", then=then)
 
 
-@action
-def move_creeper(g: Game, p: int, c: int) -> None:
+def act_move_creeper(g: Game, p: int, c: int) -> None:
     ask_creeper_to_move(g, p, c, "choose a Creeper to move", ("ans_move_creeper", p, c))
 
 
-@op
 def op_ans_move_creeper(g: Game, p: int, c: int, chosen) -> None:
     ask_creeper_receiver(g, p, c, chosen[0], ("ans_move_creeper_to", p, chosen[0]))
 
 
-@op
 def op_ans_move_creeper_to(g: Game, p: int, x: int, chosen) -> None:
     # Move a Creeper says nothing of detaching: an attached one takes its Keeper along (FAQ)
     give_to_table(g, x, chosen[0], EFFECT, p)
 
 
-@action
-def time_portal(g: Game, p: int, c: int) -> None:
+def act_time_portal(g: Game, p: int, c: int) -> None:
     piles = [w for w, pile in (("discard", g.discard), ("draw", g.draw))
              if any(g.db.cards[x].kind != CREEPER for x in pile)]
     g.stack.append(("end_turn_now", p))
@@ -506,7 +454,6 @@ def time_portal(g: Game, p: int, c: int) -> None:
               then=("ans_time_portal_pile", p, c))
 
 
-@op
 def op_ans_time_portal_pile(g: Game, p: int, c: int, chosen) -> None:
     pile = g.discard if chosen[0] == "discard" else g.draw
     opts = [x for x in pile if g.db.cards[x].kind != CREEPER]
@@ -514,7 +461,6 @@ def op_ans_time_portal_pile(g: Game, p: int, c: int, chosen) -> None:
           then=("ans_time_portal", p, chosen[0]))
 
 
-@op
 def op_ans_time_portal(g: Game, p: int, pile_name: str, chosen) -> None:
     x = chosen[0]
     pile = g.discard if pile_name == "discard" else g.draw
@@ -527,7 +473,6 @@ def op_ans_time_portal(g: Game, p: int, pile_name: str, chosen) -> None:
             g.variant.pile_emptied(g)
 
 
-@op
 def op_end_turn_now(g: Game, p: int) -> None:
     """The turn ends at once, in the middle of whatever card was being played:
     open temporary hands are discarded and every card being played is done."""
@@ -544,8 +489,7 @@ def op_end_turn_now(g: Game, p: int) -> None:
     g.stack.append(("end_turn",))
 
 
-@action
-def distress_call(g: Game, p: int, c: int) -> None:
+def act_distress_call(g: Game, p: int, c: int) -> None:
     cards = g.db.cards
     for q in [p] + others(g, p):
         n = g.num(c, "n")
@@ -554,8 +498,7 @@ def distress_call(g: Game, p: int, c: int) -> None:
         g.draw_cards(q, n, rule=EFFECT)
 
 
-@action
-def take_tagged_keeper(g: Game, p: int, c: int) -> None:
+def act_take_tagged_keeper(g: Game, p: int, c: int) -> None:
     tag = g.db.cards[c].params["tag"]
     opts = [x for q in others(g, p) for x in keepers_of(g, q) if tag in g.db.cards[x].tags]
     if opts:
@@ -590,7 +533,6 @@ def _use_goal_mill(g: Game, p: int, r: int) -> None:
           then=("ans_goal_mill", p))
 
 
-@op
 def op_ans_goal_mill(g: Game, p: int, chosen) -> None:
     for x in chosen:
         g.hands[p].remove(x)
@@ -622,7 +564,6 @@ def _use_recycle(g: Game, p: int, r: int) -> None:
           then=("ans_recycle", p, r))
 
 
-@op
 def op_ans_recycle(g: Game, p: int, r: int, chosen) -> None:
     g.discard_from_table(chosen[0], "rule.recycling", p)
     g.draw_cards(p, g.num(r, "n"), rule="rule.recycling")
@@ -667,7 +608,6 @@ FREE_USE.update({"get_on_with_it": _use_get_on, "goal_mill": _use_goal_mill,
 
 
 # ---------------------------------------------------------------- War
-@op
 def op_ask_war(g: Game, p: int, war: int) -> None:
     peace = g.db.cards[war].params["peace"]
     if war in g.tables[p] and peace in g.tables[p] and g.nplayers > 1:
@@ -675,6 +615,11 @@ def op_ask_war(g: Game, p: int, war: int) -> None:
               reason="War: you must give Peace to another player", then=("ans_war", p, peace))
 
 
-@op
 def op_ans_war(g: Game, p: int, peace: int, chosen) -> None:
     give_to_table(g, peace, chosen[0], "creeper.war", p)
+
+
+# Registration is an explicit call, not a decorator: tools that rewrite
+# functions (the mutation tester) then see plain definitions.
+register(OPS, globals(), "op_")
+register(ACTIONS, globals(), "act_")

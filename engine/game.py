@@ -24,10 +24,15 @@ from .prompts import IllegalAnswer, Prompt
 OPS: dict = {}
 
 
-def op(fn):
-    """Register a task handler under its function name (without ``op_``)."""
-    OPS[fn.__name__[3:]] = fn
-    return fn
+def register(table: dict, namespace: dict, prefix: str) -> None:
+    """Put every function of a module named ``prefix + key`` into ``table``
+    under ``key`` (task handlers ``op_X`` into ``OPS``, Actions ``act_X`` into
+    ``ACTIONS``). Each module calls it once at its end, rather than marking
+    functions with a decorator, so that tools which rewrite functions (the
+    mutation tester) see plain definitions."""
+    for name, fn in list(namespace.items()):
+        if name.startswith(prefix) and callable(fn):
+            table[name[len(prefix):]] = fn
 
 
 class Event(tuple):
@@ -602,7 +607,7 @@ FREE_RULES: dict = {}
 FREE_TABLE: dict = {}
 
 # card kinds re-exported for the effect modules
-__all__ = ["Game", "Event", "OPS", "op", "IllegalAnswer", "Prompt", "KEEPER", "GOAL", "RULE",
+__all__ = ["Game", "Event", "OPS", "register", "IllegalAnswer", "Prompt", "KEEPER", "GOAL", "RULE",
            "ACTION", "CREEPER", "SURPRISE"]
 
 from . import turn as _turn  # noqa: E402,F401  (registers the turn tasks)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .cards import KEEPER
 from .effects import FREE_USE, all_creepers, keepers_of, others
-from .game import FREE_TABLE, Game, op
+from .game import FREE_TABLE, OPS, Game, register
 from .attachments import detach
 from .surprises import attempt_steal
 
@@ -34,7 +34,6 @@ def _use_steal_tagged(g: Game, p: int, c: int) -> None:
           then=("ans_power_steal", p, c))
 
 
-@op
 def op_ans_power_steal(g: Game, p: int, c: int, chosen) -> None:
     attempt_steal(g, p, chosen[0], c, POWER)
 
@@ -55,7 +54,6 @@ def _use_repair(g: Game, p: int, c: int) -> None:
           then=("ans_repair", p))
 
 
-@op
 def op_ans_repair(g: Game, p: int, chosen) -> None:
     cr = chosen[0]
     detach(g, cr, "keeper.repair", p)
@@ -77,7 +75,6 @@ def _use_shoot(g: Game, p: int, c: int) -> None:
           then=("ans_shoot", p))
 
 
-@op
 def op_ans_shoot(g: Game, p: int, chosen) -> None:
     g.discard_from_table(chosen[0], "keeper.phaser", p)
 
@@ -106,7 +103,6 @@ def _use_riddance(g: Game, p: int, c: int) -> None:
           then=("ans_riddance", p, c))
 
 
-@op
 def op_ans_riddance(g: Game, p: int, c: int, chosen) -> None:
     g.discard_from_table(chosen[0], "creeper.riddance", p)
     if c in g.tables[p]:
@@ -140,3 +136,8 @@ def free_refusal(g: Game, p: int, c: int) -> str:
     if g.db.cards[c].effect == "discard_with_keeper":
         return f"to be rid of {name} you must discard another Keeper of yours, and you have none to spare"
     return f"{name} has nothing to do now"
+
+
+# Registration is an explicit call, not a decorator: tools that rewrite
+# functions (the mutation tester) then see plain definitions.
+register(OPS, globals(), "op_")

@@ -20,7 +20,7 @@ from __future__ import annotations
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE
 from .effects import ACTIONS, EFFECT, give_to_table, keepers_of, others
-from .game import Game, IllegalAnswer, op
+from .game import OPS, Game, IllegalAnswer, register
 
 KIND_WORDS = {KEEPER: "a Keeper", GOAL: "a Goal", RULE: "a New Rule", ACTION: "an Action",
               SURPRISE: "a Surprise", CREEPER: "a Creeper", "steal": "an attempt to steal your Keeper"}
@@ -89,7 +89,6 @@ def open_chain(g: Game, item: list, then: tuple | None) -> bool:
     return True
 
 
-@op
 def op_window(g: Game, i: int) -> None:
     top = g.chain[-1]
     order = responders(g, top)
@@ -109,7 +108,6 @@ def _what(g: Game, top: list) -> str:
     return f"is playing {g.name(top[0])}"
 
 
-@op
 def op_ans_window(g: Game, i: int, chosen) -> None:
     if not chosen:
         g.stack.append(("window", i + 1))
@@ -138,7 +136,6 @@ def _take_from_hand(g: Game, q: int, s: int) -> None:
             return
 
 
-@op
 def op_settle_chain(g: Game, *then) -> None:
     """Settle the chain last-in first-out, then carry out what stands."""
     chain = g.chain
@@ -183,7 +180,6 @@ def op_settle_chain(g: Game, *then) -> None:
               then=("ans_trap", victim))
 
 
-@op
 def op_ans_trap(g: Game, victim: int, chosen) -> None:
     give_to_table(g, chosen[0], victim, "surprise.trap", victim)
 
@@ -253,13 +249,7 @@ def surprise_answer(g: Game, answer) -> tuple:
 
 
 # ---------------------------------------------------------------- in-turn effects
-def action(fn):
-    ACTIONS[fn.__name__] = fn
-    return fn
-
-
-@action
-def scrap_goals(g: Game, p: int, c: int) -> None:
+def act_scrap_goals(g: Game, p: int, c: int) -> None:
     for x in list(g.goals):
         g.goals.remove(x)
         g.to_discard(x)
@@ -268,18 +258,15 @@ def scrap_goals(g: Game, p: int, c: int) -> None:
     g.stack.append(("others_discard", p, c, 0, GOAL))
 
 
-@action
-def others_discard_actions(g: Game, p: int, c: int) -> None:
+def act_others_discard_actions(g: Game, p: int, c: int) -> None:
     g.stack.append(("others_discard", p, c, 0, ACTION))
 
 
-@action
-def others_discard_you_draw(g: Game, p: int, c: int) -> None:
+def act_others_discard_you_draw(g: Game, p: int, c: int) -> None:
     g.stack.append(("draw", p, g.num(c, "n"), 0, EFFECT))
     g.stack.append(("others_discard", p, c, 0, -1))
 
 
-@op
 def op_others_discard(g: Game, p: int, c: int, i: int, kind: int) -> None:
     """Each other player in turn discards a card of ``kind`` of their choice
     (any card for -1); with none of that kind, a random card."""
@@ -300,7 +287,6 @@ def op_others_discard(g: Game, p: int, c: int, i: int, kind: int) -> None:
         i += 1
 
 
-@op
 def op_ans_others_discard(g: Game, p: int, c: int, i: int, kind: int, chosen) -> None:
     q = others(g, p)[i]
     for x in chosen:
@@ -310,9 +296,14 @@ def op_ans_others_discard(g: Game, p: int, c: int, i: int, kind: int, chosen) ->
     g.stack.append(("others_discard", p, c, i + 1, kind))
 
 
-@action
-def discard_rules_up_to(g: Game, p: int, c: int) -> None:
+def act_discard_rules_up_to(g: Game, p: int, c: int) -> None:
     if g.rules:
         n = min(g.num(c, "n"), len(g.rules))
         g.ask(p, "trash_rules", list(g.rules), 0, n, card=c,
               reason=f"discard up to {n} New Rule(s) in play", then=("ans_drop_rules", p))
+
+
+# Registration is an explicit call, not a decorator: tools that rewrite
+# functions (the mutation tester) then see plain definitions.
+register(OPS, globals(), "op_")
+register(ACTIONS, globals(), "act_")

@@ -7,11 +7,10 @@ always checked for Goals before anybody is asked anything.
 from __future__ import annotations
 
 from .cards import CREEPER, GOAL, KEEPER, RULE
-from .game import Game, op
+from .game import OPS, Game, register
 from . import rng as R
 
 
-@op
 def op_deal(g: Game) -> None:
     """Deal 3 cards to each player (seat 0 first, one at a time around the
     table); a dealt Creeper goes into play and is replaced."""
@@ -34,7 +33,6 @@ def op_deal(g: Game) -> None:
         g.stack.append(("start_turn",))
 
 
-@op
 def op_start_turn(g: Game) -> None:
     p = g.active
     g.quiet += 1
@@ -53,7 +51,6 @@ def op_start_turn(g: Game) -> None:
     g.stack.append(("start_events",))
 
 
-@op
 def op_start_events(g: Game) -> None:
     p = g.active
     r = g.rule_effect("no_hand_bonus")
@@ -64,7 +61,6 @@ def op_start_events(g: Game) -> None:
         g.stack.append(("ask_death", p))
 
 
-@op
 def op_ask_death(g: Game, p: int) -> None:
     death = g.db.by_effect["death"]
     others = [c for c in g.tables[p] if c != death]
@@ -74,30 +70,25 @@ def op_ask_death(g: Game, p: int) -> None:
               then=("ans_death", p))
 
 
-@op
 def op_ans_death(g: Game, p: int, chosen) -> None:
     for c in chosen:
         g.discard_from_table(c, "creeper.death", p)
 
 
-@op
 def op_draw_phase(g: Game) -> None:
     p = g.active
     g.hand_at_start = len(g.hands[p])
     g.draw_cards(p, g.draw_required(p), counts=True, rule="turn.draw")
 
 
-@op
 def op_begin_play(g: Game) -> None:
     g.phase = "play"
 
 
-@op
 def op_draw(g: Game, p: int, n: int, counts: int, rule: str) -> None:
     g.draw_cards(p, n, counts=bool(counts), rule=rule)
 
 
-@op
 def op_play(g: Game, p: int, c: int, src: int) -> None:
     """Play a card: from the hand (0, a counted play), from the open temporary
     hand (1), or directly, as part of another card (2; that card has already
@@ -120,7 +111,6 @@ def op_play(g: Game, p: int, c: int, src: int) -> None:
     g.stack.append(("resolve", p, c))
 
 
-@op
 def op_play_random(g: Game, p: int) -> None:
     hand = g.hands[p]
     if not hand:
@@ -131,7 +121,6 @@ def op_play_random(g: Game, p: int) -> None:
     g.stack.append(("play", p, c, 0))
 
 
-@op
 def op_resolve(g: Game, p: int, c: int) -> None:
     card = g.db.cards[c]
     kind = card.kind
@@ -157,7 +146,6 @@ def op_resolve(g: Game, p: int, c: int) -> None:
         ACTIONS[card.effect](g, p, c)
 
 
-@op
 def op_finish(g: Game, c: int) -> None:
     """An Action is done: it leaves the being-played area for the discard pile."""
     if c in g.playing:
@@ -166,7 +154,6 @@ def op_finish(g: Game, c: int) -> None:
         g.ev("action_done", "card.action", g.active, c)
 
 
-@op
 def op_temp_done(g: Game) -> None:
     fr = g.temp.pop()
     for c in fr[2]:
@@ -176,14 +163,12 @@ def op_temp_done(g: Game) -> None:
         g.stack.append(("finish", fr[1]))
 
 
-@op
 def op_free(g: Game, p: int, c: int) -> None:
     from .effects import FREE_USE
     g.ev("free_action", "turn.free-action", p, c)
     FREE_USE[g.db.cards[c].effect](g, p, c)
 
 
-@op
 def op_end_turn(g: Game) -> None:
     p = g.active
     g.phase = "end"
@@ -194,12 +179,10 @@ def op_end_turn(g: Game) -> None:
     g.stack.append(("ask_hand_limit", p, "limit.self-at-end"))
 
 
-@op
 def op_between(g: Game) -> None:
     g.variant.between_turns(g)
 
 
-@op
 def op_next_turn(g: Game) -> None:
     if g.extra:
         g.extra = False
@@ -210,13 +193,11 @@ def op_next_turn(g: Game) -> None:
     g.stack.append(("start_turn",))
 
 
-@op
 def op_comply(g: Game, p: int, rule: str) -> None:
     g.stack.append(("ask_keeper_limit", p, rule))
     g.stack.append(("ask_hand_limit", p, rule))
 
 
-@op
 def op_ask_hand_limit(g: Game, p: int, rule: str) -> None:
     hl = g.hand_limit()
     excess = len(g.hands[p]) - hl if hl >= 0 else 0
@@ -225,7 +206,6 @@ def op_ask_hand_limit(g: Game, p: int, rule: str) -> None:
               reason=f"Hand Limit {hl}: discard {excess} card(s)", then=("ans_discard_hand", p, rule))
 
 
-@op
 def op_ans_discard_hand(g: Game, p: int, rule: str, chosen) -> None:
     for c in chosen:
         g.hands[p].remove(c)
@@ -233,7 +213,6 @@ def op_ans_discard_hand(g: Game, p: int, rule: str, chosen) -> None:
         g.ev("limit_discard", rule, p, c, limit="hand")
 
 
-@op
 def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
     kl = g.keeper_limit()
     if kl < 0:
@@ -245,13 +224,11 @@ def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
               reason=f"Keeper Limit {kl}: discard {excess} Keeper(s)", then=("ans_discard_keepers", p, rule))
 
 
-@op
 def op_ans_discard_keepers(g: Game, p: int, rule: str, chosen) -> None:
     for c in chosen:
         g.discard_from_table(c, rule, p)
 
 
-@op
 def op_goal_trim(g: Game, by: int) -> None:
     room = 2 if g.rule_effect("double_agenda") >= 0 else 1
     if len(g.goals) > room:
@@ -260,7 +237,6 @@ def op_goal_trim(g: Game, by: int) -> None:
               then=("ans_goal_trim", by))
 
 
-@op
 def op_ans_goal_trim(g: Game, by: int, chosen) -> None:
     for c in chosen:
         g.goals.remove(c)
@@ -269,7 +245,6 @@ def op_ans_goal_trim(g: Game, by: int, chosen) -> None:
     g.goals_changed()
 
 
-@op
 def op_goal_replace(g: Game, p: int, c: int, chosen) -> None:
     old = chosen[0]
     g.playing.remove(c)
@@ -281,7 +256,11 @@ def op_goal_replace(g: Game, p: int, c: int, chosen) -> None:
     g.goals_changed()
 
 
-@op
 def op_ans_score_discard(g: Game, chosen) -> None:
     for c in chosen:
         g.discard_from_table(c, "solo.score", 0)
+
+
+# Registration is an explicit call, not a decorator: tools that rewrite
+# functions (the mutation tester) then see plain definitions.
+register(OPS, globals(), "op_")

@@ -1,1 +1,61 @@
+"""Test-wide setup: the solo variant, hypothesis profiles, and the CI rule
+that no test may skip silently.
+
+Hypothesis profiles (``HYPOTHESIS_PROFILE`` picks one explicitly):
+
+* ``ci``: derandomized (a fixed seed), no example database. Chosen when
+  the environment variable ``CI`` is set, so CI runs the same examples on
+  every machine and a red run can be repeated.
+* ``dev``: the local default; random seeds and the example database, so
+  every local run explores new games.
+* ``mutation``: derandomized and about an eighth of the examples and
+  games. Chosen automatically when the tests run inside mutmut's
+  ``mutants/`` copy of the project (see README, "Mutation testing").
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
 import solo  # noqa: F401  (registers the solo variant for every test)
+
+IN_MUTANTS = Path(__file__).resolve().parents[1].name == "mutants"
+
+settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("mutation", derandomize=True, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+
+
+def _profile() -> str:
+    if os.environ.get("HYPOTHESIS_PROFILE"):
+        return os.environ["HYPOTHESIS_PROFILE"]
+    if IN_MUTANTS:
+        return "mutation"
+    return "ci" if os.environ.get("CI") else "dev"
+
+
+PROFILE = _profile()
+settings.load_profile(PROFILE)
+
+# Skips that are allowed on CI, by the exact reason they give. A test may
+# skip elsewhere (a POSIX-only test on Windows), but on CI every test runs:
+# a skip there is turned into a failure unless its reason is listed here.
+CI_SKIP_REASONS: frozenset[str] = frozenset()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    if os.environ.get("CI") and rep.skipped and not hasattr(rep, "wasxfail"):
+        reason = rep.longrepr[2] if isinstance(rep.longrepr, tuple) else str(rep.longrepr)
+        reason = reason.removeprefix("Skipped: ")
+        if reason not in CI_SKIP_REASONS:
+            rep.outcome = "failed"
+            rep.longrepr = (f"{item.nodeid} skipped on CI ({reason!r}); every test must run on CI. "
+                            "Make it run, or list a reason that holds on CI in tests/conftest.py")

@@ -64,3 +64,11 @@ def check_voyager_invariants(g: Game) -> None:
             for p, t in enumerate(g.tables):
                 if cr in t and cr not in g.attached:
                     assert not targets(g, p, cr), f"{cards[cr].name} waits though p{p} has a Keeper for it"
+
+
+def scaled(n: int) -> int:
+    """How many examples or games a test of ``n`` runs: all of them, except
+    under mutation testing, where an eighth (at least 4) keeps each mutant's
+    run short while still playing every deck set and table size."""
+    from .conftest import PROFILE
+    return max(4, n // 8) if PROFILE == "mutation" else n

@@ -54,6 +54,7 @@ async def play_to_end(app, pilot, limit: int = 600) -> int:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_whole_seeded_game_from_the_keyboard(store, size):
     app = make_app(store, new=(7, ["fluxx5"]))
@@ -227,6 +228,7 @@ def test_corrupt_database_is_set_aside(tmp_path):
     assert s.runs() == []
 
 
+@pytest.mark.slow
 async def test_daily_game_end_shows_par_and_share_line(store):
     store.set_par("2026-11-29", 4)  # cached par: the end screen shows it without recomputing
     app = make_app(store, daily="2026-11-29")
@@ -271,6 +273,7 @@ async def test_tab_to_the_tutor_panel_and_ask_why(store):
         assert app.focused.id == "moves"
 
 
+@pytest.mark.slow
 async def test_whole_voyager_solo_game_from_the_keyboard(store):
     """Solo Fluxx with the Voyager deck: attach questions and Keeper powers go
     through the same dialogs and move list."""

@@ -43,6 +43,7 @@ def drain(fd: int, seconds: float) -> None:
                 return
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="needs a POSIX pseudo-terminal")
 def test_kill_the_app_at_random_moments(tmp_path):
     rnd = random.Random(7)

@@ -17,6 +17,7 @@ from solo.store import Store, rebuild
 DRIVER = Path(__file__).with_name("kill_driver.py")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
 def test_kill_at_random_moments(tmp_path):
     db = tmp_path / "save.sqlite3"

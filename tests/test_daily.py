@@ -2,6 +2,8 @@
 streaks, share lines, par, and tampered run files."""
 from __future__ import annotations
 
+import pytest
+
 import json
 import subprocess
 import sys
@@ -72,6 +74,7 @@ def test_share_line():
     assert "(practice)" in share_line("2026-11-29", 3, 2, 21, practice=True)
 
 
+@pytest.mark.slow
 def test_par_is_deterministic_and_cached(tmp_path):
     from solo.daily import compute_par
     a = compute_par("2026-11-29")

@@ -25,6 +25,7 @@ def test_lesson_steps_run_through_the_engine(lesson):
     assert run_scenario(lesson.scenario) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson", LESSONS, ids=[ls.id for ls in LESSONS])
 async def test_lesson_can_be_completed_in_the_app(tmp_path, lesson):
     store = Store(tmp_path / "s.sqlite3")

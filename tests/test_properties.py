@@ -10,14 +10,14 @@ limit; every game ends or reaches the turn cap without error.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.bots import RandomBot
 from engine.game import Game
 from engine.prompts import IllegalAnswer
 
-from .helpers import check_invariants
+from .helpers import check_invariants, scaled
 
 TURN_CAP = 150
 DECKS = st.sampled_from([("fluxx5",), ("fluxx5", "creeper-pack"), ("voyager",)])
@@ -36,7 +36,7 @@ def play(g: Game, bot: RandomBot, each_step=None) -> list:
     return answers
 
 
-@settings(max_examples=320, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(320))
 @given(seed=st.integers(0, 2**40), table=TABLES, decks=DECKS, bot_seed=st.integers(0, 2**20))
 def test_random_games_keep_every_invariant(seed, table, decks, bot_seed):
     variant, players = table
@@ -46,7 +46,7 @@ def test_random_games_keep_every_invariant(seed, table, decks, bot_seed):
     assert g.over or g.turn > TURN_CAP
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60))
 @given(seed=st.integers(0, 2**40), table=TABLES, decks=DECKS, bot_seed=st.integers(0, 2**20))
 def test_same_seed_and_answers_replay_exactly(seed, table, decks, bot_seed):
     variant, players = table
@@ -77,7 +77,7 @@ def _illegal_answers(g: Game) -> list:
     return out
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=scaled(40))
 @given(seed=st.integers(0, 2**40), table=TABLES, decks=DECKS, bot_seed=st.integers(0, 2**20))
 def test_illegal_answers_change_nothing(seed, table, decks, bot_seed):
     variant, players = table
@@ -96,4 +96,4 @@ def test_illegal_answers_change_nothing(seed, table, decks, bot_seed):
 def test_short_fuzz_run():
     """CI's short fuzz run: every deck set and 1-6 players, legal and illegal answers."""
     from solo.fuzz import main
-    assert main(["--games", "240"]) == 0
+    assert main(["--games", str(scaled(240))]) == 0

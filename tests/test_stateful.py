@@ -10,7 +10,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from engine.game import Game
 from engine.prompts import IllegalAnswer
 
-from .helpers import check_invariants
+from .helpers import check_invariants, scaled
 
 
 class EngineMachine(RuleBasedStateMachine):
@@ -59,5 +59,5 @@ class EngineMachine(RuleBasedStateMachine):
             check_invariants(self.g)
 
 
-EngineMachine.TestCase.settings = settings(max_examples=30, stateful_step_count=50, deadline=None)
+EngineMachine.TestCase.settings = settings(max_examples=scaled(30), stateful_step_count=50)
 TestEngineMachine = EngineMachine.TestCase
