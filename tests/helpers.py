@@ -72,3 +72,22 @@ def scaled(n: int) -> int:
     run short while still playing every deck set and table size."""
     from .conftest import PROFILE
     return max(4, n // 8) if PROFILE == "mutation" else n
+
+
+def table(text: str):
+    """The Game a scenario written inline (TOML, the scenario format) lays
+    out, ready for its first answer."""
+    import tomllib
+
+    from engine.scenario import Scenario, build_table
+    return build_table(Scenario.model_validate(tomllib.loads('name = "inline"\n' + text)))
+
+
+def play(g: Game, name: str) -> list:
+    """Play the named card from the hand of the player asked; the events."""
+    return g.push(("play", g.db.find(name)))
+
+
+def choose(g: Game, *names: str) -> list:
+    """Answer a card question with the named cards; the events."""
+    return g.push(("choose", tuple(g.db.find(n) for n in names)))

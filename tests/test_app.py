@@ -170,8 +170,19 @@ async def test_each_dialog_kind(store):
         await pilot.press("space", "enter")
         await pilot.pause()
         assert {g.name(c) for c in g.rules_discard} == {"Play 3", "Hand Limit 2"}
-        # Esc passes an optional question: nothing else is asked here
         assert not isinstance(app.screen, PickManyDialog)
+
+    # Esc passes an optional question (Let's Simplify may discard nothing)
+    g = choose_game("many")
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(g, [], {"seed": 3}))
+        await pilot.pause()
+        assert isinstance(app.screen, PickManyDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, PickManyDialog)
+        assert g.rules_discard == [] and len(g.rules) == 3 and g.prompt.kind == "turn"
 
 
 async def test_menu_when_nothing_to_resume(store):
@@ -206,17 +217,35 @@ def _normal(svg: str) -> str:
     return re.sub(r"terminal-\d+", "terminal", svg)
 
 
-def test_history_json(tmp_path, monkeypatch):
-    import subprocess
-    import sys
+def test_history_json(tmp_path, monkeypatch, capsys):
+    """A game in progress is not history; a finished, assisted game is, with
+    its score, turns and the assisted mark read back."""
+    from engine.bots import make_bot
+    from engine.runfile import answer_to_json
+    from solo.cli import main
     monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path))
     s = Store()
     g = Game.new(("fluxx5",), 1, "solo", 5)
     s.start(g)
     s.close()
-    r = subprocess.run([sys.executable, "-m", "solo.cli", "history", "--json"], capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    assert json.loads(r.stdout)["runs"] == []
+    assert main(["history", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["runs"] == [] and out["best"] is None
+    s = Store()
+    g, answers, _ = s.load()
+    bot = make_bot("greedy", 5)
+    while not g.over:
+        a = bot.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+        s.save(g, answers, assisted=len(answers) == 1)
+    s.close()
+    assert main(["history", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    (r,) = out["runs"]
+    assert (r["seed"], r["score"], r["turns"], r["assisted"], r["status"]) == (5, len(g.scored), g.turn, True,
+                                                                             "finished")
+    assert out["best"] == len(g.scored) and out["stats"]["played"] == 1
 
 
 def test_corrupt_database_is_set_aside(tmp_path):

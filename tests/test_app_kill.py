@@ -49,6 +49,8 @@ def test_kill_the_app_at_random_moments(tmp_path):
     rnd = random.Random(7)
     db = tmp_path / "solo-fluxx.sqlite3"
     answered_max = 0
+    seven: list = []      # the answers of the seed-7 game saved so far
+    history: list = []    # the run history seen so far
     for i in range(8):
         args = ["play", "--seed", "7"] if i == 0 else []
         pid, fd = spawn_app(tmp_path, args)
@@ -62,10 +64,22 @@ def test_kill_the_app_at_random_moments(tmp_path):
         s = Store(db)
         assert s.notice is None
         saved = s.load()
+        runs = s.runs()
+        # the history only grows, and a run once written never changes
+        assert runs[:len(history)] == history
+        history = runs
         if saved is not None:
             g, answers, info = saved
-            assert info["seed"] == 7 or s.runs()
+            if info["seed"] == 7:
+                # the same game: every answer saved before is still there, in order
+                assert answers[:len(seven)] == seven, "saved answers of the game were lost"
+                seven = answers
+            else:
+                # another game only once the seed-7 game has left the current slot for the history
+                assert any(r["seed"] == 7 for r in runs)
             assert rebuild(info["seed"], info["decks"], answers).to_dict() == g.to_dict()
             answered_max = max(answered_max, len(answers))
+        else:
+            assert any(r["seed"] == 7 for r in runs) or not seven, "the saved game vanished"
         s.close()
     assert answered_max > 0, "no answer was ever saved: the app did not take the keys"

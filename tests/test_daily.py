@@ -76,12 +76,15 @@ def test_share_line():
 
 @pytest.mark.slow
 def test_par_is_deterministic_and_cached(tmp_path):
+    """Par is the frozen par bot's score on the date's deal: pinned, so that no
+    change to the bots or the engine can move a past date's par unnoticed."""
     from solo.daily import compute_par
     a = compute_par("2026-11-29")
-    assert a == compute_par("2026-11-29") and a >= 0
+    assert a == 5
+    assert compute_par("2026-11-29") == a
     s = Store(tmp_path / "s.sqlite3")
     s.set_par("2026-11-29", a)
-    assert s.par("2026-11-29") == a
+    assert s.par("2026-11-29") == 5 and s.par("2026-11-30") is None
 
 
 def test_stats_and_history_json(tmp_path, monkeypatch):

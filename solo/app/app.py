@@ -96,6 +96,10 @@ class SoloFluxxApp(App):
         from .screens import StatsScreen
         self.push_screen(StatsScreen(self.store))
 
+    def action_show_stats(self) -> None:
+        """The `s` key of the game and end screens."""
+        self.show_stats()
+
     def game_finished(self, screen: GameScreen) -> None:
         best, mean = self.store.best_and_mean()
         self.push_screen(EndScreen(screen.g, best, mean, screen.info.get("assisted", False),

@@ -80,7 +80,8 @@ class PickManyDialog(PickOneDialog):
             yield SelectionList[int](*[(option(self.g, o), i) for i, o in enumerate(pr.options)], id="choices")
             yield Static("", id="dialog-error")
             n = f"exactly {pr.min}" if pr.min == pr.max else f"{pr.min} to {pr.max}"
-            yield Static(f"Choose {n}.  Space: mark   Enter: confirm", id="dialog-hint")
+            esc = "   Esc: pass" if pr.min == 0 else ""
+            yield Static(f"Choose {n}.  Space: mark   Enter: confirm{esc}", id="dialog-hint")
 
     def action_confirm(self) -> None:
         chosen = self.query_one("#choices", SelectionList).selected

@@ -1,0 +1,578 @@
+"""Every key the app advertises (its bindings, the help screen, the README's
+list) is pressed here, and what it does is checked: state first, screen
+second. ``test_every_binding_has_a_key_test`` fails when a screen gains a
+binding that no test below presses."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from textual.command import CommandPalette
+from textual.widgets import OptionList, SelectionList
+
+from engine.bots import make_bot
+from engine.game import Game
+from solo.app import SoloFluxxApp
+from solo.app import screens as S
+from solo.app.dialogs import PickManyDialog, PickOneDialog
+from solo.store import Store
+from tutor.explain import FORBIDDEN
+
+from .helpers import table
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# (screen, key) -> the test below that presses it
+PRESSED = {
+    ("GameScreen", "u"): "test_u_undoes_the_last_answer",
+    ("GameScreen", "d"): "test_d_shows_the_card_and_closes",
+    ("GameScreen", "question_mark"): "test_help_opens_and_closes",
+    ("GameScreen", "f1"): "test_help_opens_and_closes",
+    ("GameScreen", "t"): "test_t_cycles_the_tutor_level",
+    ("GameScreen", "w"): "test_w_opens_the_rule_behind_the_last_line",
+    ("GameScreen", "i"): "test_i_nudges_then_suggests_and_marks_assisted",
+    ("GameScreen", "l"): "test_l_hides_and_shows_the_log",
+    ("GameScreen", "e"): "test_e_ends_the_turn_only_when_the_rules_allow",
+    ("GameScreen", "x"): "test_x_explains_that_there_is_no_discarding_at_will",
+    ("GameScreen", "h"): "test_h_opens_history_and_escape_or_q_closes_it",
+    ("GameScreen", "c"): "test_c_switches_the_card_colours",
+    ("GameScreen", "s"): "test_s_opens_stats_from_the_game",
+    ("GameScreen", "j"): "test_j_k_and_number_keys_move_and_pick",
+    ("GameScreen", "k"): "test_j_k_and_number_keys_move_and_pick",
+    **{("GameScreen", str(i)): "test_j_k_and_number_keys_move_and_pick" for i in range(1, 10)},
+    ("LessonScreen", "escape"): "test_lesson_escape_goes_back_to_the_lessons",
+    ("RuleScreen", "escape"): "test_w_opens_the_rule_behind_the_last_line",
+    ("RuleScreen", "enter"): "test_w_opens_the_rule_behind_the_last_line",
+    ("RuleScreen", "w"): "test_w_opens_the_rule_behind_the_last_line",
+    ("CardScreen", "escape"): "test_d_shows_the_card_and_closes",
+    ("CardScreen", "enter"): "test_d_shows_the_card_and_closes",
+    ("CardScreen", "d"): "test_d_shows_the_card_and_closes",
+    ("HelpScreen", "escape"): "test_help_opens_and_closes",
+    ("HelpScreen", "question_mark"): "test_help_opens_and_closes",
+    ("HelpScreen", "f1"): "test_help_opens_and_closes",
+    ("EndScreen", "n"): "test_end_screen_keys",
+    ("EndScreen", "h"): "test_end_screen_keys",
+    ("EndScreen", "s"): "test_end_screen_keys",
+    ("EndScreen", "q"): "test_end_screen_q_quits",
+    ("HistoryScreen", "escape"): "test_h_opens_history_and_escape_or_q_closes_it",
+    ("HistoryScreen", "q"): "test_h_opens_history_and_escape_or_q_closes_it",
+    ("MenuScreen", "q"): "test_menu_q_quits",
+    ("StatsScreen", "escape"): "test_s_opens_stats_from_the_game",
+    ("StatsScreen", "q"): "test_s_opens_stats_from_the_game",
+    ("LessonsScreen", "escape"): "test_lesson_escape_goes_back_to_the_lessons",
+    ("LessonsScreen", "q"): "test_lessons_q_goes_back_to_the_menu",
+    ("PickOneDialog", "escape"): "test_dialog_escape_passes_only_when_allowed",
+    ("PickManyDialog", "enter"): "test_dialog_space_marks_and_enter_confirms",
+    ("PickManyDialog", "escape"): "test_dialog_escape_passes_only_when_allowed",
+}
+# keys that Textual widgets give (not our bindings), advertised in the help and README
+WIDGET_KEYS = {"up": "test_j_k_and_number_keys_move_and_pick", "down": "test_j_k_and_number_keys_move_and_pick",
+               "enter": "test_enter_plays_the_highlighted_move", "tab": "test_tab_and_ctrl_p",
+               "ctrl+p": "test_tab_and_ctrl_p", "space": "test_dialog_space_marks_and_enter_confirms"}
+
+
+def test_every_binding_has_a_key_test():
+    from solo.app import dialogs as D
+    names = set(globals())
+    for mod in (S, D):
+        for cls_name, cls in vars(mod).items():
+            for b in getattr(cls, "BINDINGS", []) if isinstance(cls, type) else []:
+                if cls.__module__ != mod.__name__:
+                    continue
+                for key in b.key.split(","):
+                    owner = cls_name
+                    if cls_name == "LessonScreen" and key != "escape":
+                        owner = "GameScreen"  # inherited from the game screen
+                    test = PRESSED.get((owner, key))
+                    assert test, f"{cls_name} binds '{key}' and no test presses it"
+                    assert test in names, test
+    for test in WIDGET_KEYS.values():
+        assert test in names
+
+
+def test_help_and_readme_advertise_only_keys_that_are_tested():
+    bound = {k for (_, k) in PRESSED} | set(WIDGET_KEYS)
+    keys_part = S.HELP.split("[b]Solo Fluxx")[0]
+    help_keys = set(re.findall(r"(?:^ {2}| {3,})(\S+) {2,}", keys_part, re.M))
+    assert "Up/Down or j/k" in keys_part
+    help_keys.add("Up/Down")
+    assert {"Up/Down", "Enter", "1-9", "d", "u", "Tab", "t", "w", "i", "e", "x", "l", "h", "?/F1", "c",
+            "Ctrl+P"} <= help_keys
+    named = {"Up/Down": ["up", "down", "j", "k"], "1-9": [str(i) for i in range(1, 10)], "?/F1": ["question_mark", "f1"], "?": ["question_mark", "f1"],
+             "Ctrl+P": ["ctrl+p"], "Tab": ["tab"], "In": []}
+    for k in help_keys:
+        for key in named.get(k, [k.lower()]):
+            assert key in bound, f"the help advertises {k}"
+    readme = (ROOT / "README.md").read_text()
+    keys = re.search(r"## The app's keys\n\n(.*?)\n\n", readme, re.S).group(1)
+    for k in re.findall(r"`([^`]+)`", keys):
+        for key in named.get(k, [k.lower().replace("?/f1", "question_mark")]):
+            assert key in bound, f"the README advertises {k}"
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "save.sqlite3")
+    yield s
+    s.close()
+
+
+def make_app(store, **kw) -> SoloFluxxApp:
+    app = SoloFluxxApp(store, **kw)
+    app.animation_level = "none"
+    return app
+
+
+def notes(scr) -> list[str]:
+    return [ln for ln in scr.log_lines]
+
+
+def game_screen(app) -> S.GameScreen:
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, S.GameScreen))
+
+
+async def test_j_k_and_number_keys_move_and_pick(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        moves = app.screen.query_one("#moves", OptionList)
+        g = app.current_game()
+        assert moves.highlighted == 0
+        await pilot.press("j")
+        assert moves.highlighted == 1
+        await pilot.press("k")
+        assert moves.highlighted == 0
+        await pilot.press("down", "down", "up")
+        assert moves.highlighted == 1
+        n = len(g.prompt.options)
+        assert n >= 2
+        second = g.prompt.options[1]
+        await pilot.press(str(n + 1) if n < 9 else "9")  # a number past the list does nothing
+        await pilot.pause()
+        if n < 9:
+            assert app.screen.answers == []
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.screen.answers[0] == [second[0], g.name(second[1])]
+
+
+async def test_enter_plays_the_highlighted_move(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        g = app.current_game()
+        first = g.prompt.options[0]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.answers[0] == [first[0], g.name(first[1])]
+        assert store.load()[1] == app.screen.answers  # saved after the answer
+
+
+async def test_u_undoes_the_last_answer(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = app.current_game().to_dict()
+        await pilot.press("u")  # nothing to undo yet: nothing changes, nothing is marked
+        assert app.screen.info["assisted"] is False
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        after = app.current_game().to_dict()
+        before.pop("decisions"), after.pop("decisions")
+        assert after == before and app.screen.answers == []
+        assert app.screen.info["assisted"] is True
+        assert "Undone: this run is now marked assisted." in notes(app.screen)
+    assert store.load()[2]["assisted"] is True
+
+
+async def test_d_shows_the_card_and_closes(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        g = app.current_game()
+        c = g.prompt.options[1][1]
+        for close in ("escape", "enter", "d"):
+            await pilot.press("j", "d")
+            await pilot.pause()
+            assert isinstance(app.screen, S.CardScreen) and app.screen.c == c
+            assert g.db.cards[c].text in str(app.screen.query("Static")[1].render())
+            await pilot.press(close)
+            await pilot.pause()
+            assert isinstance(app.screen, S.GameScreen)
+            await pilot.press("k")
+        assert app.screen.answers == []
+
+
+async def test_help_opens_and_closes(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for open_, close in (("question_mark", "escape"), ("f1", "f1"), ("question_mark", "question_mark")):
+            await pilot.press(open_)
+            await pilot.pause()
+            assert isinstance(app.screen, S.HelpScreen)
+            assert "Esc closes this help." in str(app.screen.query_one("Static").render())
+            await pilot.press(close)
+            await pilot.pause()
+            assert isinstance(app.screen, S.GameScreen)
+
+
+async def test_t_cycles_the_tutor_level(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        assert scr.explainer.level == "brief"
+        seen = []
+        for _ in range(3):
+            await pilot.press("t")
+            seen.append(scr.explainer.level)
+        assert seen == ["full", "off", "brief"]
+        assert notes(scr)[-3:] == ["Tutor: full", "Tutor: off", "Tutor: brief"]
+        await pilot.press("t", "t")  # off: the next move adds no tutor line
+        n = len(scr.log_lines)
+        await pilot.press("1")
+        await pilot.pause()
+        assert len(scr.log_lines) == n
+
+
+async def test_w_opens_the_rule_behind_the_last_line(store):
+    from tutor.reference import REFERENCE
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("w")  # nothing explained yet: no rule to open
+        assert isinstance(app.screen, S.GameScreen)
+        await pilot.press("1")
+        await pilot.pause()
+        last = app.screen.last_rule
+        assert last in REFERENCE
+        for close in ("escape", "enter", "w"):
+            await pilot.press("w")
+            await pilot.pause()
+            assert isinstance(app.screen, S.RuleScreen) and app.screen.rule_id == last
+            assert REFERENCE[last].text in str(app.screen.query("Static")[1].render())
+            await pilot.press(close)
+            await pilot.pause()
+            assert isinstance(app.screen, S.GameScreen)
+
+
+async def test_i_nudges_then_suggests_and_marks_assisted(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        await pilot.press("i")
+        assert scr.info["assisted"] is True and store.load()[2]["assisted"] is True
+        assert notes(scr)[-1].startswith("Hint: look at the Goal (no Goal yet)")
+        await pilot.press("i")
+        await pilot.pause()
+        assert notes(scr)[-1].startswith("Hint: ") and "scored best over sampled futures" in notes(scr)[-1]
+        assert scr.answers == []  # a hint plays nothing
+
+
+async def test_l_hides_and_shows_the_log(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one("#log", OptionList)
+        assert log.display
+        await pilot.press("l")
+        assert not log.display
+        await pilot.press("l")
+        assert log.display
+
+
+def free_action_table() -> Game:
+    """Solo, no plays left, Recycling (a free action) in the Other spot."""
+    return table("""
+variant = "solo"
+[setup]
+drawn = 1
+played = 1
+spots = { other = "Recycling" }
+hands = [["Milk"]]
+tables = [["Bread"]]
+draw_pile = ["Love", "Money", "Peace", "Sleep", "Time"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
+
+
+async def test_e_ends_the_turn_only_when_the_rules_allow(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = app.current_game().to_dict()
+        await pilot.press("e")
+        assert notes(app.screen)[-1] == f"[b]Tutor:[/] {FORBIDDEN['end']}"
+        assert app.current_game().to_dict() == before
+        g = free_action_table()
+        app.push_screen(S.GameScreen(g, [], {"seed": 0}))
+        await pilot.pause()
+        assert ("end",) in g.prompt.options and g.turn == 1
+        await pilot.press("e")
+        await pilot.pause()
+        assert app.screen.answers == [["end"]]
+        assert g.turn == 2 and g.name(g.variant.spots(g)["draw"]) == "Draw 2"  # flipped after the turn
+
+
+async def test_x_explains_that_there_is_no_discarding_at_will(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = app.current_game().to_dict()
+        await pilot.press("x")
+        assert notes(app.screen)[-1] == f"[b]Tutor:[/] {FORBIDDEN['discard']}"
+        assert app.current_game().to_dict() == before
+
+
+async def test_h_opens_history_and_escape_or_q_closes_it(store):
+    g = Game.new(("fluxx5",), 1, "solo", 3)
+    store.start(g)
+    store.start(Game.new(("fluxx5",), 1, "solo", 4))  # seed 3 is filed as abandoned
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for close in ("escape", "q"):
+            await pilot.press("h")
+            await pilot.pause()
+            assert isinstance(app.screen, S.HistoryScreen)
+            t = app.screen.query_one("#history-table")
+            assert t.row_count == 2  # seed 3 and seed 4, both abandoned by the new game
+            assert [str(c) for c in t.get_row_at(0)][1:] == ["3", "fluxx5", "-", "no", "no", "abandoned"]
+            await pilot.press(close)
+            await pilot.pause()
+            assert isinstance(app.screen, S.GameScreen)
+
+
+async def test_c_switches_the_card_colours(store):
+    from solo.app import cardtext
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        names = list(cardtext.PALETTES)
+        first = next(n for n, p in cardtext.PALETTES.items() if p == cardtext.COLOUR)
+        await pilot.press("c")
+        now = next(n for n, p in cardtext.PALETTES.items() if p == cardtext.COLOUR)
+        assert now == names[(names.index(first) + 1) % len(names)] != first
+        assert notes(app.screen)[-1] == f"Card colours: {now}"
+        await pilot.press("c")
+        assert cardtext.COLOUR == cardtext.PALETTES[first]
+
+
+async def test_s_opens_stats_from_the_game(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for close in ("escape", "q"):
+            await pilot.press("s")
+            await pilot.pause()
+            assert isinstance(app.screen, S.StatsScreen)
+            assert "Runs played 0" in str(app.screen.query_one("#stats-text").render())
+            await pilot.press(close)
+            await pilot.pause()
+            assert isinstance(app.screen, S.GameScreen)
+
+
+async def test_tab_and_ctrl_p(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.focused.id == "moves"
+        await pilot.press("tab")
+        assert app.focused.id == "log"
+        await pilot.press("tab")
+        assert app.focused.id == "moves"
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, S.GameScreen)
+
+
+def finished_game(seed: int = 5) -> Game:
+    g = Game.new(("fluxx5",), 1, "solo", seed)
+    b = make_bot("greedy", seed)
+    while not g.over:
+        g.push(b.choose(g))
+    return g
+
+
+async def test_end_screen_keys(store):
+    g = finished_game()
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(S.EndScreen(g, 3, 2.5, assisted=True))
+        await pilot.pause()
+        text = str(app.screen.query_one("#end-text").render())
+        assert f"Score: {len(g.scored)}" in text and "(assisted: undo was used)" in text
+        assert "Personal best: 3   Average: 2.5" in text
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, S.HistoryScreen)
+        await pilot.press("escape")
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, S.StatsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, S.EndScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, S.GameScreen) and app.current_game().decks == ["fluxx5"]
+        assert store.load() is not None and not app.current_game().over
+
+
+async def test_end_screen_q_quits(store):
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(S.EndScreen(finished_game(), None, None, assisted=False))
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert app._exit  # noqa: SLF001 (Textual's own flag that exit() was asked)
+
+
+async def test_menu_q_quits(store):
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, S.MenuScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app._exit  # noqa: SLF001
+
+
+@pytest.mark.parametrize("item,screen", [(2, S.LessonsScreen), (3, S.HistoryScreen), (4, S.StatsScreen)])
+async def test_menu_items(store, item, screen):
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*["down"] * item, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, screen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, S.MenuScreen)
+
+
+async def test_menu_daily_starts_todays_deal(store):
+    from solo.daily import daily_seed, today
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, S.GameScreen)
+        assert app.current_game().seed == daily_seed(today()) and app.screen.info["daily"] == today()
+
+
+async def test_lessons_q_goes_back_to_the_menu(store):
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, S.LessonsScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, S.MenuScreen)
+
+
+async def test_lesson_escape_goes_back_to_the_lessons(store):
+    app = make_app(store, learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, S.LessonScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, S.LessonsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, S.LessonsScreen)
+
+
+def trash_question() -> Game:
+    """Trash a Keeper: one of two Keepers must be chosen (no passing)."""
+    g = table("""
+variant = "solo"
+[setup]
+drawn = 1
+hands = [["Trash a Keeper"]]
+tables = [["Milk", "Cookies"]]
+draw_pile = ["Love", "Peace", "Sleep", "Time", "Dreams"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
+    g.push(("play", g.db.find("Trash a Keeper")))
+    return g
+
+
+def simplify_question() -> Game:
+    """Let's Simplify: up to 2 of 3 New Rules (an optional question)."""
+    g = table("""
+variant = "solo"
+[setup]
+drawn = 1
+played = 1
+spots = { play = "Play 3", limit = "Hand Limit 2", other = "Inflation" }
+hands = [["Let's Simplify"]]
+draw_pile = ["Love", "Peace", "Sleep", "Time", "Dreams"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
+    g.push(("play", g.db.find("Let's Simplify")))
+    return g
+
+
+async def test_dialog_escape_passes_only_when_allowed(store):
+    g = trash_question()
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(S.GameScreen(g, [], {"seed": 0}))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PickOneDialog) and "Esc" not in str(dialog.query_one("#dialog-hint").render())
+        await pilot.press("escape")  # exactly one must be chosen: Esc does nothing
+        await pilot.pause()
+        assert app.screen is dialog and g.prompt is not None and g.prompt.kind == "choose"
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert [g.name(c) for c in g.tables[0]] == ["Milk"]
+    g = simplify_question()
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(S.GameScreen(g, [], {"seed": 0}))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PickManyDialog) and "Esc" in str(dialog.query_one("#dialog-hint").render())
+        await pilot.press("escape")  # up to 2: passing discards nothing
+        await pilot.pause()
+        assert not isinstance(app.screen, PickManyDialog)
+        assert g.rules_discard == [] and len(g.rules) == 3
+        assert game_screen(app).answers == [["choose", []]]
+
+
+async def test_dialog_space_marks_and_enter_confirms(store):
+    g = simplify_question()
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(S.GameScreen(g, [], {"seed": 0}))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PickManyDialog)
+        sel = dialog.query_one("#choices", SelectionList)
+        await pilot.press("space")
+        assert sel.selected == [0]
+        await pilot.press("down", "space", "down", "space", "enter")  # 3 of at most 2: refused inline
+        await pilot.pause()
+        assert app.screen is dialog and "Not allowed" in str(dialog.query_one("#dialog-error").render())
+        await pilot.press("space", "enter")
+        await pilot.pause()
+        assert {g.name(c) for c in g.rules_discard} == {"Play 3", "Hand Limit 2"}

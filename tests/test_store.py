@@ -1,0 +1,257 @@
+"""The save store: the current game, the history it writes, daily attempts,
+par, lessons, statistics, and setting aside what cannot be read."""
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from engine.bots import make_bot
+from engine.game import Game
+from engine.runfile import ENGINE_VERSION, RUN_FORMAT, answer_to_json
+from solo.store import DB_NAME, SCHEMA_VERSION, Store, data_dir, rebuild
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "save.sqlite3")
+    yield s
+    s.close()
+
+
+def finish(store: Store, seed: int, daily: str | None = None, assisted_at: int | None = None,
+           bot: str = "greedy") -> tuple[Game, list]:
+    """Play a whole solo game through the store as the app does; mark it
+    assisted after answer ``assisted_at`` (and only then)."""
+    g = Game.new(("fluxx5",), 1, "solo", seed)
+    store.start(g, daily=daily)
+    b = make_bot(bot, seed)
+    answers: list = []
+    while not g.over:
+        a = b.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+        store.save(g, answers, assisted=len(answers) == assisted_at)
+    return g, answers
+
+
+def test_data_dir_is_the_environment_folder_when_set(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path / "home"))
+    assert data_dir() == tmp_path / "home"
+    s = Store()
+    assert s.path == tmp_path / "home" / DB_NAME and s.path.exists()
+    s.close()
+    monkeypatch.delenv("SOLO_FLUXX_HOME")
+    assert data_dir().name == "solo-fluxx"
+
+
+def test_a_finished_run_is_recorded_exactly(store):
+    g, answers = finish(store, 21)
+    assert store.load() is None  # the current game is cleared in the same transaction
+    (r,) = store.runs()
+    assert (r["seed"], r["decks"], r["score"], r["turns"], r["status"]) == (21, ["fluxx5"], len(g.scored),
+                                                                           g.turn, "finished")
+    assert r["assisted"] is False and r["daily"] is None and r["practice"] is False
+    assert r["engine"] == ENGINE_VERSION and r["finished"] and r["started"] <= r["finished"]
+    run = store.run_file(r["id"])
+    assert run == {"format": RUN_FORMAT, "engine": ENGINE_VERSION, "variant": "solo", "decks": ["fluxx5"],
+                   "players": 1, "seed": 21, "daily": None, "answers": answers, "score": len(g.scored),
+                   "turns": g.turn}
+    assert rebuild(21, ["fluxx5"], run["answers"]).to_dict() == g.to_dict()
+    assert store.run_file(r["id"] + 1) is None
+
+
+def test_assisted_is_kept_in_the_history_after_the_game_finishes(store):
+    """Marked assisted once, early: the finished run is still assisted,
+    though every later save says False."""
+    finish(store, 22, assisted_at=2)
+    finish(store, 23)
+    a, b = store.runs()
+    assert a["assisted"] is True and b["assisted"] is False
+    g = Game.new(("fluxx5",), 1, "solo", 24)
+    store.start(g)
+    store.save(g, [], assisted=True)
+    store.save(g, [], assisted=False)
+    assert store.load()[2]["assisted"] is True  # once assisted, always assisted
+
+
+def test_the_last_answer_can_mark_the_run_assisted(store):
+    g = Game.new(("fluxx5",), 1, "solo", 25)
+    store.start(g)
+    b = make_bot("greedy", 25)
+    answers: list = []
+    while not g.over:
+        a = b.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+        store.save(g, answers, assisted=g.over)
+    assert store.runs()[-1]["assisted"] is True
+
+
+def test_resume_gives_the_state_the_answers_and_the_info(store):
+    g = Game.new(("fluxx5", "creeper-pack"), 1, "solo", 31)
+    store.start(g, daily="2026-11-29")
+    b = make_bot("random", 1)
+    answers = []
+    for _ in range(5):
+        a = b.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+        store.save(g, answers)
+    g2, answers2, info = store.load()
+    assert g2.to_dict() == g.to_dict() and answers2 == answers
+    assert info["seed"] == 31 and info["decks"] == ["fluxx5", "creeper-pack"] and info["daily"] == "2026-11-29"
+    assert info["assisted"] is False and info["started"]
+
+
+def test_a_broken_state_is_rebuilt_from_the_answers(store):
+    g = Game.new(("fluxx5",), 1, "solo", 32)
+    store.start(g)
+    b = make_bot("random", 2)
+    answers = []
+    for _ in range(4):
+        a = b.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+    store.save(g, answers)
+    store.db.execute("UPDATE current SET state='{not json'")
+    g2, answers2, _ = store.load()
+    assert g2.to_dict() == g.to_dict() and answers2 == answers and store.notice is None
+
+
+def test_an_unreadable_game_is_kept_in_the_history(store):
+    g = Game.new(("fluxx5",), 1, "solo", 33)
+    store.start(g)
+    store.db.execute("UPDATE current SET state='{', answers='[[\"play\", \"No Such Card\"]]'")
+    assert store.load() is None
+    assert "could not be read" in store.notice
+    (r,) = store.runs()
+    assert r["status"] == "unreadable" and r["seed"] == 33 and r["score"] is None
+    assert "No Such Card" in store.run_file(r["id"])["answers_text"]
+    assert store.load() is None  # the slot is free again
+
+
+def test_starting_a_game_files_the_unfinished_one_as_abandoned(store):
+    g = Game.new(("fluxx5",), 1, "solo", 41)
+    store.start(g)
+    b = make_bot("random", 3)
+    answers = []
+    for _ in range(3):
+        a = b.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+        store.save(g, answers)
+    store.start(Game.new(("fluxx5",), 1, "solo", 42))
+    (r,) = store.runs()
+    assert (r["seed"], r["status"], r["score"], r["turns"], r["finished"]) == (41, "abandoned", None, None, None)
+    assert store.run_file(r["id"])["answers"] == answers
+    assert store.runs(finished_only=True) == []
+    assert store.load()[2]["seed"] == 42
+
+
+def test_the_first_finished_daily_is_scored_later_ones_are_practice(store):
+    finish(store, 5, daily="2026-11-29")
+    finish(store, 5, daily="2026-11-29")
+    finish(store, 6, daily="2026-11-30")
+    finish(store, 7)
+    practice = [(r["daily"], r["practice"]) for r in store.runs()]
+    assert practice == [("2026-11-29", False), ("2026-11-29", True), ("2026-11-30", False), (None, False)]
+
+
+def test_an_abandoned_daily_does_not_use_up_the_scored_attempt(store):
+    g = Game.new(("fluxx5",), 1, "solo", 5)
+    store.start(g, daily="2026-11-29")
+    finish(store, 5, daily="2026-11-29")
+    assert [(r["status"], r["practice"]) for r in store.runs()] == [("abandoned", False), ("finished", False)]
+
+
+def test_best_mean_and_stats(store):
+    assert store.best_and_mean() == (None, None)
+    st = store.stats("2026-11-30")
+    assert (st["played"], st["best"], st["mean"], st["histogram"], st["over_time"]) == (0, None, None, {}, [])
+    scores = [len(finish(store, s, daily=d)[0].scored)
+              for s, d in ((1, "2026-11-28"), (2, "2026-11-29"), (3, None), (4, "2026-11-29"))]
+    best, mean = store.best_and_mean()
+    assert best == max(scores) and mean == round(sum(scores) / 4, 2)
+    st = store.stats("2026-11-30")
+    assert st["played"] == 4 and st["best"] == max(scores) and st["mean"] == round(sum(scores) / 4, 2)
+    assert sum(st["histogram"].values()) == 4
+    assert [int(k) for k in st["histogram"]] == sorted(int(k) for k in st["histogram"])
+    for k, n in st["histogram"].items():
+        assert scores.count(int(k)) == n
+    assert [p["score"] for p in st["over_time"]] == scores
+    assert [p["daily"] for p in st["over_time"]] == ["2026-11-28", "2026-11-29", None, "2026-11-29"]
+    # the practice attempt of 11-29 does not count for streaks; 11-28 and 11-29 do
+    assert (st["current_streak"], st["longest_streak"]) == (2, 2)
+
+
+def test_par_is_cached_per_date(store):
+    assert store.par("2026-11-29") is None
+    store.set_par("2026-11-29", 4)
+    store.set_par("2026-11-30", 6)
+    store.set_par("2026-11-29", 5)
+    assert (store.par("2026-11-29"), store.par("2026-11-30")) == (5, 6)
+    assert store.db.execute("SELECT engine FROM par WHERE date='2026-11-29'").fetchone()[0] == ENGINE_VERSION
+
+
+def test_lessons_done(store):
+    assert store.lessons_done() == set()
+    store.lesson_done("01-first-turn")
+    store.lesson_done("03-new-rules-at-once")
+    store.lesson_done("01-first-turn")
+    assert store.lessons_done() == {"01-first-turn", "03-new-rules-at-once"}
+
+
+def test_schema_version_and_migration_from_version_1(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript("""
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, started TEXT NOT NULL, finished TEXT,
+    seed INTEGER NOT NULL, decks TEXT NOT NULL, daily TEXT, score INTEGER, turns INTEGER,
+    assisted INTEGER NOT NULL DEFAULT 0, status TEXT NOT NULL, run TEXT NOT NULL);
+INSERT INTO meta VALUES ('schema', '1');
+INSERT INTO runs (started, finished, seed, decks, daily, score, turns, assisted, status, run)
+  VALUES ('2026-11-01T10:00:00', '2026-11-01T10:20:00', 9, '["fluxx5"]', NULL, 3, 20, 1, 'finished', '{}');
+""")
+    db.commit()
+    db.close()
+    s = Store(path)
+    assert s.notice is None
+    (r,) = s.runs()
+    assert (r["seed"], r["score"], r["assisted"], r["practice"], r["engine"]) == (9, 3, True, False, None)
+    assert s.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()[0] == str(SCHEMA_VERSION)
+    s.lesson_done("x")  # the version-3 table exists
+    s.set_par("2026-11-01", 2)  # the version-2 table exists
+    s.close()
+
+
+def test_a_newer_schema_is_set_aside_not_read(tmp_path):
+    path = tmp_path / "save.sqlite3"
+    s = Store(path)
+    s.db.execute("UPDATE meta SET value=? WHERE key='schema'", (str(SCHEMA_VERSION + 1),))
+    s.close()
+    s = Store(path)
+    assert s.notice and f"schema {SCHEMA_VERSION + 1}, this one reads {SCHEMA_VERSION}" in s.notice
+    (aside,) = tmp_path.glob("save.sqlite3.aside-*")
+    assert aside.name in s.notice and s.runs() == []
+    s.close()
+
+
+def test_a_corrupt_file_is_set_aside_with_its_bytes_kept(tmp_path):
+    path = tmp_path / "save.sqlite3"
+    junk = b"this is not a database" * 100
+    path.write_bytes(junk)
+    s = Store(path)
+    assert s.notice and "could not be read (corrupt)" in s.notice and "a fresh one was started" in s.notice
+    (aside,) = tmp_path.glob("save.sqlite3.aside-*")
+    assert aside.read_bytes() == junk
+    assert s.runs() == [] and s.load() is None
+    s.close()
+
+
+def test_history_json_in_the_store_round_trips(store):
+    finish(store, 8, assisted_at=1)
+    runs = store.runs()
+    assert json.loads(json.dumps(runs)) == runs
