@@ -91,3 +91,17 @@ def play(g: Game, name: str) -> list:
 def choose(g: Game, *names: str) -> list:
     """Answer a card question with the named cards; the events."""
     return g.push(("choose", tuple(g.db.find(n) for n in names)))
+
+
+def run_cli(*args: str):
+    """Run the command line in this process (so that mutation testing reaches
+    it): an object with returncode, stdout and stderr, like subprocess.run."""
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+    from types import SimpleNamespace
+
+    from solo.cli import main
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main([str(a) for a in args])
+    return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())

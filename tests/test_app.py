@@ -13,6 +13,7 @@ from solo.app.dialogs import PickManyDialog, PickOneDialog
 from solo.app.screens import EndScreen, GameScreen, MenuScreen
 from solo.store import Store
 
+pytestmark = pytest.mark.app  # the app (not under mutation testing); see README
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 

@@ -21,6 +21,7 @@ from tutor.explain import FORBIDDEN
 
 from .helpers import table
 
+pytestmark = pytest.mark.app  # the app (not under mutation testing); see README
 ROOT = Path(__file__).resolve().parents[1]
 
 # (screen, key) -> the test below that presses it

@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 KEYS = {"variant", "players", "decks", "bot", "games", "seconds", "games_per_second", "decisions",
         "decisions_per_second", "mean_score", "scores", "wins", "mean_turns", "errors", "first_deal_sha256"}
 
+from .helpers import run_cli
+
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "solo.cli", *args], capture_output=True, text=True)
+    return run_cli(*args)
 
 
 def test_sim_solo_json():

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 import json
-import subprocess
-import sys
 
 from engine.game import Game
 from engine.sim import play_game
 from solo.daily import DAILY_DECKS, daily_seed, share_line, streaks
 from solo.store import Store
+
+from .helpers import run_cli
 
 
 def test_daily_seeds_are_pinned():
@@ -93,7 +93,7 @@ def test_stats_and_history_json(tmp_path, monkeypatch):
     finish_daily(s, "2026-11-28")
     finish_daily(s, "2026-11-29")
     s.close()
-    r = subprocess.run([sys.executable, "-m", "solo.cli", "history", "--json"], capture_output=True, text=True)
+    r = run_cli("history", "--json")
     d = json.loads(r.stdout)
     assert d["stats"]["played"] == 2 and d["stats"]["longest_streak"] == 2
     assert sum(d["stats"]["histogram"].values()) == 2
@@ -104,17 +104,15 @@ def test_tampered_runs_are_rejected(tmp_path):
     run = r["run"]
     good = tmp_path / "good.json"
     good.write_text(json.dumps(run))
-    ok = subprocess.run([sys.executable, "-m", "solo.cli", "verify", str(good)], capture_output=True, text=True)
+    ok = run_cli("verify", str(good))
     assert ok.returncode == 0, ok.stdout + ok.stderr
     forged = dict(run, score=run["score"] + 3)
     (tmp_path / "forged.json").write_text(json.dumps(forged))
-    bad = subprocess.run([sys.executable, "-m", "solo.cli", "verify", str(tmp_path / "forged.json")],
-                         capture_output=True, text=True)
+    bad = run_cli("verify", str(tmp_path / "forged.json"))
     assert bad.returncode == 1 and "recorded score" in bad.stdout
     edited = json.loads(json.dumps(run))
     i = next(k for k, a in enumerate(edited["answers"]) if a[0] == "play")
     edited["answers"][i] = ["play", "Rock-Paper-Scissors Showdown"]  # set aside in solo: never playable
     (tmp_path / "edited.json").write_text(json.dumps(edited))
-    bad = subprocess.run([sys.executable, "-m", "solo.cli", "verify", str(tmp_path / "edited.json")],
-                         capture_output=True, text=True)
+    bad = run_cli("verify", str(tmp_path / "edited.json"))
     assert bad.returncode == 1 and f"step {i + 1}:" in bad.stdout

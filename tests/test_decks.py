@@ -2,11 +2,11 @@
 reported problem by problem, with the card and the field."""
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections import Counter
 
 from engine.deckfile import check_file, deck_path, load_deck
+
+from .helpers import run_cli
 
 
 def test_fluxx5_composition():
@@ -102,12 +102,11 @@ def test_broken_deck_lists_every_problem(tmp_path):
 def test_deck_check_command(tmp_path):
     f = tmp_path / "broken.toml"
     f.write_text(BROKEN.replace('type = "wizard"', 'type = "keeper"'))
-    r = subprocess.run([sys.executable, "-m", "solo.cli", "deck", "check", str(f)], capture_output=True, text=True)
+    r = run_cli("deck", "check", str(f))
     assert r.returncode == 1
     assert "Traceback" not in r.stdout + r.stderr
     assert "problem(s) found" in r.stdout
-    r = subprocess.run([sys.executable, "-m", "solo.cli", "deck", "check", str(deck_path("fluxx5"))],
-                       capture_output=True, text=True)
+    r = run_cli("deck", "check", str(deck_path("fluxx5")))
     assert r.returncode == 0 and r.stdout.strip().endswith("ok")
 
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import subprocess
-import sys
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,6 +12,8 @@ from engine.deckfile import check_file
 from engine.runfile import RunError, load_run
 from engine.scenario import run_paths
 from solo.store import Store
+
+from .helpers import run_cli
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -44,7 +44,7 @@ def test_near_miss_run_files(tmp_path):
     for i, c in enumerate(cases):
         p = tmp_path / f"r{i}.json"
         p.write_text(json.dumps(c))
-        r = subprocess.run([sys.executable, "-m", "solo.cli", "verify", str(p)], capture_output=True, text=True)
+        r = run_cli("verify", str(p))
         assert r.returncode == 1, c
         out = r.stdout + r.stderr
         assert "Traceback" not in out and out.strip()
@@ -69,7 +69,7 @@ def test_huge_files_refused_quickly(tmp_path):
 def test_bad_arguments_everywhere():
     for args in (["deck"], ["deck", "check"], ["replay"], ["verify"], ["rules", "--bogus"], ["daily", "--date", "x"],
                  ["play", "--seed", "-4"], ["play", "--decks", ","], ["history", "extra"], ["scenario"]):
-        r = subprocess.run([sys.executable, "-m", "solo.cli", *args], capture_output=True, text=True)
+        r = run_cli(*args)
         assert r.returncode == 2, (args, r.returncode, r.stderr)
         assert "Traceback" not in r.stderr and r.stderr.strip()
 

@@ -26,6 +26,7 @@ def test_lesson_steps_run_through_the_engine(lesson):
 
 
 @pytest.mark.slow
+@pytest.mark.app
 @pytest.mark.parametrize("lesson", LESSONS, ids=[ls.id for ls in LESSONS])
 async def test_lesson_can_be_completed_in_the_app(tmp_path, lesson):
     store = Store(tmp_path / "s.sqlite3")
@@ -54,6 +55,7 @@ async def test_lesson_can_be_completed_in_the_app(tmp_path, lesson):
     assert lesson.id in store.lessons_done()
 
 
+@pytest.mark.app
 async def test_first_lesson_from_the_keyboard(tmp_path):
     store = Store(tmp_path / "s.sqlite3")
     app = SoloFluxxApp(store, learn=True)

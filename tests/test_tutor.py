@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 from engine.bots import RandomBot, make_bot
@@ -14,7 +12,7 @@ from engine.rule_ids import RULES
 from tutor.explain import EXPLAINED_KINDS, Explainer
 from tutor.reference import REFERENCE, counts_by_kind
 
-from .helpers import scaled
+from .helpers import scaled, run_cli
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -71,14 +69,13 @@ def test_explanations_are_pinned():
 
 
 def test_rules_command_and_replay_explain(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "solo.cli", "rules", "--json"], capture_output=True, text=True)
+    r = run_cli("rules", "--json")
     assert r.returncode == 0 and len(json.loads(r.stdout)) == len(REFERENCE)
-    r = subprocess.run([sys.executable, "-m", "solo.cli", "sim", "--games", "1", "--seed", "4", "--save-runs",
-                        str(tmp_path)], capture_output=True, text=True)
+    r = run_cli("sim", "--games", "1", "--seed", "4", "--save-runs",
+                        str(tmp_path))
     assert r.returncode == 0
     run = next(tmp_path.glob("*.json"))
-    r = subprocess.run([sys.executable, "-m", "solo.cli", "replay", str(run), "--explain", "--json"],
-                       capture_output=True, text=True)
+    r = run_cli("replay", str(run), "--explain", "--json")
     assert r.returncode == 0
     rows = [json.loads(ln) for ln in r.stdout.splitlines()]
     assert rows and all(row["rule"] in REFERENCE and row["text"] and row["event"] for row in rows)

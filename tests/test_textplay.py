@@ -1,0 +1,151 @@
+"""Text mode (`solo-fluxx text`): a whole seeded game from typed numbers,
+the table it shows, and what it says to input it cannot use."""
+from __future__ import annotations
+
+import io
+import re
+
+from engine.game import Game
+from solo.textplay import describe, label, play_text
+
+from .helpers import table
+
+
+class Typist(io.TextIOBase):
+    """Types the first legal answer to whatever text mode last asked:
+    "1" for a move, the first m numbers for a choice of m (some scripted
+    lines first)."""
+
+    def __init__(self, out: io.StringIO, script=()):
+        self.out = out
+        self.script = list(script)
+        self.lines = 0
+
+    def readline(self, size=-1) -> str:
+        self.lines += 1
+        if self.script:
+            return self.script.pop(0)
+        asked = self.out.getvalue().rsplit("-- ", 1)[-1]
+        m = re.search(r"\(choose (\d+)-(\d+)", asked)
+        if m:
+            return " ".join(str(i) for i in range(1, int(m.group(1)) + 1)) + "\n"
+        return "1\n"
+
+
+def first_answers_game(seed: int) -> Game:
+    """The same policy as the typist, straight on the engine."""
+    g = Game.new(("fluxx5",), 1, "solo", seed)
+    while not g.over:
+        pr = g.prompt
+        if pr.kind == "turn":
+            g.push(pr.options[0])
+        else:
+            g.push(("choose", tuple(pr.options[:max(pr.min, 1) if pr.max <= 1 else pr.min])))
+    return g
+
+
+def test_a_whole_game_in_text_mode_is_the_engines_game():
+    out = io.StringIO()
+    assert play_text(["fluxx5"], 11, inp=Typist(out), out=out) == 0
+    text = out.getvalue()
+    g = first_answers_game(11)
+    assert text.startswith("Solo Fluxx, seed 11, decks fluxx5. Answer with numbers; q quits.")
+    scored = ", ".join(g.name(c) for c in g.scored) or "no Goals"
+    assert text.rstrip().endswith(f"Game over. Score: {len(g.scored)} ({scored})")
+    assert f"Turn {g.turn - 1}" in text or f"Turn {g.turn}" in text
+
+
+def test_bad_input_is_answered_and_asked_again():
+    out = io.StringIO()
+    typist = Typist(out, script=["x\n", "0\n", "99\n", "1 2\n", "q\n"])
+    assert play_text(["fluxx5"], 3, inp=typist, out=out) == 0
+    text = out.getvalue()
+    assert text.count("Please answer with the numbers shown.") == 3
+    assert text.count("Pick one.") == 1
+    assert text.rstrip().endswith("Bye.")
+    assert text.count("-- ") == 5  # asked again after each of the four bad lines
+
+
+def test_end_of_input_quits_cleanly():
+    out = io.StringIO()
+    assert play_text(["fluxx5"], 3, inp=io.StringIO(""), out=out) == 0
+    assert out.getvalue().rstrip().endswith("Bye.")
+
+
+def simplify_table() -> Game:
+    return table("""
+variant = "solo"
+[setup]
+drawn = 2
+played = 1
+spots = { play = "Play 3", limit = "Hand Limit 2", other = "Inflation" }
+hands = [["Let's Simplify"]]
+draw_pile = ["Love", "Peace", "Sleep", "Time", "Dreams"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
+
+
+def test_the_table_as_text():
+    g = simplify_table()
+    assert [label(g, o) for o in g.prompt.options] == ["play Let's Simplify"]
+    desc = describe(g).splitlines()
+    assert desc[0] == "Turn 1  score 0  Main deck 5  Rules deck 2"
+    assert desc[1] == "Rules: draw=-, play=Play 3, limit=Hand Limit 2, other=Inflation"
+    assert desc[2:] == ["Goal(s): none", "Scored: none", "Table: nothing", "Hand: Let's Simplify"]
+
+
+def test_an_illegal_choice_shows_the_engines_reason(monkeypatch):
+    import solo.textplay as T
+    g = simplify_table()
+
+    class Shim:
+        @staticmethod
+        def new(*a, **kw):
+            return g
+    monkeypatch.setattr(T, "Game", Shim)
+    out = io.StringIO()
+    typist = Typist(out, script=["1\n", "1 2 3\n", "1 3\n", "q\n"])
+    assert play_text(["fluxx5"], 5, inp=typist, out=out) == 0
+    text = out.getvalue()
+    assert "(choose 0-2: numbers separated by spaces)" in text
+    assert "Not allowed: choose between 0 and 2, not 3" in text
+    assert {g.name(c) for c in g.rules_discard} == {"Play 3", "Inflation"}
+
+
+def test_labels_of_every_kind_of_option():
+    g = table("""
+variant = "solo"
+[setup]
+drawn = 1
+spots = { other = "Recycling" }
+hands = [["Milk"]]
+tables = [["Bread", "Cookies"]]
+goals = ["Time is Money"]
+scored = ["Milk & Cookies"]
+draw_pile = ["Love", "Peace", "Sleep", "Time", "Dreams"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
+    assert [label(g, o) for o in g.prompt.options] == ["play Milk", "free Recycling"]
+    assert label(g, ("end",)) == "end the turn"
+    assert label(g, ("random",)) == "play a random card (First Play Random)"
+    d = describe(g)
+    assert "Goal(s): Time is Money" in d and "Scored: Milk & Cookies" in d
+    assert "Table: Bread, Cookies" in d and "Hand: Milk" in d
+    g.push(("free", g.db.find("Recycling")))
+    assert g.prompt.kind == "choose"
+    assert [label(g, o) for o in g.prompt.options] == ["Bread", "Cookies"]
+
+
+def test_an_attached_creeper_is_written_with_its_keeper():
+    g = table("""
+decks = ["voyager"]
+variant = "solo"
+[setup]
+drawn = 1
+hands = [["Coffee"]]
+tables = [["Kes", "The Borg"]]
+attached = { "The Borg" = "Kes" }
+draw_pile = ["Tuvok", "Neelix", "Chakotay"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
+    assert "Table: Kes + The Borg" in describe(g)
