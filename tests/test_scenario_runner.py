@@ -1,0 +1,226 @@
+"""The scenario runner itself: every [expect] key catches a wrong value and
+says what differed; steps that name the wrong player, a card that is not
+there, or a decision the rules forbid are reported in words."""
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from engine.scenario import Scenario, ScenarioError, load_scenario, run_paths, run_scenario
+
+SOLO = """
+name = "solo base"
+source = "test"
+variant = "solo"
+[setup]
+drawn = 1
+hands = [["Cookies", "Love"]]
+tables = [["Milk"]]
+goals = ["Milk & Cookies"]
+draw_pile = ["Bread", "Money", "Peace"]
+rules_deck = ["Draw 2", "Play 2"]
+[[step]]
+player = 0
+play = "Cookies"
+"""
+
+# after the step: the Goal is scored, Draw 2 flipped, Bread and Money drawn
+RIGHT = {
+    "hands": [["Love", "Bread", "Money"]], "hand_sizes": [3], "tables": [[]], "attached": {}, "goals": [],
+    "draw_pile": ["Peace"], "draw_pile_size": 1, "discard": ["Milk", "Cookies"],
+    "discard_contains": ["Cookies"], "drawn": 2, "played": 0, "active": 0, "waiting_for": 0, "winner": -1,
+    "game_over": False, "spots": {"draw": "Draw 2", "play": ""}, "rules_deck_size": 1, "rules_discard": [],
+    "scored": ["Milk & Cookies"], "score": 1,
+}
+
+
+def run(text: str, expect: dict | None = None, step_expect: dict | None = None) -> list[str]:
+    data = tomllib.loads(text)
+    if expect is not None:
+        data["expect"] = expect
+    if step_expect is not None:
+        data["step"][-1]["expect"] = step_expect
+    return run_scenario(Scenario.model_validate(data))
+
+
+def test_every_key_right_passes():
+    assert run(SOLO, RIGHT) == []
+    assert run(SOLO, step_expect=RIGHT) == []
+
+
+@pytest.mark.parametrize("key,wrong,message", [
+    ("hands", [["Love", "Bread"]], "hands[0]: expected [Bread, Love], got [Bread, Love, Money]"),
+    ("hands", [["Love", "Bread", "Money"], []], "hands: seat 1 does not exist"),
+    ("hands", [["Nothing Like It"]], "hands[0]: no card named 'Nothing Like It'"),
+    ("hand_sizes", [2], "hand_sizes: expected [2], got [3]"),
+    ("tables", [["Milk"]], "tables[0]: expected [Milk], got []"),
+    ("attached", {"Milk": "Cookies"}, "attached: expected {'Milk': 'Cookies'}, got {}"),
+    ("rules", ["Draw 3"], "rules: expected [Draw 3], got [Draw 2]"),
+    ("goals", ["Milk & Cookies"], "goals: expected [Milk & Cookies], got []"),
+    ("draw_pile", ["Money"], "draw_pile: expected ['Money'] (top first), got ['Peace']"),
+    ("draw_pile_size", 2, "draw_pile_size: expected 2, got 1"),
+    ("discard", ["Milk"], "discard: expected [Milk], got [Cookies, Milk]"),
+    ("discard_contains", ["Love", "Milk"], "discard_contains: [Love] not in the discard pile [Cookies, Milk]"),
+    ("drawn", 1, "drawn: expected 1, got 2"),
+    ("played", 1, "played: expected 1, got 0"),
+    ("active", 1, "active: expected 1, got 0"),
+    ("waiting_for", 1, "waiting_for: expected 1, got 0"),
+    ("winner", 0, "winner: expected 0, got -1"),
+    ("game_over", True, "game_over: expected True, got False"),
+    ("spots", {"draw": "Draw 3"}, "spots.draw: expected 'Draw 3', got 'Draw 2'"),
+    ("spots", {"other": "Inflation"}, "spots.other: expected 'Inflation', got ''"),
+    ("rules_deck_size", 2, "rules_deck_size: expected 2, got 1"),
+    ("rules_discard", ["Play 2"], "rules_discard: expected [Play 2], got []"),
+    ("scored", [], "scored: expected [], got [Milk & Cookies]"),
+    ("score", 0, "score: expected 0, got 1"),
+])
+def test_a_wrong_expectation_is_named(key, wrong, message):
+    assert run(SOLO, {key: wrong}) == [message]
+    assert run(SOLO, step_expect={key: wrong}) == [f"after step 1: {message}"]
+
+
+def test_names_match_case_and_punctuation_blind():
+    assert run(SOLO, {"scored": ["milk and cookies"], "hands": [["LOVE", "bread", "m-o-n-e-y"]]}) == [
+        "scored: no card named 'milk and cookies'"]  # '&' is not 'and'
+    assert run(SOLO, {"scored": ["MILK & COOKIES"], "hands": [["LOVE", "bread", "m-o-n-e-y"]],
+                      "spots": {"draw": "draw-2"}, "draw_pile": ["peace"]}) == []
+
+
+def test_spots_are_solo_only():
+    std = """
+name = "standard"
+[setup]
+hands = [["Milk"], []]
+draw_pile = ["Bread", "Money"]
+[[step]]
+player = 0
+play = "Milk"
+"""
+    assert run(std, {"spots": {"draw": ""}}) == ["spots: only Solo Fluxx has spots"]
+    assert run(std, {"tables": [["Milk"], []], "active": 1, "winner": -1, "attached": {}}) == []
+
+
+def test_the_attached_expectation():
+    text = """
+name = "attach"
+decks = ["voyager"]
+variant = "solo"
+[setup]
+drawn = 1
+hands = [["Coffee"]]
+tables = [["Kes", "The Borg"]]
+attached = { "The Borg" = "Kes" }
+draw_pile = ["Tuvok", "Neelix", "Chakotay"]
+rules_deck = ["Draw 2", "Play 2"]
+[[step]]
+player = 0
+play = "Coffee"
+"""
+    assert run(text, {"attached": {"the borg": "KES"}}) == []
+    assert run(text, {"attached": {"The Borg": "Coffee"}}) == [
+        "attached: expected {'The Borg': 'Coffee'}, got {'The Borg': 'Kes'}"]
+
+
+def steps(text: str, *step_tables: str) -> list[str]:
+    """Run with these steps; a runner error is a failure line, as run_paths makes it."""
+    try:
+        return run(text.split("[[step]]")[0] + "".join("\n[[step]]\n" + s for s in step_tables))
+    except ScenarioError as e:
+        return [str(e)]
+
+
+def test_step_problems_are_named():
+    assert steps(SOLO, 'player = 1\nplay = "Cookies"') == [
+        "step 1: the engine is waiting for p0 (play: 1 play(s) left), not p1"]
+    assert steps(SOLO, 'player = 0\nplay = "Bogus Card"') == ["step 1: no card named 'Bogus Card'"]
+    assert steps(SOLO, 'player = 0\nfree = "Bogus Card"') == ["step 1: no card named 'Bogus Card'"]
+    assert steps(SOLO, 'player = 0\nplay = "Peace"') == [
+        "step 1: the engine refused it: that card is not one you can play now ('Peace' is in draw)"]
+    assert steps(SOLO, 'player = 0\nchoose = ["Love"]') == [
+        "step 1: the engine is asking p0 to play a card, not to choose"]
+    assert steps(SOLO, 'player = 0\nplay = "Peace"\nerror = true', 'player = 0\nplay = "Cookies"\n'
+                 '[step.expect]\nscore = 1') == []
+    assert steps(SOLO, 'player = 0\nplay = "Cookies"\nerror = true') == [
+        "step 1: the engine accepted a decision the rules forbid"]
+    assert steps(SOLO, 'player = 0\nchoose = ["Love"]\nerror = true') == []
+
+
+def test_a_step_after_the_end_and_label_problems():
+    ends = """
+name = "ends"
+variant = "solo"
+[setup]
+drawn = 1
+hands = [["Cookies", "Love"]]
+tables = [["Milk"]]
+goals = ["Milk & Cookies"]
+draw_pile = ["Bread"]
+rules_deck = ["Draw 2", "Play 2"]
+"""
+    assert steps(ends, 'player = 0\nplay = "Cookies"', 'player = 0\nplay = "Love"') == [
+        "step 2: the game is over; no step can follow"]
+    std_win = """
+name = "win"
+[setup]
+hands = [["Cookies"], []]
+tables = [["Milk"], []]
+goals = ["Milk & Cookies"]
+draw_pile = ["Bread", "Money"]
+"""
+    assert steps(std_win, 'player = 0\nplay = "Cookies"', 'player = 1\nplay = "Bread"') == [
+        "step 2: the game is over (winner p0); no step can follow"]
+    trash = """
+name = "trash"
+[setup]
+hands = [["Trash a Keeper"], []]
+tables = [["Milk"], ["Cookies"]]
+draw_pile = ["Bread", "Money"]
+"""
+    assert steps(trash, 'player = 0\nplay = "Trash a Keeper"', 'player = 0\nchoose = ["Not A Card"]') == [
+        "step 2: no card named 'Not A Card'"]
+    assert steps(trash, 'player = 0\nplay = "Trash a Keeper"', 'player = 0\nchoose = ["Cookies"]\n'
+                 '[step.expect]\ntables = [["Milk"], []]') == []
+
+
+def test_player_and_word_labels():
+    rotate = """
+name = "rotate"
+players = 3
+[setup]
+hands = [["Rotate Hands", "Milk"], ["Cookies"], ["Bread"]]
+draw_pile = ["Love", "Money", "Peace"]
+"""
+    assert steps(rotate, 'player = 0\nplay = "Rotate Hands"', 'player = 0\nchoose = ["NEXT"]\n'
+                 '[step.expect]\nhands = [["Bread"], ["Milk", "Love"], ["Cookies"]]') == []
+    steal = """
+name = "steal"
+players = 3
+[setup]
+hands = [["Trade Hands"], ["Cookies"], ["Bread"]]
+draw_pile = ["Love", "Money", "Peace"]
+"""
+    assert steps(steal, 'player = 0\nplay = "Trade Hands"', 'player = 0\nchoose = ["P2"]\n'
+                 '[step.expect]\nhands = [["Bread"], ["Cookies", "Love"], []]') == []
+    assert steps(steal, 'player = 0\nplay = "Trade Hands"', 'player = 0\nchoose = ["two"]') == [
+        "step 2: 'two' is not a player label; use p0, p1, ..."]
+
+
+def test_files_that_cannot_run_are_fails_with_a_sentence(tmp_path):
+    ok = tmp_path / "ok.toml"
+    ok.write_text(SOLO + "[expect]\nscore = 1\n")
+    bad = tmp_path / "sub" / "bad.toml"
+    bad.parent.mkdir()
+    bad.write_text(SOLO + "[expect]\nscore = 7\n")
+    lines: list[str] = []
+    assert run_paths([str(tmp_path)], echo=lines.append) == (1, 1)
+    assert lines == [f"PASS {ok}: solo base", f"FAIL {bad}: solo base: score: expected 7, got 1",
+                     "1 passed, 1 failed"]
+    lines = []
+    assert run_paths([str(ok), str(tmp_path / "gone.toml")], echo=lines.append) == (1, 1)
+    assert lines[1] == f"FAIL {tmp_path / 'gone.toml'}: gone: no such file or folder"
+    many = tmp_path / "many.toml"
+    many.write_text('name = ""\nbogus = 1\n')
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(many)
+    assert str(e.value).startswith("at '") and "(and 1 more problem(s))" in str(e.value)
