@@ -67,9 +67,17 @@ def test_streaks():
     assert streaks(days, "2026-11-29") == (2, 3)   # today not played yet: counts from yesterday
     assert streaks(days + ["2026-11-29"], "2026-11-29") == (3, 3)
     assert streaks(days, "2026-12-05") == (0, 3)
+    assert streaks(["2026-11-29", "2026-11-29"], "2026-11-29") == (1, 1)  # one day counts once
+    assert streaks(["2026-11-30", "2026-11-28"], "2026-11-30") == (1, 1)  # a gap breaks the run
+    assert streaks(["2026-12-31", "2027-01-01"], "2027-01-02") == (2, 2)  # across a year
 
 
 def test_share_line():
+    assert share_line("2026-11-29", 5, 3, 18) == "Solo Fluxx daily 2026-11-29: score 5 · par 3 · 18 turns ★★★★★"
+    assert share_line("2026-11-29", 0, None, 9) == "Solo Fluxx daily 2026-11-29: score 0 · 9 turns"
+    assert share_line("2026-11-29", 2, None, 9) == "Solo Fluxx daily 2026-11-29: score 2 · 9 turns ★★"
+    assert share_line("2026-11-29", 1, 3, 9, practice=True) == \
+        "Solo Fluxx daily 2026-11-29 (practice): score 1 · par 3 · 9 turns ★☆☆"
     assert share_line("2026-11-29", 3, 5, 21) == "Solo Fluxx daily 2026-11-29: score 3 · par 5 · 21 turns ★★★☆☆"
     assert "(practice)" in share_line("2026-11-29", 3, 2, 21, practice=True)
 
