@@ -46,11 +46,17 @@ def equivalents() -> dict[str, str]:
 
 
 def _tokens(line: str) -> list[tuple[int, str]]:
+    """The tokens of one source line (a line cut out of a longer statement
+    may end in an error: the tokens before it are kept)."""
+    out: list[tuple[int, str]] = []
+    skip = (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT)
     try:
-        return [(t.type, t.string) for t in tokenize.generate_tokens(io.StringIO(line.strip() + "\n").readline)
-                if t.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.COMMENT)]
+        for t in tokenize.generate_tokens(io.StringIO(line.strip() + "\n").readline):
+            if t.type not in skip:
+                out.append((t.type, t.string))
     except (tokenize.TokenError, IndentationError, SyntaxError):
-        return []
+        pass
+    return out
 
 
 def is_message_mutant(diff: str) -> bool:
