@@ -419,3 +419,101 @@ def test_history_lists_runs_with_the_listed_fields(capsys, tmp_path, monkeypatch
     (line,) = out.strip().splitlines()
     assert "seed           12" in line and "daily 2026-11-29" in line and "assisted" in line
     assert line.rstrip().endswith("abandoned")
+
+
+# ------------------------------------------------------------ exact outputs
+def test_seed_bounds_are_inclusive(capsys):
+    assert run(capsys, "sim", "--games", "1", "--seed", "0", "--json")[0] == 0
+    code, out, _ = run(capsys, "sim", "--games", "1", "--seed", str(2**63 - 1), "--json")
+    assert code == 0 and json.loads(out)["games"] == 1
+
+
+def test_deck_check_names_the_file_on_every_problem_line(capsys, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('id = "x"\nname = "X"\n[[cards]]\ntype = "wizard"\nname = "A"\n[[cards]]\ntype = "keeper"\n')
+    code, out, _ = run(capsys, "deck", "check", str(bad))
+    lines = out.strip().splitlines()
+    assert code == 1 and len(lines) >= 3
+    assert all(ln.startswith(f"{bad}: ") for ln in lines[:-1])
+    assert lines[-1] == f"{len(lines) - 1} problem(s) found"
+
+
+def test_deck_show_lines(capsys):
+    code, out, _ = run(capsys, "deck", "show", "fluxx5", "--json")
+    assert "null" not in out  # fields a card does not have are left out
+    code, out, _ = run(capsys, "deck", "show", "fluxx5")
+    lines = out.splitlines()
+    assert lines[0] == "Fluxx 5.0 (fluxx5), 99 cards"
+    milk = next(ln for ln in lines if " Milk:" in ln)
+    assert milk == "  keeper   Milk: A Keeper. Put it on the table in front of you."
+    assert not any("Confidence:" in ln for ln in lines)
+    assert lines[-1].startswith("Set aside for Solo Fluxx: ")
+    code, out, _ = run(capsys, "deck", "show", "voyager")
+    kes = next(ln for ln in out.splitlines() if ln.startswith("  keeper   Kes "))
+    assert kes.startswith("  keeper   Kes <icons: crew>: ") and "  [" in kes and kes.endswith("]")
+
+
+def test_replay_json_events_are_the_engines(capsys, runs):
+    from engine.game import Game
+    from engine.runfile import answer_from_json
+    f = runs / "run-solo-5.json"
+    data = json.loads(f.read_text())
+    code, out, _ = run(capsys, "replay", str(f), "--json")
+    lines = [json.loads(ln) for ln in out.strip().splitlines()]
+    g = Game.new(("fluxx5",), 1, "solo", 5)
+
+    def shown(events):
+        return [{"event": e.kind, "rule": e.rule, "player": e.player,
+                 "card": g.name(e.card) if e.card >= 0 else None} for e in events]
+    assert lines[0] == {"step": 0, "answer": None, "events": shown(g.log)}
+    for i, j in enumerate(data["answers"]):
+        events = g.push(answer_from_json(g, j))
+        assert lines[i + 1] == {"step": i + 1, "answer": j, "events": shown(events)}
+    assert any(e["card"] is None for ln in lines for e in ln["events"])
+
+
+def test_replay_explain_text_and_json_steps(capsys, runs):
+    from tutor.explain import Explainer
+    from engine.game import Game
+    from engine.runfile import answer_from_json
+    f = runs / "run-solo-5.json"
+    data = json.loads(f.read_text())
+    code, out, _ = run(capsys, "replay", str(f), "--explain", "--json")
+    lines = [json.loads(ln) for ln in out.strip().splitlines()]
+    g = Game.new(("fluxx5",), 1, "solo", 5)
+    ex = Explainer("brief")
+    want = [{"step": 0, **ex.explain(g, e).to_dict()} for e in g.log]
+    for i, j in enumerate(data["answers"]):
+        want += [{"step": i + 1, **ex.explain(g, e).to_dict()} for e in g.push(answer_from_json(g, j))]
+    assert lines == want
+    code, out, _ = run(capsys, "replay", str(f), "--explain")
+    text = out.splitlines()
+    assert text[0] == "      " + want[0]["text"]
+    assert text[1] == f"        [{want[0]['rule']}] {want[0]['more']}"
+    assert f"   1. answer: {' '.join(data['answers'][0])}" not in text  # answers are numbered from 2 after the deal
+    assert f"   2. answer: {' '.join(data['answers'][0])}" in text
+    no_more = next(w for w in want if not w["more"])
+    i = text.index("      " + no_more["text"])
+    assert not text[i + 1].startswith("        [")
+
+
+def test_replay_of_a_broken_run_says_where(capsys, tmp_path, runs):
+    data = json.loads((runs / "run-solo-5.json").read_text())
+    data["answers"][1] = ["play", "Not A Card"]
+    f = tmp_path / "broken.json"
+    f.write_text(json.dumps(data))
+    code, out, err = run(capsys, "replay", str(f))
+    assert code == 1
+    assert err.strip() == (f"solo-fluxx replay: {f}: step 2: the answer [\"play\", \"Not A Card\"] is not legal "
+                           "here: 'play' needs the name of a card of these decks")
+
+
+def test_rules_lines_and_hints(capsys):
+    from tutor.reference import REFERENCE
+    code, out, _ = run(capsys, "rules")
+    lines = out.splitlines()
+    e = REFERENCE["turn.draw"]
+    i = lines.index(f"turn.draw  {e.title}  [{e.kind}; {e.source}]")
+    assert lines[i + 1] == f"    {e.text}"
+    line = refused(capsys, "rules", "zzz", code=1)
+    assert line == "solo-fluxx rules: there is no rule 'zzz' (run 'solo-fluxx rules' for the list)"
