@@ -82,6 +82,10 @@ class DeckSpec(_Strict):
     cards: list[CardSpec] = Field(min_length=1, max_length=MAX_CARDS)
 
 
+KIND_NAMES = {"keeper": "a Keeper", "creeper": "a Creeper", "goal": "a Goal", "rule": "a New Rule",
+              "action": "an Action", "surprise": "a Surprise"}
+
+
 def card_key(name: str) -> str:
     """Card names match ignoring case and every non-alphanumeric character."""
     return re.sub(r"[^0-9a-z]", "", name.lower())
@@ -180,7 +184,7 @@ def check_deck(deck: DeckSpec, required: list[DeckSpec]) -> list[str]:
                     if t is None:
                         problems.append(f"{label}, field 'goal.{fld}': no card named '{n}' in this deck or the decks it requires")
                     elif t.type not in ("keeper", "creeper"):
-                        problems.append(f"{label}, field 'goal.{fld}': '{n}' is a {t.type}, not a Keeper or Creeper")
+                        problems.append(f"{label}, field 'goal.{fld}': '{n}' is {KIND_NAMES[t.type]}, not a Keeper or Creeper")
             if c.goal.any_of and c.goal.any_of.tag not in tags:
                 problems.append(f"{label}, field 'goal.any_of.tag': no card carries the tag '{c.goal.any_of.tag}'")
         for n in c.counts_as:

@@ -30,13 +30,14 @@ def today() -> str:
     return dt.date.today().isoformat()
 
 
-def compute_par(date_iso: str) -> int:
-    """The search bot's score on that date's deal (deterministic budget)."""
+def compute_par(date_iso: str, rollouts: int = PAR_ROLLOUTS) -> int:
+    """The search bot's score on that date's deal (deterministic budget;
+    ``rollouts`` other than PAR_ROLLOUTS only for tests)."""
     from engine.bots import SearchBot
     from engine.game import Game
     seed = daily_seed(date_iso)
     g = Game.new(DAILY_DECKS, 1, "solo", seed, record=False)
-    bot = SearchBot(seed, rollouts=PAR_ROLLOUTS, ms=None)
+    bot = SearchBot(seed, rollouts=rollouts, ms=None)
     while not g.over:
         g.push(bot.choose(g))
     return len(g.scored)

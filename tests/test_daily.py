@@ -124,3 +124,11 @@ def test_tampered_runs_are_rejected(tmp_path):
     (tmp_path / "edited.json").write_text(json.dumps(edited))
     bad = run_cli("verify", str(tmp_path / "edited.json"))
     assert bad.returncode == 1 and f"step {i + 1}:" in bad.stdout
+
+
+def test_par_with_a_small_budget_is_pinned():
+    """The par bot on the date's deal, at one rollout a candidate (fast): the
+    same numbers on every machine, and a different deal for another date."""
+    from solo.daily import compute_par
+    assert compute_par("2026-11-29", rollouts=1) == 3
+    assert compute_par("2026-11-30", rollouts=1) == 6
