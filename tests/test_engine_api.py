@@ -1,0 +1,58 @@
+"""The Game API around the door: building games, legal answers, the
+set-up table never checked for a win, copies."""
+from __future__ import annotations
+
+import pytest
+
+from engine.game import Game
+
+from .helpers import table
+
+
+def test_blank_games_keep_their_arguments():
+    g = Game.blank(("fluxx5",), 3, "standard", 9, record=False)
+    assert (g.nplayers, g.variant_name, g.seed, g.log, g.decks) == (3, "standard", 9, None, ["fluxx5"])
+    assert g.prompt is None and g.draw == [] and g.phase == "setup"
+    d = Game.blank()
+    assert (d.nplayers, d.variant_name, d.seed, d.log, d.decks) == (2, "standard", 0, [], ["fluxx5"])
+    with pytest.raises(ValueError) as e:
+        Game.blank(("fluxx5",), 7)
+    assert str(e.value) == "the standard game takes 2 to 6 players, not 7"
+    with pytest.raises(ValueError) as e:
+        Game.blank(("fluxx5",), 2, "chess")
+    assert str(e.value).startswith("unknown variant 'chess' (known: solo, standard")
+
+
+def test_legal_answers_are_the_prompts():
+    g = Game.new(("fluxx5",), 2, "standard", 4)
+    assert g.legal_answers() == g.prompt.legal_answers() == list(g.prompt.options)
+    g.over, g.prompt = True, None
+    assert g.legal_answers() == [] and g.waiting_for == -1
+
+
+def test_the_table_as_set_up_is_not_checked_for_a_win():
+    """Scenario format: 'The state as set up is never checked for a win:
+    Goals are checked from the first step on'."""
+    g = table("""
+[setup]
+phase = "turn_start"
+hands = [["Bread"], []]
+tables = [["Milk", "Cookies"], []]
+goals = ["Milk & Cookies"]
+draw_pile = ["Love", "Money"]
+""")
+    assert not g.over and g.prompt is not None and g.checks
+    assert [g.name(c) for c in g.hands[0]] == ["Bread", "Love"]  # the turn began and drew
+    g.push(("play", g.db.find("Bread")))
+    assert g.over and g.winner == 0
+
+
+def test_a_copy_is_independent_and_equal():
+    g = Game.new(("fluxx5", "creeper-pack"), 3, "standard", 8)
+    for _ in range(25):
+        g.push(g.prompt.options[0] if g.prompt.kind == "turn" else ("choose", tuple(g.prompt.options[:g.prompt.min])))
+    h = g.copy()
+    assert h.to_dict() == g.to_dict() and h.log is None and g.copy(record=True).log == []
+    h.push(h.prompt.options[0] if h.prompt.kind == "turn" else ("choose", tuple(h.prompt.options[:h.prompt.min])))
+    assert h.to_dict() != g.to_dict()
+    assert Game.from_dict(g.to_dict()).to_dict() == g.to_dict()
