@@ -17,7 +17,7 @@ from engine.bots import RandomBot
 from engine.game import Game
 from engine.prompts import IllegalAnswer
 
-from .helpers import check_invariants, scaled
+from .helpers import check_events, check_invariants, scaled
 
 TURN_CAP = 150
 DECKS = st.sampled_from([("fluxx5",), ("fluxx5", "creeper-pack"), ("voyager",)])
@@ -30,7 +30,8 @@ def play(g: Game, bot: RandomBot, each_step=None) -> list:
     while not g.over and g.turn <= TURN_CAP:
         a = bot.choose(g)
         answers.append(a)
-        g.push(a)
+        events = g.push(a)
+        check_events(g, events)
         if each_step:
             each_step(g)
     return answers

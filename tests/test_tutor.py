@@ -27,7 +27,8 @@ def test_every_engine_rule_id_has_an_entry():
 
 def test_every_event_of_1000_random_games_is_explained():
     tables = [("solo", 1, ("fluxx5",)), ("solo", 1, ("fluxx5", "creeper-pack")),
-              ("standard", 2, ("fluxx5",)), ("standard", 4, ("fluxx5", "creeper-pack"))]
+              ("standard", 2, ("fluxx5",)), ("standard", 4, ("fluxx5", "creeper-pack")),
+              ("standard", 3, ("voyager",)), ("solo", 1, ("voyager",))]
     explained = 0
     for k in range(scaled(1000)):
         variant, players, decks = tables[k % len(tables)]
