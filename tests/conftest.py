@@ -40,6 +40,15 @@ def _profile() -> str:
 
 
 PROFILE = _profile()
+
+
+@pytest.fixture
+def store(tmp_path):
+    """A save store in a fresh folder."""
+    from solo.store import Store
+    s = Store(tmp_path / "save.sqlite3")
+    yield s
+    s.close()
 settings.load_profile(PROFILE)
 
 # Skips that are allowed on CI, by the exact reason they give. A test may

@@ -162,3 +162,11 @@ def check_events(g: Game, events) -> None:
             assert v is not None, f"{e.kind} carries {k}=None"
             if k in ("by", "frm"):
                 assert 0 <= v < g.nplayers, f"{e.kind} carries {k}={v}"
+
+
+def make_app(store, **kw):
+    """The app on a given store, with animations off (for Pilot)."""
+    from solo.app import SoloFluxxApp
+    app = SoloFluxxApp(store, **kw)
+    app.animation_level = "none"
+    return app

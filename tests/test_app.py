@@ -8,26 +8,14 @@ from pathlib import Path
 import pytest
 
 from engine.game import Game
-from solo.app import SoloFluxxApp
 from solo.app.dialogs import PickManyDialog, PickOneDialog
 from solo.app.screens import EndScreen, GameScreen, MenuScreen
 from solo.store import Store
 
 pytestmark = pytest.mark.app  # the app (not under mutation testing); see README
+from .helpers import make_app
+
 SNAPSHOTS = Path(__file__).parent / "snapshots"
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "save.sqlite3")
-    yield s
-    s.close()
-
-
-def make_app(store, **kw) -> SoloFluxxApp:
-    app = SoloFluxxApp(store, **kw)
-    app.animation_level = "none"
-    return app
 
 
 async def answer_dialog(pilot, g: Game) -> None:

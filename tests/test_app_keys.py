@@ -13,13 +13,12 @@ from textual.widgets import OptionList, SelectionList
 
 from engine.bots import make_bot
 from engine.game import Game
-from solo.app import SoloFluxxApp
 from solo.app import screens as S
 from solo.app.dialogs import PickManyDialog, PickOneDialog
 from solo.store import Store
 from tutor.explain import FORBIDDEN
 
-from .helpers import table
+from .helpers import make_app, table
 
 pytestmark = pytest.mark.app  # the app (not under mutation testing); see README
 ROOT = Path(__file__).resolve().parents[1]
@@ -110,19 +109,6 @@ def test_help_and_readme_advertise_only_keys_that_are_tested():
     for k in re.findall(r"`([^`]+)`", keys):
         for key in named.get(k, [k.lower().replace("?/f1", "question_mark")]):
             assert key in bound, f"the README advertises {k}"
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "save.sqlite3")
-    yield s
-    s.close()
-
-
-def make_app(store, **kw) -> SoloFluxxApp:
-    app = SoloFluxxApp(store, **kw)
-    app.animation_level = "none"
-    return app
 
 
 def notes(scr) -> list[str]:

@@ -5,19 +5,10 @@ from __future__ import annotations
 import json
 import sqlite3
 
-import pytest
-
 from engine.bots import make_bot
 from engine.game import Game
 from engine.runfile import ENGINE_VERSION, RUN_FORMAT, answer_to_json
 from solo.store import DB_NAME, SCHEMA_VERSION, Store, data_dir, rebuild
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "save.sqlite3")
-    yield s
-    s.close()
 
 
 def finish(store: Store, seed: int, daily: str | None = None, assisted_at: int | None = None,
