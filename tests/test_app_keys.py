@@ -15,7 +15,6 @@ from engine.bots import make_bot
 from engine.game import Game
 from solo.app import screens as S
 from solo.app.dialogs import PickManyDialog, PickOneDialog
-from solo.store import Store
 from tutor.explain import FORBIDDEN
 
 from .helpers import make_app, table
