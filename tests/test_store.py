@@ -27,6 +27,22 @@ def finish(store: Store, seed: int, daily: str | None = None, assisted_at: int |
     return g, answers
 
 
+def answer(store: Store, g: Game, n: int, bot_seed: int, save: bool = True) -> list:
+    """Answer n questions with a random bot, saving after each as the app does
+    (or, with save=False, only once at the end); the answers as labels."""
+    b = make_bot("random", bot_seed)
+    answers: list = []
+    for _ in range(n):
+        a = b.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+        if save:
+            store.save(g, answers)
+    if not save:
+        store.save(g, answers)
+    return answers
+
+
 def test_data_dir_is_the_environment_folder_when_set(tmp_path, monkeypatch):
     monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path / "home"))
     assert data_dir() == tmp_path / "home"
@@ -83,13 +99,7 @@ def test_the_last_answer_can_mark_the_run_assisted(store):
 def test_resume_gives_the_state_the_answers_and_the_info(store):
     g = Game.new(("fluxx5", "creeper-pack"), 1, "solo", 31)
     store.start(g, daily="2026-11-29")
-    b = make_bot("random", 1)
-    answers = []
-    for _ in range(5):
-        a = b.choose(g)
-        answers.append(answer_to_json(g, a))
-        g.push(a)
-        store.save(g, answers)
+    answers = answer(store, g, 5, 1)
     g2, answers2, info = store.load()
     assert g2.to_dict() == g.to_dict() and answers2 == answers
     assert info["seed"] == 31 and info["decks"] == ["fluxx5", "creeper-pack"] and info["daily"] == "2026-11-29"
@@ -99,13 +109,7 @@ def test_resume_gives_the_state_the_answers_and_the_info(store):
 def test_a_broken_state_is_rebuilt_from_the_answers(store):
     g = Game.new(("fluxx5",), 1, "solo", 32)
     store.start(g)
-    b = make_bot("random", 2)
-    answers = []
-    for _ in range(4):
-        a = b.choose(g)
-        answers.append(answer_to_json(g, a))
-        g.push(a)
-    store.save(g, answers)
+    answers = answer(store, g, 4, 2, save=False)
     store.db.execute("UPDATE current SET state='{not json'")
     g2, answers2, _ = store.load()
     assert g2.to_dict() == g.to_dict() and answers2 == answers and store.notice is None
@@ -126,13 +130,7 @@ def test_an_unreadable_game_is_kept_in_the_history(store):
 def test_starting_a_game_files_the_unfinished_one_as_abandoned(store):
     g = Game.new(("fluxx5",), 1, "solo", 41)
     store.start(g)
-    b = make_bot("random", 3)
-    answers = []
-    for _ in range(3):
-        a = b.choose(g)
-        answers.append(answer_to_json(g, a))
-        g.push(a)
-        store.save(g, answers)
+    answers = answer(store, g, 3, 3)
     store.start(Game.new(("fluxx5",), 1, "solo", 42))
     (r,) = store.runs()
     assert (r["seed"], r["status"], r["score"], r["turns"], r["finished"]) == (41, "abandoned", None, None, None)
