@@ -11,7 +11,7 @@ import tomllib
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
 
 from .datafile import DataFileError, read_text
 from .effect_specs import CARD, EFFECTS, INT, TAG
@@ -29,7 +29,8 @@ class _Strict(BaseModel):
 
 class Effect(_Strict):
     name: Name
-    params: dict[str, int | str] = {}
+    # Strict: TOML's true is not the number 1, and 2.0 is not 2.
+    params: dict[str, StrictBool | StrictInt | StrictStr] = {}
 
 
 class AnyOf(_Strict):

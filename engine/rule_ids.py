@@ -85,6 +85,3 @@ RULES: dict[str, tuple[str, str]] = {
     "solo.extra-turn": ("Solo: an extra turn comes before the Rules flip", PROJECT),
 }
 
-
-def rule_title(rule_id: str) -> str:
-    return RULES[rule_id][0]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from engine.deckfile import check_file, deck_path, load_deck
 
 from .helpers import run_cli
@@ -148,6 +150,12 @@ def test_every_semantic_problem_is_found_and_worded():
         "card #14 'Strange Action', field 'effects.3.name': 'party_bonus' is for rule cards, not action",
         "card #14 'Strange Action', field 'effects.3.params.keeper': no card named 'Unicorn'",
         "card #15 'Needy Action', field 'effects.0.params': 'jackpot' needs the parameter 'n'",
+        "card #15 'Needy Action', field 'effects.1.params.n': must be a whole number from 0 to 99",
+        "card #16 'Half Surprise', field 'counters': a Surprise needs 'counters' (what it cancels out of turn) "
+        "and an effect (what it does on your turn)",
+        "card #17 'Rule Surprise', field 'effects.1.name': 'draw_rule' is for rule cards, not surprise",
+        "card #18 'Tagged Action', field 'effects.0.params.tag': no card carries the tag or icon '5'",
+        "card #18 'Tagged Action', field 'effects.1.params.tag': no card carries the tag or icon 'nothing'",
         "field 'solo_set_aside': no card named 'Milk' in this deck",
         "field 'solo_set_aside': no card named 'Ghost' in this deck",
     ]
@@ -163,3 +171,74 @@ def test_schema_problems_name_the_card_and_field(tmp_path):
     assert check_file(f) == ["field 'cards': List should have at least 1 item after validation, not 0"]
     f.write_text('name = "S"\n[[cards]]\nname = "A"\ntype = "keeper"\ntext = "x"\n')
     assert check_file(f) == ["field 'id': Field required"]
+
+
+def test_parse_deck_names_the_file_in_every_refusal(tmp_path):
+    from engine.deckfile import MAX_DECK_BYTES, DeckError, parse_deck
+
+    def refusal(path, text=None):
+        with pytest.raises(DeckError) as e:
+            parse_deck(path, text)
+        assert e.value.path == str(path)
+        assert str(e.value) == f"{path}: " + "; ".join(e.value.problems)
+        return e.value.problems
+
+    f = tmp_path / "deck.toml"
+    assert refusal(tmp_path / "gone.toml")[0].startswith("cannot read")
+    assert refusal(f, b"x" * (MAX_DECK_BYTES + 1)) == [
+        f"the file is {MAX_DECK_BYTES + 1} bytes; a deck file may be at most {MAX_DECK_BYTES} bytes"]
+    assert refusal(f, b'id = "\xff"') == ["the file is not UTF-8 text; save it as UTF-8 TOML"]
+    [bad_toml] = refusal(f, b"id = ")
+    assert bad_toml.startswith("not valid TOML: ") and bad_toml.endswith("; fix the syntax there")
+    assert refusal(f, b'name = "S"\ncards = [1]\n') == [
+        "field 'id': Field required", "card #1, field '(the card)': Input should be a valid dictionary or "
+        "instance of CardSpec"]
+    f.write_text('id = "e"\nname = "É"\n[[cards]]\nname = "Été"\ntype = "keeper"\ntext = "x"\n', encoding="utf-8")
+    assert parse_deck(f).cards[0].name == "Été"
+    # Exactly the limit is allowed.
+    text = b'id = "a"\nname = "A"\n[[cards]]\nname = "K"\ntype = "keeper"\ntext = "x"\n'
+    padded = text + b"#" * (MAX_DECK_BYTES - len(text) - 1) + b"\n"
+    assert len(padded) == MAX_DECK_BYTES and parse_deck(f, padded).id == "a"
+
+
+def test_where_a_schema_problem_is():
+    from engine.deckfile import _where
+    data = {"cards": [{"name": "A"}, {"nameless": 1}, "not a table"]}
+    assert _where(data, ()) == "the file"
+    assert _where(data, ("id",)) == "field 'id'"
+    assert _where(data, ("goal", "any_of")) == "field 'goal.any_of'"
+    assert _where(data, ("cards", 0)) == "card #1 'A', field '(the card)'"
+    assert _where(data, ("cards", 0, "goal", "required")) == "card #1 'A', field 'goal.required'"
+    assert _where(data, ("cards", 1, "name")) == "card #2, field 'name'"
+    assert _where(data, ("cards", 2, "name")) == "card #3, field 'name'"
+    assert _where(data, ("cards", 3, "name")) == "card #4, field 'name'"
+    assert _where({"cards": "x"}, ("cards", 0)) == "card #1, field '(the card)'"
+    assert _where(data, ("cards", "0")) == "field 'cards.0'"
+
+
+def test_load_deck_checks_and_caches_and_refuses_unknown_ids(monkeypatch, tmp_path):
+    from engine import deckfile
+    from engine.deckfile import DeckError
+    monkeypatch.setattr(deckfile, "_CACHE", {})
+    deck = load_deck("creeper-pack")
+    assert deck.id == "creeper-pack" and deck.requires == ["fluxx5"]
+    assert set(deckfile._CACHE) == {"creeper-pack", "fluxx5"}
+    assert load_deck("creeper-pack") is deck
+    for bad in ("nope", "FLUXX5", "../decks/fluxx5", "", "-fluxx5"):
+        with pytest.raises(DeckError) as e:
+            load_deck(bad)
+        assert e.value.path == bad
+        assert e.value.problems == [f"there is no shipped deck '{bad}'; the decks are: "
+                                    + ", ".join(deckfile.shipped_decks())]
+    # A shipped deck that fails its checks is refused with the checks' words.
+    broken = tmp_path / "broken-deck.toml"
+    broken.write_text('id = "broken-deck"\nname = "B"\nrequires = ["fluxx5"]\n'
+                      '[[cards]]\nname = "G"\ntype = "goal"\ntext = "x"\ngoal = { required = ["Milk", "Unicorn"] }\n')
+    (tmp_path / "fluxx5.toml").write_text(deck_path("fluxx5").read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(deckfile, "DECKS_DIR", tmp_path)
+    with pytest.raises(DeckError) as e:
+        load_deck("broken-deck")
+    assert e.value.path == str(broken)
+    assert e.value.problems == deckfile.check_file(broken) == [
+        "card #1 'G', field 'goal.required': no card named 'Unicorn' in this deck or the decks it requires"]
+    assert "broken-deck" not in deckfile._CACHE
