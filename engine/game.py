@@ -83,8 +83,9 @@ class Game:
         self.db: CardDB = card_db(tuple(decks))
         self.decks = list(self.db.decks)
         if not self.variant.min_players <= players <= self.variant.max_players:
-            raise ValueError(f"the {variant} game takes {self.variant.min_players} to "
-                             f"{self.variant.max_players} players, not {players}")
+            lo, hi = self.variant.min_players, self.variant.max_players
+            takes = f"exactly {lo} player" + ("s" if lo > 1 else "") if lo == hi else f"{lo} to {hi} players"
+            raise ValueError(f"the {variant} game takes {takes}, not {players}")
         self.nplayers = players
         self.seed = seed
         self.rng = R.seed_state(seed)

@@ -187,9 +187,9 @@ class _Table:
             g.tables[p] = self.cards(t, f"setup.tables[{p}]")
         for cr, k in s.attached.items():
             c1, c2 = g.db.find(cr), g.db.find(k)
-            if c1 is None or c2 is None or c1 not in self.placed or c2 not in self.placed:
+            if c1 is None or c2 is None or g.where(c1)[0] != "table" or g.where(c2)[0] != "table":
                 raise ScenarioError(f"at 'setup.attached': '{cr}' and '{k}' must both be on a table")
-            if g.where(c1) != g.where(c2) or g.where(c1)[0] != "table":
+            if g.where(c1) != g.where(c2):
                 raise ScenarioError(f"at 'setup.attached': '{cr}' and '{k}' must be on the same table")
             g.attached[c1] = c2
         rules = self.cards(s.rules, "setup.rules")

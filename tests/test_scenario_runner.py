@@ -224,3 +224,122 @@ def test_files_that_cannot_run_are_fails_with_a_sentence(tmp_path):
     with pytest.raises(ScenarioError) as e:
         load_scenario(many)
     assert str(e.value).startswith("at '") and "(and 1 more problem(s))" in str(e.value)
+
+
+CREEPERS = 'decks = ["fluxx5", "creeper-pack"]\n'
+
+
+@pytest.mark.parametrize("text, message", [
+    ('players = 2\n[setup]\nactive = 2\n', "at 'setup.active': seat 2 does not exist with 2 player(s)"),
+    ('players = 3\n[setup]\nactive = 2\n', None),
+    ('players = 2\n[setup]\nhands = [[], [], []]\n', "at 'setup.hands': 3 seats given for 2 player(s)"),
+    ('players = 2\n[setup]\ntables = [[], [], []]\n', "at 'setup.tables': 3 seats given for 2 player(s)"),
+    ('[setup]\ndraw_pile = ["Milk", "Unicorn"]\n',
+     "at 'setup.draw_pile[1]': no card named 'Unicorn' in the decks fluxx5"),
+    ('[setup]\ndraw_pile = ["Milk"]\ndiscard = ["Bread", "milk"]\n',
+     "at 'setup.discard[1]': 'milk' is already placed at 'setup.draw_pile[0]'; each card exists once"),
+    ('[setup]\nhands = [[], ["Milk", "Milk"]]\n',
+     "at 'setup.hands[1][1]': 'Milk' is already placed at 'setup.hands[1][0]'; each card exists once"),
+    ('[setup]\ntables = [["Bread"], ["Bread"]]\n',
+     "at 'setup.tables[1][0]': 'Bread' is already placed at 'setup.tables[0][0]'; each card exists once"),
+    ('[setup]\nrules = ["Draw 2", "Draw 2"]\n',
+     "at 'setup.rules[1]': 'Draw 2' is already placed at 'setup.rules[0]'; each card exists once"),
+    ('[setup]\nrules = ["Milk"]\n', "at 'setup.rules': 'Milk' is not a New Rule"),
+    ('[setup]\ngoals = ["Milk"]\n', "at 'setup.goals': 'Milk' is not a Goal"),
+    ('[setup]\ngoals = ["Milk & Cookies", "Milk & Cookies"]\n',
+     "at 'setup.goals[1]': 'Milk & Cookies' is already placed at 'setup.goals[0]'; each card exists once"),
+    ('[setup]\nrules_deck = ["Play 2", "Play 2"]\n',
+     "at 'setup.rules_deck[1]': 'Play 2' is already placed at 'setup.rules_deck[0]'; each card exists once"),
+    ('[setup]\nrules_discard = ["Play 2", "Play 2"]\n',
+     "at 'setup.rules_discard[1]': 'Play 2' is already placed at 'setup.rules_discard[0]'; each card exists once"),
+    ('[setup]\nscored = ["Rocket Science", "Rocket Science"]\n',
+     "at 'setup.scored[1]': 'Rocket Science' is already placed at 'setup.scored[0]'; each card exists once"),
+    ('variant = "solo"\n[setup]\nspots = { draw = "Draw 3" , play = "Draw 3"}\n',
+     "at 'setup.spots.play': 'Draw 3' is already placed at 'setup.spots.draw'; each card exists once"),
+    ('variant = "solo"\n[setup]\nspots = { limit = "Milk" }\n', "at 'setup.rules': 'Milk' is not a New Rule"),
+    (CREEPERS + '[setup]\ntables = [["Bread"]]\nattached = { "War" = "Bread" }\n',
+     "at 'setup.attached': 'War' and 'Bread' must both be on a table"),
+    (CREEPERS + '[setup]\ntables = [["War"]]\nattached = { "War" = "Unicorn" }\n',
+     "at 'setup.attached': 'War' and 'Unicorn' must both be on a table"),
+    (CREEPERS + '[setup]\ntables = [["War"]]\nattached = { "Unicorn" = "War" }\n',
+     "at 'setup.attached': 'Unicorn' and 'War' must both be on a table"),
+    (CREEPERS + '[setup]\ntables = [["War"], ["Bread"]]\nattached = { "War" = "Bread" }\n',
+     "at 'setup.attached': 'War' and 'Bread' must be on the same table"),
+    (CREEPERS + '[setup]\ntables = [["Bread"]]\nhands = [[], ["War"]]\nattached = { "War" = "Bread" }\n',
+     "at 'setup.attached': 'War' and 'Bread' must both be on a table"),
+    (CREEPERS + '[setup]\nhands = [["Bread", "War"]]\nattached = { "War" = "Bread" }\n',
+     "at 'setup.attached': 'War' and 'Bread' must both be on a table"),
+    ('decks = ["nope"]\n', "at 'decks': there is no shipped deck 'nope'; the decks are: creeper-pack, fluxx5, voyager"),
+    ('players = 1\n', "at 'players': the standard game takes 2 to 6 players, not 1"),
+    ('variant = "solo"\nplayers = 2\n', "at 'players': the solo game takes exactly 1 player, not 2"),
+    ('[setup]\nphase = "turn_start"\nplayed = 1\n', "at 'setup': 'drawn' and 'played' are for phase \"play\" only"),
+    ('[setup]\nphase = "turn_start"\ndrawn = 0\n', "at 'setup': 'drawn' and 'played' are for phase \"play\" only"),
+])
+def test_every_setup_problem_is_named_where_it_is(text, message):
+    from .helpers import table
+    if message is None:
+        assert table(text).active == 2
+        return
+    with pytest.raises(ScenarioError) as e:
+        table(text)
+    assert str(e.value) == message
+
+
+def test_the_table_a_setup_lays_out():
+    from .helpers import table
+    g = table(CREEPERS + 'players = 3\nseed = 7\n[setup]\nactive = 1\ndrawn = 2\nplayed = 1\n'
+              'draw_pile = ["Milk", "Bread"]\ndiscard = ["Love", "Peace"]\n'
+              'hands = [["Time"], ["Sleep", "Money"]]\ntables = [[], ["War", "Cookies"]]\n'
+              'attached = { "War" = "Cookies" }\nrules = ["Draw 2", "Play 3"]\ngoals = ["Milk & Cookies"]\n')
+    names = lambda ids: [g.name(c) for c in ids]  # noqa: E731
+    assert names(reversed(g.draw)) == ["Milk", "Bread"] and names(reversed(g.discard)) == ["Love", "Peace"]
+    assert [names(h) for h in g.hands] == [["Time"], ["Sleep", "Money"], []]
+    assert names(g.tables[1]) == ["War", "Cookies"] and g.attached == {g.db.find("War"): g.db.find("Cookies")}
+    assert names(g.rules) == ["Draw 2", "Play 3"] and names(g.goals) == ["Milk & Cookies"]
+    assert (g.active, g.played, g.drawn, g.seed, g.nplayers, g.turn) == (1, 1, 2, 7, 3, 1)
+    assert g.hand_at_start == 2
+
+
+def test_a_scenario_file_refusal_names_the_first_problem(tmp_path):
+    f = tmp_path / "s.toml"
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(f)
+    assert str(e.value) == "cannot read the file (No such file or directory); check the path"
+    from engine.scenario import MAX_SCENARIO_BYTES
+    f.write_bytes(b"#" * (MAX_SCENARIO_BYTES + 1))
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(f)
+    assert str(e.value) == (f"the file is {MAX_SCENARIO_BYTES + 1} bytes; a scenario may be at most "
+                            f"{MAX_SCENARIO_BYTES} bytes")
+    f.write_text("name = ")
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(f)
+    assert str(e.value).startswith("not valid TOML: ")
+    f.write_text('name = "x"\n[setup]\nactive = 9\n')
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(f)
+    assert str(e.value) == "at 'setup.active': Input should be less than or equal to 5"
+    f.write_text('name = "x"\nbogus = 1\n[setup]\nactive = 9\n')
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(f)
+    assert str(e.value) == "at 'setup.active': Input should be less than or equal to 5 (and 1 more problem(s))"
+    f.write_text('name = "x"\nbogus = 1\n')
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(f)
+    assert str(e.value) == "at 'bogus': unknown key; see the scenario format for the keys allowed there"
+    f.write_text('name = "x"\n[[step]]\nplayer = 0\n')
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(f)
+    assert str(e.value) == ("at 'step.0': Value error, a step needs exactly one of play, choose, surprise, pass, "
+                            "free, end_turn")
+
+
+def test_step_answer_is_the_answer_a_step_stands_for():
+    from engine.scenario import step_answer
+    sc = Scenario.model_validate(tomllib.loads(SOLO))
+    from engine.scenario import build_table
+    g = build_table(sc)
+    a = step_answer(g, sc.step[0], 0)
+    assert a == ("play", g.db.find("Cookies"))
+    g.push(a)
+    assert [g.name(c) for c in g.scored] == ["Milk & Cookies"]
