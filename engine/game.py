@@ -170,7 +170,7 @@ class Game:
                 and answer[0] == "free" and tuple(answer) not in pr.options):
             from .powers import free_refusal
             raise IllegalAnswer(free_refusal(self, pr.player, answer[1]))
-        a = pr.check(answer)
+        a = pr.check(answer, self._card_name)
         self.prompt = None
         self.decisions += 1
         self.quiet = 0
@@ -589,6 +589,10 @@ class Game:
     # ------------------------------------------------------------ reading
     def name(self, c: int) -> str:
         return self.db.cards[c].name
+
+    def _card_name(self, c: int) -> str:
+        """A card's name for a refusal; an id that names no card stays a number."""
+        return self.db.cards[c].name if 0 <= c < self.db.n else str(c)
 
 
 def _jsonable(t):

@@ -59,8 +59,9 @@ class Prompt:
                     return out
         return out
 
-    def check(self, answer) -> tuple:
-        """Validate an answer; return it in normal form or raise IllegalAnswer."""
+    def check(self, answer, name=None) -> tuple:
+        """Validate an answer; return it in normal form or raise IllegalAnswer.
+        ``name`` turns a card id into its name for the refusal's words."""
         if not isinstance(answer, (tuple, list)) or not answer:
             raise IllegalAnswer("an answer is a tuple such as ('play', card) or ('choose', (values...))")
         kind = answer[0]
@@ -91,7 +92,8 @@ class Prompt:
             raise IllegalAnswer("the same option is named twice")
         for v in vals:
             if v not in self.options:
-                raise IllegalAnswer(f"'{v}' is not one of the options")
+                shown = name(v) if name is not None and self.domain == "cards" and type(v) is int else v
+                raise IllegalAnswer(f"'{shown}' is not one of the options")
         if len(vals) < self.min or len(vals) > self.max:
             if self.min == self.max:
                 raise IllegalAnswer(f"choose exactly {self.min}, not {len(vals)}")

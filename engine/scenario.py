@@ -10,7 +10,7 @@ import tomllib
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError, model_validator
 
 from .datafile import DataFileError, read_text
 from .deckfile import DeckError, card_key
@@ -64,7 +64,9 @@ class Step(_M):
     pass_: bool | None = Field(default=None, alias="pass")
     free: str | None = None
     end_turn: bool | None = None
-    error: bool = False
+    # true: the engine must refuse the step. A string (this project's
+    # extension of the format): it must refuse it with words that contain it.
+    error: StrictBool | StrictStr = False
     expect: Expect | None = None
     say: str = ""    # lessons: what the tutor says before this step
     hint: str = ""   # lessons: a nudge after a wrong move (the step itself is the answer)
@@ -429,6 +431,8 @@ def run_scenario(sc: Scenario) -> list[str]:
         except IllegalAnswer as e:
             if not st.error:
                 return [f"step {i + 1}: the engine refused it: {e}{_why_not(g, st)}"]
+            if isinstance(st.error, str) and st.error.lower() not in str(e).lower():
+                return [f"step {i + 1}: the engine refused it, but said '{e}', not '{st.error}'"]
             if g.to_dict() != before:
                 return [f"step {i + 1}: the engine refused it but changed the game"]
         else:

@@ -139,6 +139,12 @@ def test_step_problems_are_named():
         "step 1: the engine refused it: that card is not one you can play now ('Peace' is in draw)"]
     assert steps(SOLO, 'player = 0\nchoose = ["Love"]') == [
         "step 1: the engine is asking p0 to play a card, not to choose"]
+    assert steps(SOLO, 'player = 0\nplay = "Milk"') == [
+        "step 1: the engine refused it: that card is not one you can play now ('Milk' is in table of p0)"]
+    assert steps(SOLO, 'player = 0\nfree = "Milk"') == [
+        "step 1: the engine refused it: Milk has nothing to do now ('Milk' is in table of p0)"]
+    assert steps(SOLO, 'player = 0\nend_turn = true') == [
+        "step 1: the engine refused it: you cannot end your turn while you still have plays to make"]
     assert steps(SOLO, 'player = 0\nplay = "Peace"\nerror = true', 'player = 0\nplay = "Cookies"\n'
                  '[step.expect]\nscore = 1') == []
     assert steps(SOLO, 'player = 0\nplay = "Cookies"\nerror = true') == [
@@ -202,8 +208,9 @@ draw_pile = ["Love", "Money", "Peace"]
 """
     assert steps(steal, 'player = 0\nplay = "Trade Hands"', 'player = 0\nchoose = ["P2"]\n'
                  '[step.expect]\nhands = [["Bread"], ["Cookies", "Love"], []]') == []
-    assert steps(steal, 'player = 0\nplay = "Trade Hands"', 'player = 0\nchoose = ["two"]') == [
-        "step 2: 'two' is not a player label; use p0, p1, ..."]
+    for bad in ("two", "x1", "X1", "p", "1", "p1x"):
+        assert steps(steal, 'player = 0\nplay = "Trade Hands"', f'player = 0\nchoose = ["{bad}"]') == [
+            f"step 2: '{bad}' is not a player label; use p0, p1, ..."]
 
 
 def test_files_that_cannot_run_are_fails_with_a_sentence(tmp_path):
@@ -343,3 +350,49 @@ def test_step_answer_is_the_answer_a_step_stands_for():
     assert a == ("play", g.db.find("Cookies"))
     g.push(a)
     assert [g.name(c) for c in g.scored] == ["Milk & Cookies"]
+
+
+def test_an_error_step_with_words_needs_a_refusal_that_says_them():
+    text = SOLO.replace('play = "Cookies"', 'choose = ["Love"]\nerror = "ERROR_WORDS"')
+    assert run(text.replace("ERROR_WORDS", "'choose' is NOT an answer")) == []
+    assert run(text.replace("ERROR_WORDS", "you may not")) == [
+        "step 1: the engine refused it, but said 'this is your turn to play; 'choose' is not an answer to it', "
+        "not 'you may not'"]
+    assert run(SOLO.replace('play = "Cookies"', 'choose = ["Love"]\nerror = true')) == []
+    with pytest.raises(Exception) as e:
+        Scenario.model_validate(tomllib.loads(SOLO.replace('play = "Cookies"', 'play = "Cookies"\nerror = 1')))
+    assert "error" in str(e.value)
+
+
+def test_step_answer_for_every_kind_of_step():
+    from engine.scenario import Step, build_table, step_answer
+    sc = Scenario.model_validate(tomllib.loads(SOLO))
+    g = build_table(sc)
+    assert step_answer(g, Step(player=0, end_turn=True), 0) == ("end",)
+    assert step_answer(g, Step.model_validate({"player": 0, "pass": True}), 0) == ("pass",)
+    assert step_answer(g, Step(player=0, free="Love"), 0) == ("free", g.db.find("Love"))
+    assert step_answer(g, Step(player=0, choose=["RANDOM"]), 0) == ("random",)
+    assert step_answer(g, Step(player=0, choose=["End"]), 0) == ("end",)
+    assert step_answer(g, Step(player=0, choose=["Love", "zz"], error=True), 0) == (
+        "choose", (g.db.find("Love"), "zz"))
+    from .helpers import table
+    v = table('decks = ["voyager"]\n[setup]\nrules = ["Play 2"]\n'
+              'hands = [["Jackpot!", "Veto!"], ["Belay That!"]]\ndraw_pile = ["Kes", "Neelix", "Tuvok"]\n')
+    belay = v.db.find("Belay That!")
+    # a Surprise not offered to this player: the answer the engine will refuse, with its reason
+    assert step_answer(v, Step(player=1, surprise="Belay That!"), 0) == ("surprise", 1, belay)
+    v.push(("play", v.db.find("Jackpot!")))
+    assert v.prompt.ask == "surprise" and v.prompt.player == 1
+    assert step_answer(v, Step(player=1, surprise="Belay That!"), 1) == ("choose", (belay,))
+    assert step_answer(v, Step(player=0, surprise="Veto!"), 1) == ("surprise", 0, v.db.find("Veto!"))
+    with pytest.raises(ScenarioError) as e:
+        step_answer(g, Step(player=0, surprise="Unicorn"), 0)
+    assert str(e.value) == "step 1: no card named 'Unicorn'"
+    with pytest.raises(ScenarioError) as e:
+        step_answer(g, Step(player=0, choose=["Love"]), 2)
+    assert str(e.value) == "step 3: the engine is asking p0 to play a card, not to choose"
+
+
+def test_every_missing_seat_is_named():
+    assert run(SOLO, {"hands": [["Love", "Bread", "Money"], [], ["Milk"]]}) == [
+        "hands: seat 1 does not exist", "hands: seat 2 does not exist"]
