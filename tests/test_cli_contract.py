@@ -123,6 +123,64 @@ def test_every_subcommand_answers_help(capsys, sub):
     assert out.startswith(f"usage: solo-fluxx {sub}")
 
 
+def test_every_command_and_option_says_what_it_does_in_help(capsys):
+    import argparse
+    parser = cli.build_parser()
+    assert parser.description == "Solo Fluxx: the solitaire Fluxx, on a complete rules engine."
+    seen = []
+
+    def walk(p, path):
+        for a in p._actions:
+            if isinstance(a, argparse._SubParsersAction):
+                for choice in a._choices_actions:
+                    assert choice.help, f"'{' '.join(path + [choice.dest])}' has no help"
+                for name, sp in a.choices.items():
+                    assert isinstance(sp, cli.Parser)  # so its errors are one sentence, exit 2
+                    walk(sp, path + [name])
+            elif not isinstance(a, argparse._HelpAction):
+                assert a.help, f"'{' '.join(path)} {a.option_strings or a.dest}' has no help"
+                seen.append((" ".join(path), a.option_strings[0] if a.option_strings else a.dest))
+    walk(parser, [])
+    assert len(seen) == 25
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    out = capsys.readouterr().out
+    assert "Solo Fluxx: the solitaire Fluxx, on a complete rules engine." in out
+    for name, text in [("play", "start a new solo game in the app"), ("sim", "play complete games with bots")]:
+        assert name in out and text in out
+
+
+def test_every_command_parses_to_its_documented_defaults():
+    p = cli.build_parser()
+    fluxx5 = ["fluxx5"]
+    assert vars(p.parse_args(["play"])) == {"cmd": "play", "seed": None, "decks": fluxx5}
+    assert vars(p.parse_args(["text"])) == {"cmd": "text", "seed": None, "decks": fluxx5}
+    assert vars(p.parse_args(["learn"])) == {"cmd": "learn"}
+    assert vars(p.parse_args(["daily"])) == {"cmd": "daily", "date": None}
+    assert vars(p.parse_args(["history"])) == {"cmd": "history", "json": False}
+    assert vars(p.parse_args(["sim"])) == {
+        "cmd": "sim", "variant": "solo", "players": None, "decks": fluxx5, "games": 100, "seed": 0, "daily": None,
+        "bot": "random", "save_runs": None, "json": False}
+    assert vars(p.parse_args(["replay", "r"])) == {"cmd": "replay", "run": "r", "explain": False, "json": False}
+    assert vars(p.parse_args(["verify", "r"])) == {"cmd": "verify", "run": "r"}
+    assert vars(p.parse_args(["scenario", "a", "b"])) == {"cmd": "scenario", "paths": ["a", "b"]}
+    assert vars(p.parse_args(["rules"])) == {"cmd": "rules", "id": None, "json": False}
+    assert vars(p.parse_args(["deck", "check", "f"])) == {"cmd": "deck", "deck_cmd": "check", "file": "f"}
+    assert vars(p.parse_args(["deck", "show", "d"])) == {"cmd": "deck", "deck_cmd": "show", "id": "d", "json": False}
+    full = p.parse_args(["play", "--seed", "12", "--decks", "fluxx5, creeper-pack"])
+    assert (full.seed, full.decks) == (12, ["fluxx5", "creeper-pack"])
+    full = p.parse_args(["text", "--seed", "0", "--decks", "voyager"])
+    assert (full.seed, full.decks) == (0, ["voyager"])
+    assert p.parse_args(["daily", "--date", "2026-02-03"]).date == "2026-02-03"
+    assert p.parse_args(["sim", "--games", "1000000000"]).games == 10**9
+    with pytest.raises(cli.UsageError) as e:
+        p.parse_args(["sim", "--games", "1000000001"])
+    assert "1000000001 is out of range; it must be from 1 to 1000000000" in str(e.value)
+    with pytest.raises(cli.UsageError) as e:
+        p.parse_args(["sim", "--players", "0"])
+    assert "0 is out of range; it must be from 1 to 1000000000" in str(e.value)
+
+
 # ------------------------------------------------------------ sim
 def test_sim_json_is_one_document_with_every_listed_key(capsys):
     code, out, err = run(capsys, "sim", "--games", "6", "--seed", "3", "--json")
