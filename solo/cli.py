@@ -195,6 +195,7 @@ def cmd_deck(a) -> int:
 
 def cmd_replay(a) -> int:
     from engine.runfile import RunError, load_run, replay
+    from engine.sim import DECISION_CAP, TURN_CAP
     run = load_run(a.run)
     explainer = None
     if a.explain:
@@ -251,13 +252,15 @@ def cmd_rules(a) -> int:
 
 def cmd_verify(a) -> int:
     from engine.runfile import RunError, load_run, replay
+    from engine.sim import DECISION_CAP, TURN_CAP
     run = load_run(a.run)
     try:
         g = replay(run, record=False)
     except RunError as e:
         print(f"solo-fluxx verify: {a.run}: {e}")
         return 1
-    if g.prompt is not None and not g.over and g.turn <= 400:
+    # A game stopped at the sim's caps (a stalemate) is finished as far as a run goes.
+    if g.prompt is not None and not g.over and g.turn <= TURN_CAP and g.decisions < DECISION_CAP:
         print(f"solo-fluxx verify: {a.run}: step {len(run.answers) + 1}: the run ends before the game does")
         return 1
     if g.variant.solo:

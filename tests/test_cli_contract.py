@@ -575,3 +575,69 @@ def test_rules_lines_and_hints(capsys):
     assert lines[i + 1] == f"    {e.text}"
     line = refused(capsys, "rules", "zzz", code=1)
     assert line == "solo-fluxx rules: there is no rule 'zzz' (run 'solo-fluxx rules' for the list)"
+
+
+def test_verify_accepts_a_game_stopped_at_the_sims_caps(capsys, tmp_path, monkeypatch):
+    from engine import sim
+    res = sim.play_game(["fluxx5"], 1, "solo", 3, "random", keep_answers=True, turn_cap=3)
+    assert not res["over"] and res["turns"] == 4
+    f = tmp_path / "capped.json"
+    f.write_text(json.dumps(res["run"]))
+    monkeypatch.setattr(sim, "TURN_CAP", 3)
+    assert run(capsys, "verify", str(f))[:2] == (0, f"{f}: verified (score {res['score']})\n")
+    monkeypatch.setattr(sim, "TURN_CAP", 4)
+    assert run(capsys, "verify", str(f))[:2] == (
+        1, f"solo-fluxx verify: {f}: step {len(res['run']['answers']) + 1}: the run ends before the game does\n")
+    monkeypatch.setattr(sim, "DECISION_CAP", res["decisions"])
+    assert run(capsys, "verify", str(f))[0] == 0
+    monkeypatch.setattr(sim, "DECISION_CAP", res["decisions"] + 1)
+    assert run(capsys, "verify", str(f))[0] == 1
+
+
+def test_sim_reports_a_game_that_breaks_on_stderr_and_goes_on(capsys, monkeypatch):
+    from engine import sim
+    real = sim.play_game
+
+    def breaks_on_seed_8(decks, players, variant, seed, bot, **kw):
+        if seed == 8:
+            raise RuntimeError("boom")
+        return real(decks, players, variant, seed, bot, **kw)
+    monkeypatch.setattr(sim, "play_game", breaks_on_seed_8)
+    code, out, err = run(capsys, "sim", "--games", "3", "--seed", "7", "--json")
+    assert code == 0 and json.loads(out)["errors"] == 1 and json.loads(out)["games"] == 3
+    assert err == "seed 8: RuntimeError: boom\n"
+
+
+def test_sim_standard_takes_six_players(capsys):
+    code, out, _ = run(capsys, "sim", "--variant", "standard", "--players", "6", "--games", "1", "--json")
+    assert code == 0 and json.loads(out)["players"] == 6
+
+
+def test_every_usage_line(capsys):
+    import argparse
+    usages = []
+
+    def walk(p):
+        usages.append(" ".join(p.format_usage().split()))
+        for a in p._actions:
+            if isinstance(a, argparse._SubParsersAction):
+                for sp in a.choices.values():
+                    walk(sp)
+    walk(cli.build_parser())
+    assert usages == [
+        "usage: solo-fluxx [-h] {play,text,learn,daily,history,sim,scenario,deck,replay,rules,verify} ...",
+        "usage: solo-fluxx play [-h] [--seed SEED] [--decks DECKS]",
+        "usage: solo-fluxx text [-h] [--seed SEED] [--decks DECKS]",
+        "usage: solo-fluxx learn [-h]",
+        "usage: solo-fluxx daily [-h] [--date DATE]",
+        "usage: solo-fluxx history [-h] [--json]",
+        "usage: solo-fluxx sim [-h] [--variant {solo,standard}] [--players PLAYERS] [--decks DECKS] [--games GAMES] "
+        "[--seed SEED | --daily DAILY] [--bot {greedy,random,search}] [--save-runs DIR] [--json]",
+        "usage: solo-fluxx scenario [-h] PATH [PATH ...]",
+        "usage: solo-fluxx deck [-h] {check,show} ...",
+        "usage: solo-fluxx deck check [-h] FILE",
+        "usage: solo-fluxx deck show [-h] [--json] ID",
+        "usage: solo-fluxx replay [-h] [--explain] [--json] RUN",
+        "usage: solo-fluxx rules [-h] [--json] [ID]",
+        "usage: solo-fluxx verify [-h] RUN",
+    ]
