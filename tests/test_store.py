@@ -244,3 +244,72 @@ def test_history_json_in_the_store_round_trips(store):
     finish(store, 8, assisted_at=1)
     runs = store.runs()
     assert json.loads(json.dumps(runs)) == runs
+
+
+def _history_row(store, started, finished, score, daily=None, practice=0, status="finished"):
+    store.db.execute("INSERT INTO runs (started, finished, seed, decks, daily, score, turns, assisted, status, run,"
+                     " practice, engine) VALUES (?, ?, 1, '[\"fluxx5\"]', ?, ?, 5, 0, ?, '{}', ?, 'e')",
+                     (started, finished, daily, score, status, practice))
+
+
+def test_stats_round_sort_and_date_the_history(store):
+    _history_row(store, "2026-11-01T10:00:00", "2026-11-02T09:00:00", 10)
+    _history_row(store, "2026-11-03T10:00:00", None, 9)   # finished time lost: the start date stands
+    _history_row(store, "2026-11-04T10:00:00", "2026-11-04T11:00:00", 9, daily="2026-11-04")
+    _history_row(store, "2026-11-05T10:00:00", None, None, status="abandoned")
+    st = store.stats("2026-11-05")
+    assert st["mean"] == 9.33 and store.best_and_mean() == (10, 9.33)
+    assert list(st["histogram"].items()) == [("9", 2), ("10", 1)]
+    assert st["over_time"] == [{"date": "2026-11-02", "score": 10, "daily": None},
+                               {"date": "2026-11-03", "score": 9, "daily": None},
+                               {"date": "2026-11-04", "score": 9, "daily": "2026-11-04"}]
+    # the streak is counted back from the day given: the 4th is yesterday for the 5th, not for the 6th
+    assert (st["current_streak"], st["longest_streak"]) == (1, 1)
+    assert store.stats("2026-11-06")["current_streak"] == 0
+
+
+def test_a_failed_save_leaves_the_store_as_it_was(store, monkeypatch):
+    g = Game.new(("fluxx5",), 1, "solo", 3)
+    store.start(g)
+    b = make_bot("greedy", 3)
+    answers: list = []
+    saved = None
+    while not g.over:
+        a = b.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+        if not g.over:
+            store.save(g, answers)
+            saved = json.loads(json.dumps(g.to_dict()))
+    assert json.loads(store.db.execute("SELECT state FROM current").fetchone()[0]) == saved
+
+    def broken_archive(*args):
+        raise sqlite3.OperationalError("disk I/O error")
+    monkeypatch.setattr(Store, "_archive", broken_archive)
+    try:
+        store.save(g, answers)
+    except sqlite3.OperationalError:
+        pass
+    else:
+        raise AssertionError("the failed save did not say so")
+    # rolled back: the game is still current, nothing went to the history, and the store still works
+    assert store.db.execute("SELECT COUNT(*) FROM current").fetchone()[0] == 1
+    assert store.runs() == []
+    monkeypatch.undo()
+    store.save(g, answers)
+    assert [r["status"] for r in store.runs()] == ["finished"]
+
+
+def test_the_stored_state_is_the_games_state(store):
+    g = Game.new(("fluxx5",), 1, "solo", 11)
+    store.start(g)
+    assert json.loads(store.db.execute("SELECT state FROM current").fetchone()[0]) == json.loads(json.dumps(g.to_dict()))
+    answers = answer(store, g, 5, bot_seed=2)
+    assert json.loads(store.db.execute("SELECT state FROM current").fetchone()[0]) == json.loads(json.dumps(g.to_dict()))
+    assert len(answers) == 5
+
+
+def test_the_store_makes_its_folder(tmp_path):
+    s = Store(tmp_path / "a" / "b" / "save.sqlite3")
+    assert (tmp_path / "a" / "b" / "save.sqlite3").is_file()
+    s.close()
