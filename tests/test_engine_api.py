@@ -56,3 +56,26 @@ def test_a_copy_is_independent_and_equal():
     h.push(h.prompt.options[0] if h.prompt.kind == "turn" else ("choose", tuple(h.prompt.options[:h.prompt.min])))
     assert h.to_dict() != g.to_dict()
     assert Game.from_dict(g.to_dict()).to_dict() == g.to_dict()
+
+
+def test_where_finds_a_card_in_every_zone():
+    from .helpers import table
+    g = table('variant = "solo"\n[setup]\nhands = [["Milk"]]\ntables = [["Bread"]]\nrules = ["Draw 2"]\n'
+              'goals = ["Milk & Cookies"]\ndraw_pile = ["Love", "Money"]\ndiscard = ["Peace"]\n'
+              'rules_deck = ["Play 2"]\nrules_discard = ["Play 3"]\nscored = ["Rocket Science"]\n')
+    f = g.db.find
+    assert g.where(f("Milk")) == ("hand", 0)
+    assert g.where(f("Bread")) == ("table", 0)
+    assert g.where(f("Draw 2")) == ("rules", -1)
+    assert g.where(f("Milk & Cookies")) == ("goals", -1)
+    assert g.where(f("Love")) == ("draw", -1)
+    assert g.where(f("Peace")) == ("discard", -1)
+    assert g.where(f("Play 2")) == ("rules_deck", -1)
+    assert g.where(f("Play 3")) == ("rules_discard", -1)
+    assert g.where(f("Rocket Science")) == ("scored", -1)
+    assert g.where(f("Sleep")) == ("box", -1)
+    g.playing.append(f("Sleep"))
+    assert g.where(f("Sleep")) == ("playing", -1)
+    g.playing.pop()
+    g.temp.append([0, "test", [f("Sleep")], 0, 0])
+    assert g.where(f("Sleep")) == ("temp", 0)

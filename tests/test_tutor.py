@@ -30,6 +30,7 @@ def test_every_event_of_1000_random_games_is_explained():
               ("standard", 2, ("fluxx5",)), ("standard", 4, ("fluxx5", "creeper-pack")),
               ("standard", 3, ("voyager",)), ("solo", 1, ("voyager",))]
     explained = 0
+    kinds_seen: set[str] = set()
     for k in range(scaled(1000)):
         variant, players, decks = tables[k % len(tables)]
         g = Game.new(decks, players, variant, k)
@@ -43,8 +44,13 @@ def test_every_event_of_1000_random_games_is_explained():
             assert x.rule in REFERENCE, e
             assert e[0] in EXPLAINED_KINDS, f"no sentence for event kind {e[0]}"
             assert x.text.endswith((".", "!")) and len(x.text) > 8, x.text
+            # every kind has a sentence of its own: none falls through to the bare "kind card." line
+            name = g.name(e[3]) if e[3] >= 0 else ""
+            assert x.text != f"{e[0].replace('_', ' ')} {name}".strip() + ".", (e, x.text)
+            kinds_seen.add(e[0])
             explained += 1
     assert explained > 50 * scaled(1000)
+    assert kinds_seen == EXPLAINED_KINDS
 
 
 def explain_game(seed: int, variant: str, players: int) -> list[str]:

@@ -59,3 +59,38 @@ rules_deck = ["Draw 2", "Play 2"]
     assert x.rule == "solo.score"
     assert "Milk & Cookies" in x.text and "Score: 1" in x.text
     assert x.text.startswith("You met Milk & Cookies")
+
+
+def test_sentences_built_from_the_events_own_data():
+    from engine.game import Event, Game
+    from tutor.explain import _sentence, who
+    g = Game.blank(("fluxx5",), 2, "standard", 1)
+    solo_g = Game.blank(("fluxx5",), 1, "solo", 1)
+    sleep = g.db.find("Sleep")
+    assert sleep == 0  # card 0 is a real card: "no card" is -1, not 0
+    milk = g.db.find("Milk")
+    assert (who(g, -1), who(g, -1, False), who(g, 1), who(solo_g, 0), who(solo_g, 0, False)) == (
+        "Nobody", "nobody", "Player 1", "You", "you")
+
+    def say(game, kind, rule, p, c, data=None, cause=-1):
+        return _sentence(game, Event((kind, rule, p, c, data or {}, cause)))
+    assert say(g, "play", "turn.play", 1, sleep) == "Player 1 played Sleep."
+    assert say(g, "play", "turn.play", 1, sleep, {"src": 0}) == "Player 1 played Sleep."
+    assert say(g, "play", "turn.play", 1, sleep, {"src": 1}) == "Player 1 played Sleep from the temporary hand."
+    assert say(g, "play", "turn.play", 1, sleep, {"src": 2}) == "Player 1 played Sleep at once, as part of another card."
+    assert say(g, "play", "turn.play", 1, sleep, {"src": 7}) == "Player 1 played Sleep."
+    assert say(g, "draw", "effect", 0, milk, cause=sleep) == "Player 0 drew Milk (because of Sleep)."
+    assert say(g, "draw", "effect", 0, milk, cause=-1) == "Player 0 drew Milk."
+    assert say(g, "draw", "effect", 0, milk, cause=milk) == "Player 0 drew Milk."
+    assert say(g, "game_over", "game.win", -1, -1) == "The game is over with no winner."
+    assert say(g, "game_over", "game.win", 0, -1) == "Player 0 won!"
+    assert say(g, "no_cards", "pile.empty", -1, -1) == "There are no cards left to draw."
+    assert say(g, "reshuffle", "pile.reshuffle", -1, -1, {"count": 12}) == (
+        "The draw pile ran out: the discard pile (12 cards) was shuffled into a new one.")
+    assert say(g, "canceled", "surprise.trap", 1, milk) == "It's a Trap!: the attempt to take Milk was canceled."
+    assert say(g, "canceled", "surprise.cancel", 1, milk) == (
+        "Milk was canceled: it is discarded without effect, and the play is still used.")
+    assert say(g, "surprise_done", "surprise.chain", 1, milk, {"canceled": True}) == (
+        "Milk was canceled by the Surprise played on it and goes to the discard pile.")
+    assert say(g, "surprise_done", "surprise.chain", 1, milk, {"canceled": False}) == (
+        "Milk worked and goes to the discard pile.")
