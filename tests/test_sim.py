@@ -54,3 +54,53 @@ def test_play_game_result_and_run():
     assert "run" not in s and s["winner"] is None and s["score"] >= 0
     capped = play_game(("fluxx5",), 2, "standard", 6, "random", turn_cap=3)
     assert not capped["over"] and capped["turns"] == 4
+
+
+def test_the_same_seed_plays_the_same_game_on_every_machine():
+    """Pinned results: the seat bots are seeded from the game's seed (seed*7 + seat),
+    so a sim is the same everywhere. A change here is a change of every published figure."""
+    def short(r, key):
+        return (r["seed"], r["turns"], r["decisions"], r["over"], r[key])
+    assert [short(play_game(("fluxx5",), 1, "solo", s, "random"), "score") for s in (1, 2, 3)] == [
+        (1, 16, 49, True, 1), (2, 21, 73, True, 1), (3, 15, 49, True, 1)]
+    assert short(play_game(("fluxx5",), 3, "standard", 4, "random"), "winner") == (4, 21, 57, True, 2)
+    assert sim.deal_fingerprint(("fluxx5",), 1, "solo", 1) == (
+        "2334f4905baa0ba6a8c00daac8d2105779e2e658fbd041fab5d00053831a4a64")
+
+
+def test_play_game_checks_every_step_and_stops_at_the_decision_cap(monkeypatch):
+    seen = []
+    r = play_game(("fluxx5",), 1, "solo", 1, "random", check=lambda g: seen.append(g.decisions))
+    assert seen == list(range(1, r["decisions"] + 1))
+    monkeypatch.setattr(sim, "DECISION_CAP", 5)
+    r = play_game(("fluxx5",), 1, "solo", 1, "random")
+    assert r["decisions"] == 5 and not r["over"]
+
+
+class _Clock:
+    def __init__(self, *ticks):
+        self.ticks = list(ticks)
+
+    def perf_counter(self):
+        return self.ticks.pop(0)
+
+
+def test_sim_rates_and_means(monkeypatch):
+    fake = {"seed": 0, "turns": 10, "decisions": 41, "over": True, "score": 2, "winner": None}
+    real = sim.play_game
+
+    def some_break(decks, players, variant, seed, bot, **kw):
+        if seed in (1, 2):
+            raise ValueError("boom")
+        return dict(fake, seed=seed, turns=10 + seed)
+    monkeypatch.setattr(sim, "play_game", some_break)
+    monkeypatch.setattr(sim, "time", _Clock(100.0, 102.12345))
+    res = run_sim(("fluxx5",), 1, "solo", 3, 0, "random")
+    assert res["errors"] == 2
+    assert (res["seconds"], res["games_per_second"], res["decisions"], res["decisions_per_second"]) == (
+        2.123, round(3 / 2.12345, 1), 41, round(41 / 2.12345, 1))
+    assert (res["mean_turns"], res["mean_score"]) == (10.0, 2.0)  # over the one game that was played
+    monkeypatch.setattr(sim, "time", _Clock(5.0, 5.0))
+    res = run_sim(("fluxx5",), 1, "solo", 3, 0, "random")
+    assert (res["seconds"], res["games_per_second"], res["decisions_per_second"]) == (0.0, 0.0, 0.0)
+    monkeypatch.setattr(sim, "play_game", real)
