@@ -149,3 +149,51 @@ draw_pile = ["Tuvok", "Neelix", "Chakotay"]
 rules_deck = ["Draw 2", "Play 2"]
 """)
     assert "Table: Kes + The Borg" in describe(g)
+
+
+def test_the_first_screens_word_for_word():
+    out = io.StringIO()
+    play_text(["fluxx5"], 11, inp=io.StringIO("5\n1\n"), out=out)
+    screen1 = ("Turn 1  score 0  Main deck 59  Rules deck 27\n"
+               "Rules: draw=-, play=-, limit=-, other=-\n"
+               "Goal(s): none\nScored: none\nTable: nothing\n"
+               "Hand: Peace, Music, Rules Reset, Great Theme Song\n"
+               "-- 1 play(s) left\n"
+               "  1. play Peace\n  2. play Music\n  3. play Rules Reset\n  4. play Great Theme Song\n")
+    assert out.getvalue() == (
+        "Solo Fluxx, seed 11, decks fluxx5. Answer with numbers; q quits.\n\n"
+        + screen1 + "Please answer with the numbers shown.\n\n" + screen1 + "\n"
+        "Turn 2  score 0  Main deck 58  Rules deck 26\n"
+        "Rules: draw=-, play=-, limit=-, other=First Play Random\n"
+        "Goal(s): none\nScored: none\nTable: Peace\n"
+        "Hand: Music, Rules Reset, Great Theme Song, Turn It Up!\n"
+        "-- 1 play(s) left\n"
+        "  1. play Music\n  2. play Rules Reset\n  3. play Great Theme Song\n  4. play Turn It Up!\n"
+        "Bye.\n")
+
+
+def test_without_a_seed_the_clock_gives_one(monkeypatch):
+    import solo.textplay as tp
+    monkeypatch.setattr(tp.time, "time", lambda: 1234.9)
+    out = io.StringIO()
+    play_text(["fluxx5"], None, inp=io.StringIO("q\n"), out=out)
+    assert out.getvalue().startswith("Solo Fluxx, seed 1234, decks fluxx5.")
+
+
+def test_player_and_word_options_are_labelled():
+    g = table('players = 3\n[setup]\nhands = [["Trade Hands", "Rotate Hands"], ["Milk"], ["Bread"]]\n'
+              'rules = ["Play 2"]\ndraw_pile = ["Love", "Money", "Peace"]\n')
+    g.push(("play", g.db.find("Trade Hands")))
+    assert g.prompt.domain == "players"
+    assert [label(g, o) for o in g.prompt.options] == ["p1", "p2"]
+    g = table('players = 3\n[setup]\nhands = [["Rotate Hands"], ["Milk"], ["Bread"]]\n'
+              'draw_pile = ["Love", "Money", "Peace"]\n')
+    g.push(("play", g.db.find("Rotate Hands")))
+    assert g.prompt.domain == "words"
+    assert [label(g, o) for o in g.prompt.options] == ["next", "previous"]
+
+
+def test_attached_creepers_ride_with_their_keeper_and_an_empty_hand_says_so():
+    g = table('variant = "solo"\ndecks = ["fluxx5", "creeper-pack"]\n[setup]\n'
+              'tables = [["Bread", "War", "Money", "Taxes"]]\nattached = { "War" = "Bread", "Taxes" = "Bread" }\n')
+    assert describe(g).splitlines()[-2:] == ["Table: Bread + War + Taxes, Money", "Hand: empty"]
