@@ -211,8 +211,6 @@ class SearchBot(Bot):
                 self.rng = R.shuffle(self.rng, h.draw)
             self.rng = R.shuffle(self.rng, h.rules_deck)
         else:
-            if not draw_known:
-                self.rng = R.shuffle(self.rng, h.draw)
             others = [q for q in range(h.nplayers) if q != p and (not seen or seen.isdisjoint(h.hands[q]))]
             hidden = [c for q in others for c in h.hands[q]] + ([] if draw_known else h.draw)
             self.rng = R.shuffle(self.rng, hidden)
