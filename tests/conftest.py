@@ -8,8 +8,8 @@ Hypothesis profiles (``HYPOTHESIS_PROFILE`` picks one explicitly):
   every machine and a red run can be repeated.
 * ``dev``: the local default; random seeds and the example database, so
   every local run explores new games.
-* ``mutation``: derandomized and about an eighth of the examples and
-  games. Chosen automatically when the tests run inside mutmut's
+* ``mutation``: derandomized, about an eighth of the examples and
+  games, and no shrinking (a failing example is enough). Chosen automatically when the tests run inside mutmut's
   ``mutants/`` copy of the project (see README, "Mutation testing").
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 import solo  # noqa: F401  (registers the solo variant for every test)
 
@@ -27,7 +27,10 @@ IN_MUTANTS = Path(__file__).resolve().parents[1].name == "mutants"
 settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("mutation", derandomize=True, database=None, deadline=None,
+# No shrinking under mutation testing: a failing example is all a mutant
+# needs, and shrinking one through whole games can take minutes.
+settings.register_profile("mutation", derandomize=True, database=None, deadline=None, report_multiple_bugs=False,
+                          phases=(Phase.explicit, Phase.reuse, Phase.generate),
                           suppress_health_check=[HealthCheck.too_slow])
 
 
