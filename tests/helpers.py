@@ -43,7 +43,13 @@ def check_invariants(g: Game) -> None:
     check_prompt(g)
     d = g.to_dict()
     d2 = json.loads(json.dumps(d))
-    assert Game.from_dict(d2).to_dict() == d, "the state does not round-trip through JSON"
+    back = Game.from_dict(d2)
+    assert back.to_dict() == d, "the state does not round-trip through JSON"
+    # and the restored game is the same game, field by field, types included
+    # (a Creeper's key back as a number, stack tasks back as tuples)
+    from engine.game import STATE_FIELDS
+    for f in STATE_FIELDS:
+        assert getattr(back, f) == getattr(g, f), f"'{f}' differs after a JSON round trip"
 
 
 def check_voyager_invariants(g: Game) -> None:

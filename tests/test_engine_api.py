@@ -79,3 +79,44 @@ def test_where_finds_a_card_in_every_zone():
     g.playing.pop()
     g.temp.append([0, "test", [f("Sleep")], 0, 0])
     assert g.where(f("Sleep")) == ("temp", 0)
+
+
+def test_from_dict_gives_a_game_of_its_own_and_refuses_what_it_cannot_read():
+    import json
+
+    import pytest
+    g = Game.new(("fluxx5",), 2, "standard", 4)
+    d = json.loads(json.dumps(g.to_dict()))
+    a, b = Game.from_dict(d), Game.from_dict(d)
+    a.hands[0].append(a.draw.pop())
+    a.tables[1].append(99)
+    assert b.hands[0] == g.hands[0] and b.tables[1] == g.tables[1]  # no list is shared between the two
+    assert a.log == [] and Game.from_dict(d, record=False).log is None
+    assert b.seed == 4 and b.nplayers == 2 and b.variant_name == "standard"
+    old = dict(d)
+    del old["chain"]  # saves from before Surprises existed
+    assert Game.from_dict(old).chain == []
+    broken = dict(d)
+    del broken["turn"]
+    with pytest.raises(KeyError):
+        Game.from_dict(broken)
+    other = dict(d, cards=d["cards"][:-1] + ["Something Else"])
+    with pytest.raises(ValueError) as e:
+        Game.from_dict(other)
+    assert str(e.value) == "the saved game was made with other deck files than the ones installed"
+
+
+def test_a_refused_choice_names_the_card_or_the_number():
+    import pytest
+
+    from engine.prompts import IllegalAnswer
+    g = table('players = 2\n[setup]\nhands = [["Trash a Keeper"], []]\ntables = [["Milk"], ["Bread"]]\n'
+              'draw_pile = ["Love", "Money"]\n')
+    g.push(("play", g.db.find("Trash a Keeper")))
+    assert g.prompt.kind == "choose" and g.prompt.domain == "cards"
+    sleep = g.db.find("Sleep")
+    assert sleep == 0
+    for value, shown in ((sleep, "Sleep"), (g.db.n, str(g.db.n)), (-1, "-1"), (g.db.n + 50, str(g.db.n + 50))):
+        with pytest.raises(IllegalAnswer) as e:
+            g.push(("choose", (value,)))
+        assert str(e.value) == f"'{shown}' is not one of the options"
