@@ -9,12 +9,15 @@ Hypothesis profiles (``HYPOTHESIS_PROFILE`` picks one explicitly):
 * ``dev``: the local default; random seeds and the example database, so
   every local run explores new games.
 * ``mutation``: derandomized, about an eighth of the examples and
-  games, and no shrinking (a failing example is enough). Chosen automatically when the tests run inside mutmut's
+  games, no shrinking (a failing example is enough), and a limit of
+  ``MUTANT_TEST_SECONDS`` a test (a mutant that makes the engine loop is
+  killed when a test runs past it, not after minutes). Chosen automatically when the tests run inside mutmut's
   ``mutants/`` copy of the project (see README, "Mutation testing").
 """
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -43,6 +46,23 @@ def _profile() -> str:
 
 
 PROFILE = _profile()
+
+
+MUTANT_TEST_SECONDS = 20
+
+if PROFILE == "mutation" and hasattr(signal, "SIGALRM"):
+    @pytest.fixture(autouse=True)
+    def _mutant_time_limit():
+        """Under mutation testing no test of this subset needs more than a few
+        seconds; one that runs past the limit has met a mutant that makes the
+        engine loop or crawl, which is a change the tests noticed (killed)."""
+        def too_slow(signum, frame):
+            raise TimeoutError(f"over {MUTANT_TEST_SECONDS} s under mutation testing: the code loops or crawls")
+        old = signal.signal(signal.SIGALRM, too_slow)
+        signal.alarm(MUTANT_TEST_SECONDS)
+        yield
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
 
 
 @pytest.fixture
