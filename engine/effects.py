@@ -609,10 +609,11 @@ FREE_USE.update({"get_on_with_it": _use_get_on, "goal_mill": _use_goal_mill,
 
 # ---------------------------------------------------------------- War
 def op_ask_war(g: Game, p: int, war: int) -> None:
+    """Queued by the standard game's settle() only when p has both War and
+    Peace, and run at once: no need to look again."""
     peace = g.db.cards[war].params["peace"]
-    if war in g.tables[p] and peace in g.tables[p] and g.nplayers > 1:
-        g.ask(p, "player", others(g, p), card=war, domain="players",
-              reason="War: you must give Peace to another player", then=("ans_war", p, peace))
+    g.ask(p, "player", others(g, p), card=war, domain="players",
+          reason="War: you must give Peace to another player", then=("ans_war", p, peace))
 
 
 def op_ans_war(g: Game, p: int, peace: int, chosen) -> None:

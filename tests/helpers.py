@@ -140,6 +140,10 @@ def check_prompt(g: Game) -> None:
     assert isinstance(pr.reason, str) and len(pr.reason) > 5, f"'{pr.ask}' gives no reason: {pr.reason!r}"
     assert pr.options, f"'{pr.ask}' has no options"
     assert -1 <= pr.card < g.db.n
+    # every question but the turn's own and the two-Goals choice comes from a card, and names it
+    # (the app shows it beside the question; the tutor explains it)
+    if pr.ask not in ("play", "goal_discard"):
+        assert pr.card >= 0, f"'{pr.ask}' does not name the card that asks"
     if pr.kind == "turn":
         assert pr.ask in ("play", "play_temp")
         for o in pr.options:
@@ -155,6 +159,12 @@ def check_prompt(g: Game) -> None:
         assert all(isinstance(o, str) and o for o in pr.options)
 
 
+# Events about the game as a whole (a turn, a pile, a hand swap); every other
+# event is about one card and names it, for the tutor and the table.
+EVENTS_WITHOUT_A_CARD = frozenset({"extra_turn_first", "game_over", "no_cards", "reshuffle", "rotate", "solo_setup",
+                                   "trade", "turn_end", "turn_start"})
+
+
 def check_events(g: Game, events) -> None:
     """Every event names a kind the tutor explains and a rule it has an entry
     for, seats and cards that exist, and no empty value in its data."""
@@ -164,6 +174,8 @@ def check_events(g: Game, events) -> None:
         assert e.kind in EXPLAINED_KINDS, f"event kind {e.kind!r}"
         assert e.rule in RULES, f"rule id {e.rule!r} on {e.kind}"
         assert -1 <= e.player < g.nplayers and -1 <= e.card < g.db.n and -1 <= e.cause < g.db.n, e
+        if e.kind not in EVENTS_WITHOUT_A_CARD:
+            assert e.card >= 0, f"a '{e.kind}' event names no card"
         for k, v in e.data.items():
             assert v is not None, f"{e.kind} carries {k}=None"
             if k in ("by", "frm"):

@@ -87,3 +87,36 @@ draw_pile = ["Money", "Peace", "Sleep", "Time", "Dreams"]
     # seat 1's turn has begun and drawn Money
     got = [[g.name(c) for c in h if g.name(c) != "Money"] for h in g.hands]
     assert got == want
+
+
+def test_a_showdown_with_one_empty_hand_is_still_played():
+    g = table("""
+players = 2
+[setup]
+hands = [["Rock-Paper-Scissors Showdown"], ["Milk"]]
+draw_pile = ["Money", "Peace", "Sleep"]
+""")
+    play(g, "Rock-Paper-Scissors Showdown")
+    g.push(("choose", (1,)))
+    assert g.prompt.ask == "rps" and g.prompt.player == 0 and g.name(g.prompt.card) == "Rock-Paper-Scissors Showdown"
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_share_the_wealth_deals_from_the_player_onwards(seat):
+    """Five Keepers at three seats: the player and the next seat get two, the last one."""
+    hands = [[], [], []]
+    hands[seat] = ["Share the Wealth"]
+    g = table(f"""
+players = 3
+[setup]
+active = {seat}
+hands = {hands!r}
+tables = [["Milk", "Cookies"], ["Bread"], ["Love", "Money"]]
+draw_pile = ["Peace", "Sleep", "Time", "Dreams", "Music"]
+""".replace("'", '"'))
+    events = play(g, "Share the Wealth")
+    sizes = [len(g.tables[(seat + i) % 3]) for i in range(3)]
+    assert sizes == [2, 2, 1]
+    dealt = [e for e in events if e.kind == "deal_keeper"]
+    assert [e.player for e in dealt] == [(seat + i) % 3 for i in range(5)]
+    assert all(e.card in g.tables[e.player] for e in dealt)
