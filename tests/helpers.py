@@ -43,6 +43,8 @@ def check_invariants(g: Game) -> None:
     check_prompt(g)
     d = g.to_dict()
     d2 = json.loads(json.dumps(d))
+    assert d2 == d, "to_dict() is not plain JSON data (tuples or number keys left in it)"
+    assert list(d["attached"]) == sorted(d["attached"], key=int), "attachments are not written in card order"
     back = Game.from_dict(d2)
     assert back.to_dict() == d, "the state does not round-trip through JSON"
     # and the restored game is the same game, field by field, types included

@@ -4,6 +4,7 @@
     .venv/bin/python -m tests.mutation            # the rates, by part and file
     .venv/bin/python -m tests.mutation survivors  # every survivor with its diff
     .venv/bin/python -m tests.mutation survivors engine.goals   # those of one module
+    .venv/bin/mutmut run $(.venv/bin/python -m tests.mutation names)   # run the survivors again
 
 How the rate is counted:
 
@@ -127,6 +128,13 @@ def rate(c: Counter) -> float:
 
 def main(argv: list[str]) -> int:
     rows = load()
+    if argv[:1] == ["names"]:  # the survivors that count, for `mutmut run $(...)` after adding tests
+        eq = equivalents()
+        want = argv[1] if len(argv) > 1 else ""
+        print(" ".join(name for name, path, status, diff in rows
+                       if status in ("survived", "no tests", "suspicious") and name.startswith(want)
+                       and name not in eq and not is_message_mutant(diff)))
+        return 0
     if argv[:1] == ["survivors"]:
         eq = equivalents()
         want = argv[1] if len(argv) > 1 else ""

@@ -41,6 +41,7 @@ def test_surprise_refusals_with_nothing_being_played():
     assert refused(g, ("surprise", -1, card(g, "Belay That!"))) == "there is no player -1"
     assert refused(g, ("surprise", 1, -1)) == "there is no such card"
     assert refused(g, ("surprise", 1, g.db.n)) == "there is no such card"
+    assert refused(g, ("surprise", 1, 0)) == f"{g.db.cards[0].name} is not a Surprise"  # card 0 is a card
     assert refused(g, ("surprise", 1, card(g, "Neelix"))) == "Neelix is not a Surprise"
     assert refused(g, ("surprise", 2, card(g, "Janeway from the Future"))) == \
         "Janeway from the Future is not on your table"
