@@ -71,44 +71,44 @@ def _date(text: str) -> str:
 def build_parser() -> Parser:
     from engine.bots import BOTS
     p = Parser(prog="solo-fluxx", description="Solo Fluxx: the solitaire Fluxx, on a complete rules engine.")
-    sub = p.add_subparsers(dest="cmd", parser_class=Parser)
+    sub = p.add_subparsers(dest="cmd")  # sub-parsers are of the parent's class: Parser
 
     seed_help = "the deal's seed, a whole number from 0 to 2^63-1 (default: a random one)"
     decks_help = "comma-separated deck ids (default: fluxx5)"
     sp = sub.add_parser("play", help="start a new solo game in the app")
-    sp.add_argument("--seed", type=_int, default=None, help=seed_help)
+    sp.add_argument("--seed", type=_int, help=seed_help)
     sp.add_argument("--decks", type=_decks, default=["fluxx5"], help=decks_help)
 
     sp = sub.add_parser("text", help="play Solo Fluxx in plain text, one numbered question at a time")
-    sp.add_argument("--seed", type=_int, default=None, help=seed_help)
+    sp.add_argument("--seed", type=_int, help=seed_help)
     sp.add_argument("--decks", type=_decks, default=["fluxx5"], help=decks_help)
 
     sub.add_parser("learn", help="open the step-by-step lessons in the app")
 
     sp = sub.add_parser("daily", help="open today's (or that date's) daily challenge in the app")
-    sp.add_argument("--date", type=_date, default=None, help="YYYY-MM-DD (default: today)")
+    sp.add_argument("--date", type=_date, help="YYYY-MM-DD (default: today)")
 
     sp = sub.add_parser("history", help="past runs")
     sp.add_argument("--json", action="store_true", help="one JSON document: the runs and the statistics")
 
     sp = sub.add_parser("sim", help="play complete games with bots, no screen")
     sp.add_argument("--variant", choices=variant_names(), default="solo", help="solo (default) or standard")
-    sp.add_argument("--players", type=_positive, default=None, help="seats for the standard game (2-6)")
+    sp.add_argument("--players", type=_positive, help="seats for the standard game (2-6)")
     sp.add_argument("--decks", type=_decks, default=["fluxx5"], help=decks_help)
     sp.add_argument("--games", type=_positive, default=100, help="how many games (default: 100)")
     g = sp.add_mutually_exclusive_group()
     g.add_argument("--seed", type=_int, default=0, help="the first game's seed; game k uses seed+k")
-    g.add_argument("--daily", type=_date, default=None, help="play that date's daily deal")
+    g.add_argument("--daily", type=_date, help="play that date's daily deal")
     sp.add_argument("--bot", choices=sorted(BOTS), default="random",
                     help="random, greedy, or search (rollouts; slower, stronger)")
-    sp.add_argument("--save-runs", metavar="DIR", default=None, help="write each finished game as a run file")
+    sp.add_argument("--save-runs", metavar="DIR", help="write each finished game as a run file")
     sp.add_argument("--json", action="store_true", help="one JSON document instead of key: value lines")
 
     sp = sub.add_parser("scenario", help="run rules scenarios")
     sp.add_argument("paths", nargs="+", metavar="PATH", help="scenario files, or folders of them")
 
     sp = sub.add_parser("deck", help="check a deck file, or show a shipped deck")
-    dsub = sp.add_subparsers(dest="deck_cmd", parser_class=Parser)
+    dsub = sp.add_subparsers(dest="deck_cmd")
     dc = dsub.add_parser("check", help="validate a deck file; list every problem")
     dc.add_argument("file", metavar="FILE", help="the deck file (TOML)")
     ds = dsub.add_parser("show", help="the cards of a shipped deck")

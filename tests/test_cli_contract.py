@@ -132,6 +132,8 @@ def test_every_command_and_option_says_what_it_does_in_help(capsys):
     def walk(p, path):
         for a in p._actions:
             if isinstance(a, argparse._SubParsersAction):
+                # a command added without help has no entry here at all
+                assert [c.dest for c in a._choices_actions] == list(a.choices), f"a command of {path} has no help"
                 for choice in a._choices_actions:
                     assert choice.help, f"'{' '.join(path + [choice.dest])}' has no help"
                 for name, sp in a.choices.items():
@@ -641,3 +643,22 @@ def test_every_usage_line(capsys):
         "usage: solo-fluxx rules [-h] [--json] [ID]",
         "usage: solo-fluxx verify [-h] RUN",
     ]
+
+
+def test_the_app_is_built_with_the_arguments_and_the_players_store(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path))
+    app = cli._app(new=(5, ["fluxx5"]), daily="2026-11-30", learn=True)
+    assert (app.new, app.daily, app.learn) == ((5, ["fluxx5"]), "2026-11-30", True)
+    assert app.store.path.parent == tmp_path
+    app.store.close()
+    plain = cli._app()
+    assert (plain.new, plain.daily, plain.learn) == (None, None, False)
+    plain.store.close()
+
+
+def test_text_command_plays_in_the_terminal(capsys, monkeypatch):
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert cli.main(["text", "--seed", "11", "--decks", "fluxx5"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Solo Fluxx, seed 11, decks fluxx5.") and out.rstrip().endswith("Bye.")
