@@ -120,3 +120,25 @@ draw_pile = ["Peace", "Sleep", "Time", "Dreams", "Music"]
     dealt = [e for e in events if e.kind == "deal_keeper"]
     assert [e.player for e in dealt] == [(seat + i) % 3 for i in range(5)]
     assert all(e.card in g.tables[e.player] for e in dealt)
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_mix_it_all_up_deals_from_the_player_onwards(seat):
+    hands = [[], [], []]
+    hands[seat] = ["Mix It All Up"]
+    g = table(f"""
+decks = ["voyager"]
+players = 3
+[setup]
+active = {seat}
+hands = {hands!r}
+tables = [["Kes", "Neelix"], ["Tuvok"], ["Tom Paris", "Harry Kim"]]
+draw_pile = ["Timeship Relativity", "Replicator", "Transporter", "Tricorder", "Coffee"]
+""".replace("'", '"'))
+    events = play(g, "Mix It All Up")
+    while g.prompt is not None and g.prompt.ask == "surprise":
+        events += g.push(("pass",))
+    assert [len(g.tables[(seat + i) % 3]) for i in range(3)] == [2, 2, 1]
+    dealt = [e for e in events if e.kind == "deal_keeper"]
+    assert [e.player for e in dealt] == [(seat + i) % 3 for i in range(5)]
+    assert all(e.card in g.tables[e.player] for e in dealt)

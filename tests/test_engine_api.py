@@ -2,6 +2,8 @@
 set-up table never checked for a win, copies."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.game import Game
@@ -120,3 +122,16 @@ def test_a_refused_choice_names_the_card_or_the_number():
         with pytest.raises(IllegalAnswer) as e:
             g.push(("choose", (value,)))
         assert str(e.value) == f"'{shown}' is not one of the options"
+
+
+def test_to_dict_is_a_snapshot_and_from_dict_a_game_of_its_own_temp_hands_included():
+    g = Game.new(("fluxx5",), 2, "standard", 4)
+    g.temp.append([0, "test", [g.draw.pop(), g.draw.pop()], 0, 0])
+    d = g.to_dict()
+    before = json.loads(json.dumps(d))
+    g.temp[0][2].append(g.draw.pop())
+    g.hands[1].append(g.draw.pop())
+    assert d == before  # nothing in the dict is shared with the game
+    a, b = Game.from_dict(before), Game.from_dict(before)
+    a.temp[0][2].pop()
+    assert b.temp == before["temp"] and a.temp != b.temp

@@ -136,3 +136,22 @@ def test_free_action_refusal_reasons():
     g = table(FREE.replace('[["Phaser", "Timeship Aeon"], ["Kes"]]', '[["Species 8472"], ["Kes"]]'))
     assert free_refusal(g, 0, card(g, "Species 8472")) == \
         "to be rid of Species 8472 you must discard another Keeper of yours, and you have none to spare"
+
+
+def test_refusal_words_for_a_chain_topped_by_the_admiral():
+    """Between two answers the Admiral's cancel never stays on top (nothing can
+    answer it, so the chain settles at once); the refusal still has words for it."""
+    from engine.surprises import refusal
+    g = table(THREE)
+    jackpot, janeway = card(g, "Jackpot!"), card(g, "Janeway from the Future")
+    g.chain = [[jackpot, 0, "play", 0, 0], [janeway, 1, "power", 0, 0]]
+    assert refusal(g, 0, card(g, "Canceled Plans")) == (
+        "the Admiral's cancel is not a Surprise, and no Surprise can counter it")
+
+
+def test_a_turn_question_is_not_a_surprise_window():
+    from engine.surprises import refusal
+    g = table(THREE)
+    g.chain = [[card(g, "Jackpot!"), 0, "play", 0, 0]]
+    assert g.prompt.ask == "play" and g.prompt.player == 0
+    assert refusal(g, 1, card(g, "Belay That!")) == "Belay That! cannot be played now"
