@@ -190,3 +190,16 @@ def make_app(store, **kw):
     app = SoloFluxxApp(store, **kw)
     app.animation_level = "none"
     return app
+
+
+def break_sim_games(monkeypatch, seeds, error: Exception, play=None) -> None:
+    """Make the sim's games of these seeds raise ``error``; the others are
+    played by ``play`` (default: the real play_game)."""
+    from engine import sim
+    play = play or sim.play_game
+
+    def breaking(decks, players, variant, seed, bot, **kw):
+        if seed in seeds:
+            raise error
+        return play(decks, players, variant, seed, bot, **kw)
+    monkeypatch.setattr(sim, "play_game", breaking)

@@ -597,14 +597,8 @@ def test_verify_accepts_a_game_stopped_at_the_sims_caps(capsys, tmp_path, monkey
 
 
 def test_sim_reports_a_game_that_breaks_on_stderr_and_goes_on(capsys, monkeypatch):
-    from engine import sim
-    real = sim.play_game
-
-    def breaks_on_seed_8(decks, players, variant, seed, bot, **kw):
-        if seed == 8:
-            raise RuntimeError("boom")
-        return real(decks, players, variant, seed, bot, **kw)
-    monkeypatch.setattr(sim, "play_game", breaks_on_seed_8)
+    from .helpers import break_sim_games
+    break_sim_games(monkeypatch, {8}, RuntimeError("boom"))
     code, out, err = run(capsys, "sim", "--games", "3", "--seed", "7", "--json")
     assert code == 0 and json.loads(out)["errors"] == 1 and json.loads(out)["games"] == 3
     assert err == "seed 8: RuntimeError: boom\n"

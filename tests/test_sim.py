@@ -7,15 +7,11 @@ import json
 from engine import sim
 from engine.sim import play_game, run_sim
 
+from .helpers import break_sim_games
+
 
 def test_a_game_that_raises_is_counted_reported_and_the_sim_goes_on(monkeypatch):
-    real = sim.play_game
-
-    def flaky(decks, players, variant, seed, bot, **kw):
-        if seed == 11:
-            raise ValueError("boom")
-        return real(decks, players, variant, seed, bot, **kw)
-    monkeypatch.setattr(sim, "play_game", flaky)
+    break_sim_games(monkeypatch, {11}, ValueError("boom"))
     said: list[str] = []
     res = run_sim(("fluxx5",), 1, "solo", 4, 10, "random", err=said.append)
     assert res["errors"] == 1 and said == ["seed 11: ValueError: boom"]
@@ -87,13 +83,8 @@ class _Clock:
 
 def test_sim_rates_and_means(monkeypatch):
     fake = {"seed": 0, "turns": 10, "decisions": 41, "over": True, "score": 2, "winner": None}
-    real = sim.play_game
-
-    def some_break(decks, players, variant, seed, bot, **kw):
-        if seed in (1, 2):
-            raise ValueError("boom")
-        return dict(fake, seed=seed, turns=10 + seed)
-    monkeypatch.setattr(sim, "play_game", some_break)
+    break_sim_games(monkeypatch, {1, 2}, ValueError("boom"),
+                    play=lambda decks, players, variant, seed, bot, **kw: dict(fake, seed=seed, turns=10 + seed))
     monkeypatch.setattr(sim, "time", _Clock(100.0, 102.12345))
     res = run_sim(("fluxx5",), 1, "solo", 3, 0, "random")
     assert res["errors"] == 2
@@ -103,4 +94,3 @@ def test_sim_rates_and_means(monkeypatch):
     monkeypatch.setattr(sim, "time", _Clock(5.0, 5.0))
     res = run_sim(("fluxx5",), 1, "solo", 3, 0, "random")
     assert (res["seconds"], res["games_per_second"], res["decisions_per_second"]) == (0.0, 0.0, 0.0)
-    monkeypatch.setattr(sim, "play_game", real)
