@@ -178,10 +178,78 @@ def check_events(g: Game, events) -> None:
         assert -1 <= e.player < g.nplayers and -1 <= e.card < g.db.n and -1 <= e.cause < g.db.n, e
         if e.kind not in EVENTS_WITHOUT_A_CARD:
             assert e.card >= 0, f"a '{e.kind}' event names no card"
+        must, may = EVENT_DATA.get(e.kind, ((), ()))
+        missing = set(must) - set(e.data)
+        assert not missing, f"a '{e.kind}' event lacks {sorted(missing)}"
+        extra = set(e.data) - set(must) - set(may)
+        assert not extra, f"a '{e.kind}' event carries unknown {sorted(extra)}"
         for k, v in e.data.items():
             assert v is not None, f"{e.kind} carries {k}=None"
-            if k in ("by", "frm"):
-                assert 0 <= v < g.nplayers, f"{e.kind} carries {k}={v}"
+            assert DATA_CHECKS[k](g, v), f"{e.kind} carries {k}={v!r}"
+        if e.kind == "rule":
+            assert ("spot" in e.data) == (e.rule == "solo.spot"), e
+
+
+
+# What each kind of event carries besides its player and card: (always, sometimes).
+EVENT_DATA = {
+    "attach": (("keeper",), ()), "detach": (("keeper",), ()),
+    "canceled": (("by",), ()), "discard_table": (("by",), ()), "give": (("by",), ()),
+    "discard": ((), ("random",)), "empty_trash": (("count",), ()), "reshuffle": (("count",), ()),
+    "limit_discard": (("limit",), ()), "move": (("frm",), ("by",)), "nothing": ((), ("why",)),
+    "play": (("src",), ()), "potato": (("frm",), ()), "redirect": (("frm",), ()), "take": (("frm",), ()),
+    "rps": (("mine", "theirs", "score"), ()), "rule": ((), ("spot",)), "score": (("score",), ()),
+    "surprise": (("target",), ()), "surprise_done": (("canceled",), ()),
+    "take_hand": (("frm", "count"), ()), "to_hand": ((), ("frm", "pile")),
+    "turn_start": (("turn", "extra"), ()), "rotate": (("direction",), ()), "trade": (("frm",), ()),
+    "solo_setup": (("set_aside",), ()),
+}
+
+
+def _seat(g, v):
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < g.nplayers
+
+
+def _card(g, v):
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < g.db.n
+
+
+def _count(g, v):
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+DATA_CHECKS = {
+    "by": _seat, "frm": _seat, "keeper": _card, "target": _card, "count": _count, "set_aside": _count,
+    "score": lambda g, v: _count(g, v) or (isinstance(v, list) and len(v) == 2 and all(_count(g, x) for x in v)),
+    "turn": lambda g, v: _count(g, v) and v >= 1,
+    "canceled": lambda g, v: isinstance(v, bool), "random": lambda g, v: v is True,
+    "extra": lambda g, v: isinstance(v, bool),
+    "limit": lambda g, v: v in ("hand", "keeper"),
+    "src": lambda g, v: v in (0, 1, 2) and not isinstance(v, bool), "why": lambda g, v: isinstance(v, str) and bool(v),
+    "mine": lambda g, v: v in ("rock", "paper", "scissors"), "theirs": lambda g, v: v in ("rock", "paper", "scissors"),
+    "spot": lambda g, v: v in ("draw", "play", "limit", "other"),
+    "direction": lambda g, v: v in ("next", "previous"), "pile": lambda g, v: v in ("discard", "draw"),
+}
+
+
+def check_chains(log) -> None:
+    """Every Surprise chain in a game's log settled as the rules say: from
+    the top down, the last card or power played stands, the one under it is
+    canceled, the one under that stands, and so on. Each entry of a chain
+    is logged as a 'surprise' event aimed at the entry below it; each
+    Surprise (not a power) is reported 'surprise_done' when the chain settles."""
+    chain: list[int] = []
+    settling = False
+    for e in log:
+        if e.kind == "surprise":
+            if settling or not chain or e.data["target"] != chain[-1]:
+                chain, settling = [], False  # a new chain on a new play
+            chain.append(e.card)
+        elif e.kind == "surprise_done":
+            settling = True
+            assert e.card in chain, f"{e.card} settled but was never played into the chain"
+            depth = len(chain) - 1 - chain.index(e.card)
+            assert e.data["canceled"] == (depth % 2 == 1), f"depth {depth} of {chain} settled as {e.data}"
 
 
 def make_app(store, **kw):

@@ -14,7 +14,7 @@ from engine.deckfile import load_deck
 from engine.game import Game
 from engine.prompts import IllegalAnswer
 
-from .helpers import check_events, check_invariants, run_cli, scaled
+from .helpers import check_chains, check_events, check_invariants, run_cli, scaled
 
 SEED_SOLO_LIST = ["Creeper Reassignment", "Time Vortex", "Everybody Gets 1", "Steal Something",
                   "Exchange Keepers", "Mix It All Up", "Random Tax", "Trade Hands"]
@@ -23,15 +23,18 @@ SEED_SOLO_LIST = ["Creeper Reassignment", "Time Vortex", "Everybody Gets 1", "St
 def play_out(g: Game, bot_seed: int, cap: int = 150, each=None) -> Counter:
     bot = RandomBot(bot_seed)
     kinds: Counter = Counter()
+    log = []
     while not g.over and g.turn <= cap:
         events = g.push(bot.choose(g))
         check_events(g, events)
+        log += events
         for e in events:
             kinds[e[0]] += 1
             if e[0] == "free_action":
                 kinds["power:" + g.db.cards[e[3]].effect] += 1
         if each:
             each(g)
+    check_chains(log)
     return kinds
 
 
