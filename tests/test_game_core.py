@@ -1,0 +1,62 @@
+"""The core's own corners: defaults, an empty pile, the random first play
+offered beside a free action, a Creeper waiting on a set-up table."""
+from __future__ import annotations
+
+import pytest
+
+from engine import cards as cards_module
+from engine.cards import card_key
+from engine.deckfile import load_deck
+from engine.game import Game
+from engine.prompts import IllegalAnswer
+
+from .helpers import table
+
+
+def test_new_game_defaults_are_two_players_fluxx5_standard_seed_0():
+    assert Game.new().to_dict() == Game.new(("fluxx5",), 2, "standard", 0).to_dict()
+    g = Game(("fluxx5",))
+    assert (g.nplayers, g.variant_name, g.seed) == (2, "standard", 0)
+
+
+def test_a_finished_game_is_in_phase_over():
+    g = table('[setup]\ngoals = ["Milk & Cookies"]\nhands = [["Cookies"], []]\ntables = [["Milk"], []]\n')
+    g.push(("play", g.db.find("Cookies")))
+    assert g.over and g.winner == 0 and g.phase == "over" and g.prompt is None
+
+
+def test_drawing_from_empty_piles_draws_nothing_and_says_so():
+    g = table('[setup]\nhands = [["Milk"], ["Bread"]]\n')
+    assert not g.over and g.draw == [] and g.discard == []
+    g.log = []
+    assert g.draw_cards(0, 3) == 0
+    assert [e.kind for e in g.log] == ["no_cards"] and g.hands[0] == [g.db.find("Milk")]
+
+
+def test_a_creeper_waiting_on_a_set_up_table_takes_the_keeper_at_once():
+    g = table('decks = ["voyager"]\n[setup]\nhands = [["Coffee"], []]\ntables = [["The Borg", "Neelix"], []]\n')
+    assert g.attached == {g.db.find("The Borg"): g.db.find("Neelix")}
+    assert (g.prompt.ask, g.prompt.player) == ("play", 0)
+
+
+def _voyager_with(monkeypatch, *names: str) -> None:
+    """Voyager with some Fluxx 5.0 cards added (a deck made for the test)."""
+    extra = [cs for cs in load_deck("fluxx5").cards if card_key(cs.name) in {card_key(n) for n in names}]
+
+    def load(deck_id):
+        spec = load_deck(deck_id)
+        return spec.model_copy(update={"cards": spec.cards + extra}) if deck_id == "voyager" else spec
+
+    monkeypatch.setattr(cards_module, "load_deck", load)
+    monkeypatch.setattr(cards_module, "_DBS", {})
+
+
+def test_first_play_random_beside_a_free_action_is_offered_as_one_move(monkeypatch):
+    _voyager_with(monkeypatch, "First Play Random")
+    g = table('decks = ["voyager"]\n[setup]\nrules = ["First Play Random", "Play 2"]\n'
+              'hands = [["Coffee"], []]\ntables = [["Phaser"], ["Kazon"]]\n')
+    assert g.prompt.options == [("random",), ("free", g.db.find("Phaser"))]
+    g.push(("random",))
+    assert g.tables[0] == [g.db.find("Phaser"), g.db.find("Coffee")] and g.hands[0] == []
+    with pytest.raises(IllegalAnswer):
+        g.push(("random",))
