@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from engine import bots
-from engine.bots import GreedyBot, SearchBot
+from engine.bots import GreedyBot, SearchBot, make_bot
 from engine.game import Game
 from engine.prompts import Prompt
 
@@ -83,8 +85,14 @@ def test_search_keeps_its_rollout_and_time_budgets(monkeypatch):
     calls.clear()
     clock = iter(range(10**6))  # every reading is one second later
     monkeypatch.setattr(bots.time, "perf_counter", lambda: next(clock))
-    SearchBot(1, rollouts=50, ms=1500.0, horizon=3).choose(g)
+    a = SearchBot(1, rollouts=50, ms=1500.0, horizon=3).choose(g)
     assert len(calls) == 2  # the deadline (1.5 s) passes after the second rollout
+    assert a in g.prompt.legal_answers()  # out of time, it still answers
+    calls.clear()
+    clock = iter([0.0, 2.0])  # the deadline is 2.0; a reading of exactly 2.0 is not past it
+    monkeypatch.setattr(bots.time, "perf_counter", lambda: next(clock, 9.0))
+    SearchBot(1, rollouts=50, ms=2000.0, horizon=3).choose(g)
+    assert len(calls) == 2
     monkeypatch.setattr(bots.time, "perf_counter", time.perf_counter)
 
 
@@ -95,3 +103,10 @@ def test_a_rollout_stops_at_the_horizon():
     start = h.turn
     bot.rollout(h, 0)
     assert h.turn == start + 2 and not h.over
+
+
+def test_an_unknown_bot_is_refused_with_the_list():
+    with pytest.raises(ValueError) as e:
+        make_bot("chess")
+    assert str(e.value) == f"unknown bot 'chess' (the bots are: {', '.join(bots.BOTS)})"
+    assert isinstance(make_bot("greedy", 3), GreedyBot) and make_bot("search").rollouts == 12
