@@ -8,6 +8,8 @@ Hypothesis profiles (``HYPOTHESIS_PROFILE`` picks one explicitly):
   every machine and a red run can be repeated.
 * ``dev``: the local default; random seeds and the example database, so
   every local run explores new games.
+* the fast inner loop (``pytest -m "not slow"``, any profile) plays a
+  quarter of the random games; the full run plays them all.
 * ``mutation``: derandomized, about an eighth of the examples and
   games, no shrinking (a failing example is enough), and a limit of
   ``MUTANT_TEST_SECONDS`` a test (a mutant that makes the engine loop is
@@ -46,6 +48,14 @@ def _profile() -> str:
 
 
 PROFILE = _profile()
+FAST = False  # the fast inner loop: set below when slow tests are deselected
+
+
+def pytest_configure(config):
+    """``pytest -m "not slow"`` is the fast inner loop (README): the random-game
+    tests then play a quarter of their games (``tests.helpers.scaled``)."""
+    global FAST
+    FAST = "not slow" in " ".join((config.getoption("markexpr") or "").split())
 
 
 MUTANT_TEST_SECONDS = 20

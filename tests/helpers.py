@@ -76,11 +76,14 @@ def check_voyager_invariants(g: Game) -> None:
 
 
 def scaled(n: int) -> int:
-    """How many examples or games a test of ``n`` runs: all of them, except
-    under mutation testing, where an eighth (at least 4) keeps each mutant's
-    run short while still playing every deck set and table size."""
-    from .conftest import PROFILE
-    return max(4, n // 8) if PROFILE == "mutation" else n
+    """How many examples or games a test of ``n`` runs: all of them in a full
+    run (CI); a quarter in the fast inner loop (``pytest -m "not slow"``);
+    an eighth under mutation testing, where each mutant's run must be short.
+    Never fewer than 4, so every deck set and table size is still played."""
+    from . import conftest
+    if conftest.PROFILE == "mutation":
+        return max(4, n // 8)
+    return max(4, n // 4) if conftest.FAST else n
 
 
 def table(text: str):

@@ -133,6 +133,7 @@ def choose_game(kind: str) -> Game:
     return g
 
 
+@pytest.mark.slow
 async def test_each_dialog_kind(store):
     g = choose_game("one")
     app = make_app(store)

@@ -19,7 +19,8 @@ from tutor.explain import FORBIDDEN
 
 from .helpers import make_app, table
 
-pytestmark = pytest.mark.app  # the app (not under mutation testing); see README
+# the app (not under mutation testing), one Pilot session a test: in the full run only
+pytestmark = [pytest.mark.app, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[1]
 
 # (screen, key) -> the test below that presses it
