@@ -181,6 +181,8 @@ def check_events(g: Game, events) -> None:
         assert -1 <= e.player < g.nplayers and -1 <= e.card < g.db.n and -1 <= e.cause < g.db.n, e
         if e.kind not in EVENTS_WITHOUT_A_CARD:
             assert e.card >= 0, f"a '{e.kind}' event names no card"
+        if e.kind not in ("game_over", "reshuffle"):  # a stalemate has no winner; a pile no owner
+            assert e.player >= 0, f"a '{e.kind}' event names no player"
         must, may = EVENT_DATA.get(e.kind, ((), ()))
         missing = set(must) - set(e.data)
         assert not missing, f"a '{e.kind}' event lacks {sorted(missing)}"
