@@ -4,6 +4,7 @@
     .venv/bin/python -m tests.mutation            # the rates, by part and file
     .venv/bin/python -m tests.mutation survivors  # every survivor with its diff
     .venv/bin/python -m tests.mutation survivors engine.goals   # those of one module
+    .venv/bin/python -m tests.mutation classes    # the survivors by kind, with why they live
     .venv/bin/mutmut run $(.venv/bin/python -m tests.mutation names)   # run the survivors again
 
 How the rate is counted:
@@ -126,8 +127,49 @@ def rate(c: Counter) -> float:
     return 100.0 * c["killed"] / n if n else 100.0
 
 
+# The counting survivors fall into a few kinds; each kind says why its
+# mutants live (the note of issue 12 and the README quote these).
+CLASSES = [
+    ("event data", "what an event or a question carries (a card, a seat, a rule id, bounds) on a path "
+                   "no checked game reaches", lambda path, a, b: ".ev(" in a or ".ask(" in a or "Prompt(" in a),
+    ("card 0", "tells card 0 from 'none' (-1); the card-0 test covers the cards its scenarios are about, "
+               "not this one", lambda path, a, b: (">= 0" in a and ("> 0" in b or ">= 1" in b))
+               or ("< 0" in a and "< 1" in b)),
+    ("sentinel", "'none' made another negative number: every caller tests the sign only",
+     lambda path, a, b: "-1" in a and "-2" in b),
+    ("search bot", "the search bot's budget, sampling and tie-breaks: how well it plays, not a rule",
+     lambda path, a, b: path == "engine/bots.py"),
+    ("scenario runner", "the runner's own corners (moves above the engine in issue 13)",
+     lambda path, a, b: path == "engine/scenario.py"),
+    ("command line", "argument corners of solo-fluxx the contract tests do not reach",
+     lambda path, a, b: path == "solo/cli.py"),
+    ("other", "behaviour no test pins yet", lambda path, a, b: True),
+]
+
+
+def classify(path: str, diff: str) -> str:
+    minus = " ".join(ln[1:] for ln in diff.splitlines() if ln.startswith("-") and not ln.startswith("---"))
+    plus = " ".join(ln[1:] for ln in diff.splitlines() if ln.startswith("+") and not ln.startswith("+++"))
+    for name, _why, test in CLASSES:
+        if test(path, minus, plus):
+            return name
+    return "other"
+
+
 def main(argv: list[str]) -> int:
     rows = load()
+    if argv[:1] == ["classes"]:  # the counting survivors by kind, with why they live
+        eq = equivalents()
+        kinds: dict[str, list[str]] = defaultdict(list)
+        for name, path, status, diff in rows:
+            if status in ("survived", "no tests", "suspicious") and name not in eq and not is_message_mutant(diff):
+                kinds[classify(path, diff)].append(name)
+        for kind, why, _test in CLASSES:
+            print(f"{kind}: {len(kinds[kind])} ({why})")
+            if kind == "other" or "-v" in argv:
+                for n in kinds[kind]:
+                    print(f"    {n}")
+        return 0
     if argv[:1] == ["names"]:  # the survivors that count, for `mutmut run $(...)` after adding tests
         eq = equivalents()
         want = argv[1] if len(argv) > 1 else ""
