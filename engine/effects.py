@@ -1,56 +1,20 @@
 """The effect library: what Actions, free-action Rules and Creepers do.
 
-Deck files name these effects; ``ACTIONS`` maps an Action's effect to the
-function that starts it, ``FREE_USE`` a free action's effect to the function
-that uses it, and ``game.FREE_RULES``/``game.FREE_TABLE`` say when a free
-action can be used. Each function either changes the table or asks (with a
+Deck files name these effects; the core's hook tables (``engine.game``)
+take them: ``ACTIONS`` maps an Action's effect to the function that starts
+it, ``FREE_USE`` a free action's effect to the function that uses it, and
+``FREE_RULES``/``FREE_TABLE`` say when a free action can be used. Each function either changes the table or asks (with a
 continuation task), as the turn machine requires.
 """
 from __future__ import annotations
 
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE
-from .game import FREE_RULES, FREE_TABLE, OPS, Game, register
+from .game import ACTIONS, FREE_RULES, FREE_TABLE, FREE_USE, OPS, SELF_FINISHING, Game, register
+from .surprises import attempt_steal
+from .zones import EFFECT, all_creepers, all_keepers, creepers_of, give_to_table, keepers_of, others  # noqa: F401
 
-ACTIONS: dict = {}
-FREE_USE: dict = {}
-# Actions whose card stays in the being-played area until their temporary hand is done
-SELF_FINISHING = {"draw_and_use", "draw_play", "todays_special"}
-
-EFFECT = "action.effect"
-
-
-
-def others(g: Game, p: int) -> list[int]:
-    """The other seats, in turn order after ``p``."""
-    return [(p + i) % g.nplayers for i in range(1, g.nplayers)]
-
-
-def keepers_of(g: Game, q: int) -> list[int]:
-    cards = g.db.cards
-    return [c for c in g.tables[q] if cards[c].kind == KEEPER]
-
-
-def creepers_of(g: Game, q: int) -> list[int]:
-    cards = g.db.cards
-    return [c for c in g.tables[q] if cards[c].kind == CREEPER]
-
-
-def all_keepers(g: Game) -> list[int]:
-    return [c for q in range(g.nplayers) for c in keepers_of(g, q)]
-
-
-def all_creepers(g: Game) -> list[int]:
-    return [c for q in range(g.nplayers) for c in creepers_of(g, q)]
-
-
-def give_to_table(g: Game, c: int, q: int, rule: str, by: int) -> None:
-    """Move a card on the table to seat ``q``, with its whole unit (a Keeper
-    and the Creepers attached to it travel together)."""
-    for x in g.unit_of(c):
-        frm = g.remove_from_table(x)
-        g.tables[q].append(x)
-        g.ev("move", rule, q, x, frm=frm, by=by)
+SELF_FINISHING.update({"draw_and_use", "draw_play", "todays_special"})
 
 
 # ---------------------------------------------------------------- Actions
@@ -394,7 +358,6 @@ def act_steal_keeper(g: Game, p: int, c: int) -> None:
 
 
 def op_ans_steal(g: Game, p: int, chosen) -> None:
-    from .surprises import attempt_steal
     attempt_steal(g, p, chosen[0], -1)
 
 

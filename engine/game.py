@@ -21,7 +21,39 @@ from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE, CardDB, card_db
 from .prompts import IllegalAnswer, Prompt
 
-OPS: dict = {}
+# ------------------------------------------------------------ hook points
+# The core (state, the task loop, the answer door) imports nothing above it.
+# The mechanisms above it (turns, the effect library, Surprises, attachments,
+# Keeper powers, variants) plug in here when ``engine`` is imported; see
+# ``engine/__init__.py`` for the order.
+
+OPS: dict = {}             # task name -> handler(g, *args)
+ACTIONS: dict = {}         # effect -> what an Action (or a Surprise played in turn) does
+SELF_FINISHING: set = set()  # Actions whose card stays being played until their temporary hand is done
+FREE_RULES: dict = {}      # effect -> can player p use this New Rule's free action now?
+FREE_TABLE: dict = {}      # effect -> can player p use this card on their table now?
+FREE_USE: dict = {}        # effect -> use that free action
+ANSWER_FILTERS: list = []  # (g, answer) -> answer: an answer given out of turn becomes the one the prompt takes
+REFUSALS: list = []        # (g, prompt, answer) -> a sentence why the answer is refused, or ""
+AFTER_TASK: list = []      # (guard(db) -> bool, check(g) -> bool): a standing check run after every task
+#                            in the games whose cards the guard names; True when it queued or asked something
+VARIANTS: dict = {}        # variant name -> Variant
+
+
+def register_variant(v) -> None:
+    VARIANTS[v.name] = v
+
+
+def get_variant(name: str):
+    v = VARIANTS.get(name)
+    if v is None:
+        known = ", ".join(sorted(VARIANTS)) or "none"
+        raise ValueError(f"unknown variant '{name}' (known: {known}; Solo Fluxx is registered by importing 'solo')")
+    return v
+
+
+def variant_names() -> list[str]:
+    return sorted(VARIANTS)
 
 
 def register(table: dict, namespace: dict, prefix: str) -> None:
@@ -77,7 +109,6 @@ class Game:
 
     def __init__(self, decks=("fluxx5",), players: int = 2, variant: str = "standard",
                  seed: int = 0, record: bool = True):
-        from .variants import get_variant
         self.variant = get_variant(variant)
         self.variant_name = variant
         self.db: CardDB = card_db(tuple(decks))
@@ -163,13 +194,12 @@ class Game:
         if pr is None:
             raise IllegalAnswer("the game is over; nothing is being asked" if self.over
                                 else "nothing is being asked")
-        if isinstance(answer, (tuple, list)) and answer and answer[0] == "surprise":
-            from .surprises import surprise_answer
-            answer = surprise_answer(self, answer)
-        if (pr.kind == "turn" and isinstance(answer, (tuple, list)) and len(answer) == 2
-                and answer[0] == "free" and tuple(answer) not in pr.options):
-            from .powers import free_refusal
-            raise IllegalAnswer(free_refusal(self, pr.player, answer[1]))
+        for rewrite in ANSWER_FILTERS:
+            answer = rewrite(self, answer)
+        for refuse in REFUSALS:
+            why = refuse(self, pr, answer)
+            if why:
+                raise IllegalAnswer(why)
         a = pr.check(answer, self._card_name)
         self.prompt = None
         self.decisions += 1
@@ -195,22 +225,29 @@ class Game:
     # ------------------------------------------------------------ the machine
     def _run(self) -> None:
         stack = self.stack
-        attaching = bool(self.db.attaching)
+        db = self.db
+        standing = [check for guard, check in AFTER_TASK if guard(db)]
         while self.prompt is None and not self.over:
             if stack:
                 t = stack.pop()
                 OPS[t[0]](self, *t[1:])
-                # a waiting attaching Creeper takes a Keeper the moment one is there
-                if attaching and self.prompt is None and not self.over and attach_due(self):
+                # a standing check (an attaching Creeper waiting for a Keeper) acts the moment it can
+                if standing and self.prompt is None and not self.over and self._standing(standing):
                     continue
                 if self.goals and self.prompt is None and self.checks and not self.over and not self.chain:
                     self.variant.check_goals(self)
             elif self.phase == "play":
-                if attaching and attach_due(self):
+                if standing and self._standing(standing):
                     continue
                 self._idle()
             else:
                 raise RuntimeError(f"engine stalled in phase {self.phase}")
+
+    def _standing(self, checks: list) -> bool:
+        for check in checks:
+            if check(self):
+                return True
+        return False
 
     def ask(self, player: int, ask: str, options: list, mn: int = 1, mx: int = 1,
             card: int = -1, reason: str = "", then: tuple | None = None, domain: str = "cards") -> None:
@@ -607,16 +644,6 @@ def _from_jsonable(t):
     return t
 
 
-# Free actions, by effect: can player p use card c now?
-FREE_RULES: dict = {}
-FREE_TABLE: dict = {}
-
 # card kinds re-exported for the effect modules
 __all__ = ["Game", "Event", "OPS", "register", "IllegalAnswer", "Prompt", "KEEPER", "GOAL", "RULE",
            "ACTION", "CREEPER", "SURPRISE"]
-
-from . import turn as _turn  # noqa: E402,F401  (registers the turn tasks)
-from . import effects as _effects  # noqa: E402,F401  (registers the card effects)
-from . import surprises as _surprises  # noqa: E402,F401  (Surprise windows and chains)
-from . import powers as _powers  # noqa: E402,F401  (Keeper and Creeper powers)
-from .attachments import attach_due  # noqa: E402  (attaching Creepers)

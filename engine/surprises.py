@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE
-from .effects import ACTIONS, EFFECT, give_to_table, keepers_of, others
-from .game import OPS, Game, IllegalAnswer, register
+from .game import ACTIONS, ANSWER_FILTERS, OPS, Game, IllegalAnswer, register
+from .zones import EFFECT, give_to_table, keepers_of, others
 
 KIND_WORDS = {KEEPER: "a Keeper", GOAL: "a Goal", RULE: "a New Rule", ACTION: "an Action",
               SURPRISE: "a Surprise", CREEPER: "a Creeper", "steal": "an attempt to steal your Keeper"}
@@ -235,8 +235,11 @@ def refusal(g: Game, q: int, s: int) -> str:
     return f"{name} cannot be played now"
 
 
-def surprise_answer(g: Game, answer) -> tuple:
-    """Turn ("surprise", player, card) into an answer to the open window, or refuse."""
+def surprise_answer(g: Game, answer):
+    """Turn ("surprise", player, card) into an answer to the open window, or
+    refuse it; any other answer passes through unchanged."""
+    if not (isinstance(answer, (tuple, list)) and answer and answer[0] == "surprise"):
+        return answer
     if len(answer) != 3 or not all(isinstance(x, int) and not isinstance(x, bool) for x in answer[1:]):
         raise IllegalAnswer("a Surprise answer is ('surprise', player, card)")
     q, s = answer[1], answer[2]
@@ -307,3 +310,4 @@ def act_discard_rules_up_to(g: Game, p: int, c: int) -> None:
 # functions (the mutation tester) then see plain definitions.
 register(OPS, globals(), "op_")
 register(ACTIONS, globals(), "act_")
+ANSWER_FILTERS.append(surprise_answer)

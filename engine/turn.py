@@ -7,7 +7,8 @@ always checked for Goals before anybody is asked anything.
 from __future__ import annotations
 
 from .cards import CREEPER, GOAL, KEEPER, RULE
-from .game import OPS, Game, register
+from .game import ACTIONS, FREE_USE, OPS, SELF_FINISHING, Game, register
+from .surprises import open_chain
 from . import rng as R
 
 
@@ -105,7 +106,6 @@ def op_play(g: Game, p: int, c: int, src: int) -> None:
         g.playing.append(c)
     g.ev("play", "turn.play", p, c, src=src)
     if g.db.surprises or g.db.cancelers:
-        from .surprises import open_chain
         if open_chain(g, [c, p, "play", src, 0], None):
             return
     g.stack.append(("resolve", p, c))
@@ -140,7 +140,6 @@ def op_resolve(g: Game, p: int, c: int) -> None:
         g.ev("creeper", "card.creeper", p, c)
     else:  # ACTION, or a Surprise played for its in-turn function
         g.ev("action", "card.action", p, c)
-        from .effects import ACTIONS, SELF_FINISHING
         if card.effect not in SELF_FINISHING:
             g.stack.append(("finish", c))
         ACTIONS[card.effect](g, p, c)
@@ -164,7 +163,6 @@ def op_temp_done(g: Game) -> None:
 
 
 def op_free(g: Game, p: int, c: int) -> None:
-    from .effects import FREE_USE
     g.ev("free_action", "turn.free-action", p, c)
     FREE_USE[g.db.cards[c].effect](g, p, c)
 

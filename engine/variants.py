@@ -8,25 +8,8 @@ the shared engine. Solo Fluxx registers itself from ``solo/``.
 from __future__ import annotations
 
 from . import rng as R
+from .game import VARIANTS as _VARIANTS, get_variant, register_variant, variant_names  # noqa: F401  (the core owns the registry)
 from .goals import goal_winners
-
-_VARIANTS: dict[str, "Variant"] = {}
-
-
-def register_variant(v: "Variant") -> None:
-    _VARIANTS[v.name] = v
-
-
-def get_variant(name: str) -> "Variant":
-    v = _VARIANTS.get(name)
-    if v is None:
-        known = ", ".join(sorted(_VARIANTS)) or "none"
-        raise ValueError(f"unknown variant '{name}' (known: {known}; Solo Fluxx is registered by importing 'solo')")
-    return v
-
-
-def variant_names() -> list[str]:
-    return sorted(_VARIANTS)
 
 
 class Variant:

@@ -1,0 +1,84 @@
+"""The engine's layers point one way: no import in ``engine/`` goes round
+in a circle (function-level imports included; an ``if TYPE_CHECKING:``
+block does not run, so it does not count)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ENGINE = Path(__file__).resolve().parents[1] / "engine"
+
+
+def _imports(path: Path) -> set[str]:
+    """The engine modules a file imports, at any depth of its code."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(n) for b in node.body for n in ast.walk(b))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 1 and node.module:
+                out.add(node.module.split(".")[0])
+            elif node.level == 1:
+                out.update(a.name for a in node.names)
+            elif node.level == 0 and node.module and node.module.split(".")[0] == "engine":
+                parts = node.module.split(".")
+                out.update([parts[1]] if len(parts) > 1 else [a.name for a in node.names])
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                parts = a.name.split(".")
+                if parts[0] == "engine" and len(parts) > 1:
+                    out.add(parts[1])
+    return out
+
+
+def import_graph() -> dict[str, set[str]]:
+    mods = {p.stem: p for p in ENGINE.glob("*.py") if p.stem != "__init__"}
+    return {m: _imports(p) & set(mods) - {m} for m, p in mods.items()}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import circle (as a list of modules, first = last), or []."""
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(m: str) -> list[str]:
+        state[m] = 1
+        path.append(m)
+        for n in sorted(graph[m]):
+            if state.get(n) == 1:
+                return path[path.index(n):] + [n]
+            if n not in state:
+                found = visit(n)
+                if found:
+                    return found
+        state[m] = 2
+        path.pop()
+        return []
+
+    for m in sorted(graph):
+        if m not in state:
+            found = visit(m)
+            if found:
+                return found
+    return []
+
+
+def test_no_import_circle_in_the_engine():
+    cycle = find_cycle(import_graph())
+    assert cycle == [], "import circle: " + " -> ".join(cycle)
+
+
+def test_the_core_imports_nothing_above_the_data_layer():
+    assert import_graph()["game"] <= {"rng", "cards", "prompts"}
+
+
+def test_the_cycle_finder_finds_one():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) == []
+    g = import_graph()
+    assert "game" in g["turn"] and "surprises" in g["effects"]  # the walk sees real imports
