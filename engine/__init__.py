@@ -8,11 +8,13 @@ checks that no import goes round in a circle):
    hook tables the layers above fill (tasks, Actions, free actions, answer
    filters and refusals, checks after every task, variants);
 3. ``zones`` (who sits where), ``surprises`` (windows and chains), ``turn``,
-   ``effects`` (the effect library), ``attachments``, ``powers``, ``goals``;
+   ``effects`` and ``modifiers`` (the effect library: what cards do when
+   played, and what they do merely by being in play), ``attachments``,
+   ``powers``, ``goals``;
 4. ``variants`` (the standard game; Solo Fluxx registers from ``solo/``);
 5. users of the whole engine: ``bots``, ``sim``, ``runfile``, ``scenario``.
 
 Importing any part of the package imports the mechanisms below, so the
 hook tables are full before the first game starts.
 """
-from . import turn, effects, surprises, attachments, powers, variants  # noqa: F401  (they fill the core's hooks)
+from . import turn, effects, modifiers, surprises, attachments, powers, variants  # noqa: F401  (they fill the core's hooks)

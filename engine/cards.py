@@ -7,7 +7,7 @@ index). Game states hold ids; names appear only at the boundaries.
 from __future__ import annotations
 
 from .deckfile import DeckError, card_key, load_deck
-from .effect_specs import CARD, EFFECTS
+from .effect_specs import CANCELS_SURPRISES, CARD, EFFECTS
 
 KEEPER, GOAL, RULE, ACTION, CREEPER, SURPRISE = range(6)
 TYPE_CODES = {"keeper": KEEPER, "goal": GOAL, "rule": RULE, "action": ACTION,
@@ -104,16 +104,16 @@ class CardDB:
             for n in spec.solo_set_aside:
                 self.set_aside.add(self.by_key[card_key(n)])
         self.n = len(self.cards)
-        # cards the engine looks up by effect
-        self.by_effect: dict[str, int] = {}
+        # every card with each effect, in card order (a deck may hold two of a kind)
+        self.by_effect: dict[str, tuple[int, ...]] = {}
         for c in self.cards:
-            if c.effect and c.effect not in self.by_effect:
-                self.by_effect[c.effect] = c.id
+            if c.effect:
+                self.by_effect[c.effect] = self.by_effect.get(c.effect, ()) + (c.id,)
         self.names = [c.name for c in self.cards]
         # what the Surprise windows and attachments look at (empty for decks without them)
         self.surprises: tuple[int, ...] = tuple(c.id for c in self.cards if c.kind == SURPRISE)
         self.attaching: tuple[int, ...] = tuple(c.id for c in self.cards if c.attaching)
-        self.cancelers: tuple[int, ...] = tuple(c.id for c in self.cards if c.effect == "cancel_surprise")
+        self.cancelers: tuple[int, ...] = tuple(c.id for c in self.cards if c.effect in CANCELS_SURPRISES)
 
     def find(self, name: str) -> int | None:
         return self.by_key.get(card_key(name))

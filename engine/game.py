@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE, CardDB, card_db
+from .effect_specs import SLOT_DRAW, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT, SLOT_PLAY
 from .prompts import IllegalAnswer, Prompt
 
 # ------------------------------------------------------------ hook points
@@ -38,6 +39,85 @@ REFUSALS: list = []        # (g, prompt, answer) -> a sentence why the answer is
 AFTER_TASK: list = []      # (guard(db) -> bool, check(g) -> bool): a standing check run after every task
 #                            in the games whose cards the guard names; True when it queued or asked something
 VARIANTS: dict = {}        # variant name -> Variant
+PASSIVE: dict = {}         # effect -> Passive: what a card does merely by being in play
+
+
+class Passive:
+    """What a card does merely by being in play: a New Rule among the rules,
+    or a Keeper or Creeper on a table. The effect library declares one for
+    each passive effect (``engine/modifiers.py``) in ``PASSIVE``; the core
+    asks the cards in play and names no effect. Every hook is neutral here."""
+    numeral = 0            # New Rule: added to every numeral on the cards (Inflation)
+    goal_room = 1          # New Rule: how many Goals may stand at once (Double Agenda: 2)
+    random_first = False   # New Rule: the first card played each turn is picked at random
+    power_off = False      # attached Creeper: its Keeper's power is off (Malfunction)
+
+    def draw_bonus(self, g: "Game", p: int, r: int) -> int:
+        """New Rule r: cards p draws on top of the Draw rule."""
+        return 0
+
+    def draw_adjust(self, g: "Game", p: int, r: int, n: int) -> int:
+        """The Play rule r has the last word on the draw (Play All But 1)."""
+        return n
+
+    def play_bonus(self, g: "Game", p: int, r: int) -> int:
+        """New Rule r: plays p has on top of the Play rule."""
+        return 0
+
+    def plays_left(self, g: "Game", p: int, r: int, bonus: int) -> int:
+        """The Play rule r: plays p has left this turn."""
+        raise NotImplementedError(f"{g.name(r)} is in the Play slot but is no Play rule")
+
+    def play_number(self, g: "Game", r: int) -> int:
+        """The Play rule r's own number (0 for All and All But)."""
+        return 0
+
+    def excuses(self, g: "Game", r: int, c: int) -> bool:
+        """New Rule r: Creeper c does not stop its holder's win."""
+        return False
+
+    def blocks(self, g: "Game", r: int, goal: int, p: int) -> bool:
+        """New Rule r: p cannot win with this Goal, whatever p's Creepers."""
+        return False
+
+    def stands_in(self, g: "Game", p: int, c: int, k: int) -> bool:
+        """Card c on p's table can count as Keeper k for a Goal (the Holodeck)."""
+        return False
+
+    def on_turn_start(self, g: "Game", p: int, c: int) -> None:
+        """At the start of p's turn: c is a New Rule in play, or a card on p's table."""
+
+    def on_goals_changed(self, g: "Game", p: int, c: int) -> None:
+        """The Goal changed; c is on p's table."""
+
+    def settle(self, g: "Game", p: int, c: int) -> bool:
+        """Before the active player goes on: c on p's table may queue an
+        obligation (War sends Peace away). True if work was queued."""
+        return False
+
+
+class PassiveIndex:
+    """The passive effects of one card set, looked up once: by card id, and
+    the cards that react to the Goal changing or settle obligations."""
+    __slots__ = ("of", "on_goals", "settling")
+
+    def __init__(self, db: CardDB):
+        self.of: list = [PASSIVE.get(c.effect) if c.effect else None for c in db.cards]
+        base = Passive
+        self.on_goals = tuple(c for c, m in enumerate(self.of)
+                              if m is not None and type(m).on_goals_changed is not base.on_goals_changed)
+        self.settling = tuple(c for c, m in enumerate(self.of)
+                              if m is not None and type(m).settle is not base.settle)
+
+
+_INDEXES: dict[int, tuple] = {}
+
+
+def passive_index(db: CardDB) -> PassiveIndex:
+    hit = _INDEXES.get(id(db))
+    if hit is None or hit[0] is not db or hit[1] != len(PASSIVE):
+        hit = _INDEXES[id(db)] = (db, len(PASSIVE), PassiveIndex(db))
+    return hit[2]
 
 
 def register_variant(v) -> None:
@@ -112,6 +192,8 @@ class Game:
         self.variant = get_variant(variant)
         self.variant_name = variant
         self.db: CardDB = card_db(tuple(decks))
+        self.pidx = passive_index(self.db)
+        self.passive = self.pidx.of
         self.decks = list(self.db.decks)
         if not self.variant.min_players <= players <= self.variant.max_players:
             lo, hi = self.variant.min_players, self.variant.max_players
@@ -314,7 +396,14 @@ class Game:
         return -1
 
     def inflation(self) -> int:
-        return 1 if self.rule_effect("inflation") >= 0 else 0
+        """What the New Rules in play add to every numeral (Inflation: 1)."""
+        pas = self.passive
+        n = 0
+        for r in self.rules:
+            m = pas[r]
+            if m is not None:
+                n += m.numeral
+        return n
 
     def num(self, card: int, param: str) -> int:
         """A printed numeral on a card, with Inflation."""
@@ -335,65 +424,63 @@ class Game:
         target = max(counts) if most else min(counts)
         return counts[p] == target and counts.count(target) == 1
 
-    def party_bonus(self, kind: str) -> int:
-        r = self.rule_effect("party_bonus")
-        if r < 0:
-            return 0
-        if not self._has_anywhere(self.db.cards[r].params["keeper"]):
-            return 0
-        return self.num(r, kind)
-
     def draw_required(self, p: int) -> int:
         """Cards the active player must draw this turn for the Draw rule and bonuses."""
-        infl = self.inflation()
-        r = self.slot_rule("draw")
-        n = (self.db.cards[r].params["n"] if r >= 0 else 1) + infl
-        n += self.party_bonus("draw")
-        r = self.rule_effect("poor_bonus")
-        if r >= 0 and self.nplayers > 1 and self._unique_extreme(p, most=False):
-            n += self.num(r, "n")
-        r = self.slot_rule("play")
-        if r >= 0 and self.db.cards[r].effect == "play_all_but" and self.hand_at_start == 0:
-            # Play All But 1: began empty-handed and drew only 1 -> 1 more, as part of the draw
-            if n <= self.num(r, "n"):
-                n += 1
+        r = self.slot_rule(SLOT_DRAW)
+        n = (self.db.cards[r].params["n"] if r >= 0 else 1) + self.inflation()
+        pas = self.passive
+        for x in self.rules:
+            m = pas[x]
+            if m is not None:
+                n += m.draw_bonus(self, p, x)
+        r = self.slot_rule(SLOT_PLAY)
+        if r >= 0 and pas[r] is not None:
+            n = pas[r].draw_adjust(self, p, r, n)
         return n
 
     def play_rule_count(self) -> int:
         """The Play rule's own number (0 for All / All But), with Inflation."""
-        r = self.slot_rule("play")
+        r = self.slot_rule(SLOT_PLAY)
         if r < 0:
             return 1 + self.inflation()
-        c = self.db.cards[r]
-        return self.num(r, "n") if c.effect == "play_rule" else 0
+        return self.passive[r].play_number(self, r)
 
     def plays_left(self, p: int) -> int:
-        hand = len(self.hands[p])
-        bonus = self.party_bonus("play")
-        r = self.rule_effect("rich_bonus")
-        if r >= 0 and self.nplayers > 1 and self._unique_extreme(p, most=True):
-            bonus += self.num(r, "n")
-        r = self.slot_rule("play")
-        eff = self.db.cards[r].effect if r >= 0 else "play_rule"
-        if eff == "play_all":
-            return hand
-        if eff == "play_all_but":
-            keep = self.num(r, "n") - bonus
-            return hand if keep <= 0 else max(0, hand - keep)
-        n = (self.db.cards[r].params["n"] if r >= 0 else 1) + self.inflation() + bonus
-        return max(0, min(n - self.played, hand))
+        pas = self.passive
+        bonus = 0
+        for x in self.rules:
+            m = pas[x]
+            if m is not None:
+                bonus += m.play_bonus(self, p, x)
+        r = self.slot_rule(SLOT_PLAY)
+        if r >= 0:
+            return pas[r].plays_left(self, p, r, bonus)
+        return max(0, min(1 + self.inflation() + bonus - self.played, len(self.hands[p])))
 
     def first_play_random_applies(self) -> bool:
-        if self.rule_effect("first_play_random") < 0:
-            return False
-        return self.play_rule_count() != 1
+        pas = self.passive
+        for r in self.rules:
+            m = pas[r]
+            if m is not None and m.random_first:
+                return self.play_rule_count() != 1
+        return False
+
+    def goal_room(self) -> int:
+        """How many Goals may stand at once (1, or more with Double Agenda)."""
+        pas = self.passive
+        room = 1
+        for r in self.rules:
+            m = pas[r]
+            if m is not None and m.goal_room > room:
+                room = m.goal_room
+        return room
 
     def hand_limit(self) -> int:
-        r = self.slot_rule("hand_limit")
+        r = self.slot_rule(SLOT_HAND_LIMIT)
         return self.num(r, "n") if r >= 0 else -1
 
     def keeper_limit(self) -> int:
-        r = self.slot_rule("keeper_limit")
+        r = self.slot_rule(SLOT_KEEPER_LIMIT)
         return self.num(r, "n") if r >= 0 else -1
 
     def over_limit(self, p: int) -> bool:
@@ -473,11 +560,11 @@ class Game:
         return got
 
     def powered(self, k: int) -> bool:
-        """A Keeper's power works unless a Malfunction is attached to it."""
+        """A Keeper's power works unless a card attached to it switches it off (a Malfunction)."""
         if self.attached:
-            cards = self.db.cards
+            pas = self.passive
             for cr, kk in self.attached.items():
-                if kk == k and cards[cr].effect == "malfunction":
+                if kk == k and pas[cr] is not None and pas[cr].power_off:
                     return False
         return True
 
@@ -505,8 +592,9 @@ class Game:
 
     def place_goal(self, p: int, c: int) -> None:
         """A Goal is played: replace, fill an empty Double Agenda slot, or ask."""
-        if self.rule_effect("double_agenda") >= 0:
-            if len(self.goals) < 2:
+        room = self.goal_room()
+        if room > 1:
+            if len(self.goals) < room:
                 self.playing.remove(c)
                 self.goals.append(c)
                 self.ev("goal", "rule.double-agenda", p, c)
@@ -527,15 +615,12 @@ class Game:
         self.goals_changed()
 
     def goals_changed(self) -> None:
-        pot = self.db.by_effect.get("radioactive_potato")
-        if pot is None or self.nplayers < 2:
-            return
-        for p in range(self.nplayers):
-            if pot in self.tables[p]:
-                q = (p - 1) % self.nplayers
-                self.move_to_table(pot, q)
-                self.ev("potato", "creeper.potato", q, pot, frm=p)
-                return
+        """The Goal changed: the cards in play that react do (the Radioactive Potato moves)."""
+        for c in self.pidx.on_goals:
+            for p, t in enumerate(self.tables):
+                if c in t:
+                    self.passive[c].on_goals_changed(self, p, c)
+                    break
 
     def move_to_table(self, c: int, q: int) -> None:
         self.remove_from_table(c)
@@ -552,7 +637,8 @@ class Game:
         else:
             self.to_discard(r)
         self.ev("rule_discarded", rule, by, r)
-        if self.db.cards[r].effect == "double_agenda" and len(self.goals) > 1:
+        m = self.passive[r]
+        if m is not None and m.goal_room > 1 and len(self.goals) > 1:
             self.stack.append(("goal_trim", by))
 
     def end_game(self, winner: int, rule: str) -> None:
@@ -566,6 +652,7 @@ class Game:
     def copy(self, record: bool = False) -> "Game":
         g = Game.__new__(Game)
         g.variant, g.variant_name, g.db = self.variant, self.variant_name, self.db
+        g.pidx, g.passive = self.pidx, self.passive
         g.decks, g.nplayers, g.seed, g.rng = list(self.decks), self.nplayers, self.seed, self.rng
         g.draw, g.discard = self.draw[:], self.discard[:]
         g.hands = [h[:] for h in self.hands]

@@ -23,46 +23,48 @@ def has(g: Game, p: int, card: int) -> bool:
 
 
 def blocked(g: Game, goal: int, p: int) -> bool:
-    """A Creeper of p's that this Goal does not need stops the win."""
+    """A Creeper of p's that this Goal does not need stops the win, unless a
+    New Rule in play excuses it; a New Rule may also stop the win outright."""
     cards = g.db.cards
     gd = cards[goal].goal
-    silver = g.rule_effect("silver_lining") >= 0
-    baked = g.rule_effect("baked_potato")
-    potato = cards[baked].params["potato"] if baked >= 0 else -1
+    pas = g.passive
+    mods = [(r, pas[r]) for r in g.rules if pas[r] is not None]
     for c in g.tables[p]:
-        if cards[c].kind == CREEPER:
-            if c in gd.required or c == potato or silver:
-                continue
+        if cards[c].kind == CREEPER and c not in gd.required:
+            for r, m in mods:
+                if m.excuses(g, r, c):
+                    break
+            else:
+                return True
+    for r, m in mods:
+        if m.blocks(g, r, goal, p):
             return True
-    if potato >= 0 and g._has_anywhere(potato) and potato not in g.tables[p]:
-        return True
     return False
 
 
-def holo_copy(g: Game, p: int) -> int:
-    """p's working Holodeck (a Keeper that copies another Keeper in play), or -1."""
-    h = g.db.by_effect.get("holo_copy")
-    if h is None or h not in g.tables[p] or not g.powered(h):
-        return -1
-    return h
-
-
-def copied(g: Game, p: int, r: int) -> bool:
-    """p's Holodeck can stand in for Keeper r: r is in play in front of someone else."""
-    return g.db.cards[r].kind == KEEPER and holo_copy(g, p) >= 0 and g._has_anywhere(r) and r not in g.tables[p]
+def stand_in(g: Game, p: int, r: int, not_these) -> int:
+    """A card on p's table, none of ``not_these``, that can count as Keeper r
+    for a Goal (the Holodeck), or -1."""
+    pas = g.passive
+    for c in g.tables[p]:
+        m = pas[c]
+        if m is not None and c not in not_these and m.stands_in(g, p, c, r):
+            return c
+    return -1
 
 
 def meets(g: Game, goal: int, p: int) -> bool:
     """p meets the Goal's requirements (Creepers aside); not for 'most' goals.
-    A Holodeck may stand in for one named Keeper in play elsewhere."""
+    A card that stands in (the Holodeck) counts as one named Keeper; a card
+    the Goal names itself cannot also stand in for another."""
     gd = g.db.cards[goal].goal
-    missing = 0
-    holo = g.db.by_effect.get("holo_copy", -1)
+    used: list[int] = []
     for r in gd.required:
         if not has(g, p, r):
-            if missing or holo < 0 or holo not in g.tables[p] or holo in gd.required or not copied(g, p, r):
+            c = stand_in(g, p, r, gd.required)
+            if c < 0 or c in used:
                 return False
-            missing = 1
+            used.append(c)
     if gd.any_count:
         need = gd.any_count + g.inflation()
         t = g.tables[p]
@@ -117,8 +119,8 @@ def fixed_cards(g: Game, goal: int) -> list[int]:
                     out.append(c)
                     break
             else:
-                h = holo_copy(g, 0)
-                if h >= 0 and h not in out:
+                h = stand_in(g, 0, r, out)
+                if h >= 0:
                     out.append(h)
     return out
 

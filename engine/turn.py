@@ -7,6 +7,7 @@ always checked for Goals before anybody is asked anything.
 from __future__ import annotations
 
 from .cards import CREEPER, GOAL, KEEPER, RULE
+from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
 from .game import ACTIONS, FREE_USE, OPS, SELF_FINISHING, Game, register
 from .surprises import open_chain
 from . import rng as R
@@ -53,27 +54,16 @@ def op_start_turn(g: Game) -> None:
 
 
 def op_start_events(g: Game) -> None:
+    """What the New Rules in play, then the cards on the active player's
+    table, do as a turn starts (No-Hand Bonus, Death)."""
     p = g.active
-    r = g.rule_effect("no_hand_bonus")
-    if r >= 0 and not g.hands[p]:
-        g.draw_cards(p, g.num(r, "n"), rule="rule.no-hand-bonus")
-    death = g.db.by_effect.get("death")
-    if death is not None and death in g.tables[p]:
-        g.stack.append(("ask_death", p))
-
-
-def op_ask_death(g: Game, p: int) -> None:
-    death = g.db.by_effect["death"]
-    others = [c for c in g.tables[p] if c != death]
-    if death in g.tables[p] and others:
-        g.ask(p, "death_discard", others, card=death,
-              reason="Death: discard one of your other Keepers or Creepers",
-              then=("ans_death", p))
-
-
-def op_ans_death(g: Game, p: int, chosen) -> None:
-    for c in chosen:
-        g.discard_from_table(c, "creeper.death", p)
+    pas = g.passive
+    for r in list(g.rules):
+        if pas[r] is not None:
+            pas[r].on_turn_start(g, p, r)
+    for c in list(g.tables[p]):
+        if pas[c] is not None:
+            pas[c].on_turn_start(g, p, c)
 
 
 def op_draw_phase(g: Game) -> None:
@@ -200,7 +190,7 @@ def op_ask_hand_limit(g: Game, p: int, rule: str) -> None:
     hl = g.hand_limit()
     excess = len(g.hands[p]) - hl if hl >= 0 else 0
     if excess > 0:
-        g.ask(p, "discard_hand", list(g.hands[p]), excess, excess, card=g.slot_rule("hand_limit"),
+        g.ask(p, "discard_hand", list(g.hands[p]), excess, excess, card=g.slot_rule(SLOT_HAND_LIMIT),
               reason=f"Hand Limit {hl}: discard {excess} card(s)", then=("ans_discard_hand", p, rule))
 
 
@@ -218,7 +208,7 @@ def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
     keepers = [c for c in g.tables[p] if g.db.cards[c].kind == KEEPER]
     excess = len(keepers) - kl
     if excess > 0:
-        g.ask(p, "discard_keepers", keepers, excess, excess, card=g.slot_rule("keeper_limit"),
+        g.ask(p, "discard_keepers", keepers, excess, excess, card=g.slot_rule(SLOT_KEEPER_LIMIT),
               reason=f"Keeper Limit {kl}: discard {excess} Keeper(s)", then=("ans_discard_keepers", p, rule))
 
 
@@ -228,7 +218,7 @@ def op_ans_discard_keepers(g: Game, p: int, rule: str, chosen) -> None:
 
 
 def op_goal_trim(g: Game, by: int) -> None:
-    room = 2 if g.rule_effect("double_agenda") >= 0 else 1
+    room = g.goal_room()
     if len(g.goals) > room:
         g.ask(by, "goal_discard", list(g.goals), len(g.goals) - room, len(g.goals) - room,
               reason="Double Agenda has left play: choose the Goal to discard",

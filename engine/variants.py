@@ -48,13 +48,9 @@ class Variant:
             if g.over_limit(q):
                 g.stack.append(("comply", q, "limit.others-now"))
                 return True
-        war = g.db.by_effect.get("war")
-        if war is not None:
-            peace = g.db.cards[war].params["peace"]
-            for q in range(g.nplayers):
-                t = g.tables[q]
-                if war in t and peace in t:
-                    g.stack.append(("ask_war", q, war))
+        for c in g.pidx.settling:
+            for q, t in enumerate(g.tables):
+                if c in t and g.passive[c].settle(g, q, c):
                     return True
         return False
 

@@ -74,7 +74,7 @@ def test_no_import_circle_in_the_engine():
 
 
 def test_the_core_imports_nothing_above_the_data_layer():
-    assert import_graph()["game"] <= {"rng", "cards", "prompts"}
+    assert import_graph()["game"] <= {"rng", "cards", "prompts", "effect_specs"}
 
 
 def test_the_cycle_finder_finds_one():
@@ -82,3 +82,24 @@ def test_the_cycle_finder_finds_one():
     assert find_cycle({"a": {"b"}, "b": set()}) == []
     g = import_graph()
     assert "game" in g["turn"] and "surprises" in g["effects"]  # the walk sees real imports
+
+
+# The effect library (what cards do) and the deck schema may name effects;
+# nothing else in the engine does: the core asks the cards through hooks.
+EFFECT_LIBRARY = {"effect_specs", "effects", "modifiers", "powers", "attachments", "deckfile"}
+
+
+def effect_literals() -> list[str]:
+    from engine.effect_specs import EFFECTS
+    out = []
+    for path in sorted(ENGINE.glob("*.py")):
+        if path.stem in EFFECT_LIBRARY:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in EFFECTS:
+                out.append(f"{path.name}:{node.lineno} '{node.value}'")
+    return out
+
+
+def test_no_effect_name_outside_the_effect_library():
+    assert effect_literals() == []
