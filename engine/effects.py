@@ -301,7 +301,7 @@ def act_jackpot(g: Game, p: int, c: int) -> None:
 
 def _again_options(g: Game) -> list[int]:
     cards = g.db.cards
-    piles = [g.discard] + ([g.rules_discard] if g.variant.solo else [])
+    piles = g.variant.discard_piles(g)
     return [x for pile in piles for x in pile if cards[x].kind in (ACTION, RULE)]
 
 

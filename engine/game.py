@@ -11,7 +11,7 @@ Numbers that follow from the table (cards still owed for the draw rule,
 plays left, limits, bonuses, Inflation) are computed when needed, never
 stored; catch-up draws fall out of that.
 
-Card effects live in ``engine.effects``; the variant (standard or solo)
+Card effects live in ``engine.effects``; the variant (the standard game, or one registered from outside)
 decides the deck split, where New Rules go, what meeting a Goal does, what
 happens between turns and when the game ends.
 """
@@ -128,7 +128,7 @@ def get_variant(name: str):
     v = VARIANTS.get(name)
     if v is None:
         known = ", ".join(sorted(VARIANTS)) or "none"
-        raise ValueError(f"unknown variant '{name}' (known: {known}; Solo Fluxx is registered by importing 'solo')")
+        raise ValueError(f"unknown variant '{name}' (known: {known}; a variant is registered by importing its package)")
     return v
 
 
@@ -210,7 +210,7 @@ class Game:
         self.rules: list[int] = []
         self.goals: list[int] = []
         self.scored: list[int] = []
-        self.rules_deck: list[int] = []    # solo; top is the end
+        self.rules_deck: list[int] = []    # a variant's Rules deck (empty in the standard game); top is the end
         self.rules_discard: list[int] = []
         self.active = 0
         self.turn = 0

@@ -244,11 +244,6 @@ def op_goal_replace(g: Game, p: int, c: int, chosen) -> None:
     g.goals_changed()
 
 
-def op_ans_score_discard(g: Game, chosen) -> None:
-    for c in chosen:
-        g.discard_from_table(c, "solo.score", 0)
-
-
 # Registration is an explicit call, not a decorator: tools that rewrite
 # functions (the mutation tester) then see plain definitions.
 register(OPS, globals(), "op_")

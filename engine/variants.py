@@ -14,7 +14,8 @@ from .goals import goal_winners
 
 class Variant:
     name = "standard"
-    solo = False
+    solo = False      # Solo Fluxx (kept for the app and the tutor; the engine asks the hooks below)
+    scores = False    # a met Goal scores points rather than winning the game
     min_players = 2
     max_players = 6
 
@@ -56,6 +57,24 @@ class Variant:
 
     def between_turns(self, g) -> None:
         pass
+
+    def discard_piles(self, g) -> list[list[int]]:
+        """Every discard pile of the game (Let's Do That Again! searches them)."""
+        return [g.discard]
+
+    def returns(self, g, p: int) -> float:
+        """What a finished game is worth to seat p, on the bots' scale (as
+        OpenSpiel's returns()): a win, a loss, or nothing for a draw."""
+        return 100000.0 if g.winner == p else (-100000.0 if g.winner >= 0 else 0.0)
+
+    def banked(self, g, p: int) -> float:
+        """What seat p has already made sure of in a game still going, on the same scale."""
+        return 0.0
+
+    def outcome(self, g) -> dict:
+        """The result a finished game reports (sim results, run files): a
+        score for a variant that scores, or the winner (-1: nobody)."""
+        return {"score": None, "winner": g.winner}
 
     def discard_pile(self, g, c: int) -> list[int]:
         return g.discard

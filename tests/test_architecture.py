@@ -103,3 +103,37 @@ def effect_literals() -> list[str]:
 
 def test_no_effect_name_outside_the_effect_library():
     assert effect_literals() == []
+
+
+# The core and the mechanisms every variant shares name no variant: what
+# differs between variants goes through the Variant hooks (engine/variants.py).
+CORE = ("game", "turn", "goals", "effects", "modifiers", "surprises", "attachments", "powers", "bots", "zones")
+VARIANT_WORDS = ("solo",)
+
+
+def variant_mentions() -> list[str]:
+    out = []
+    for stem in CORE:
+        path = ENGINE / f"{stem}.py"
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                      if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef)) and n.body
+                      and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            words = []
+            if isinstance(node, ast.Name):
+                words.append(node.id)
+            elif isinstance(node, ast.Attribute):
+                words.append(node.attr)
+            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                words.append(node.name)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                words.append(node.value)
+            for w in words:
+                if any(v in w.lower() for v in VARIANT_WORDS):
+                    out.append(f"{path.name}:{node.lineno} {w!r}")
+    return out
+
+
+def test_no_variant_named_in_the_core():
+    assert variant_mentions() == []
