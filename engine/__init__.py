@@ -17,4 +17,12 @@ checks that no import goes round in a circle):
 Importing any part of the package imports the mechanisms below, so the
 hook tables are full before the first game starts.
 """
-from . import turn, effects, modifiers, surprises, attachments, powers, variants  # noqa: F401  (they fill the core's hooks)
+from . import (  # noqa: F401  (they fill the core's hooks)
+    attachments,
+    effects,
+    modifiers,
+    powers,
+    surprises,
+    turn,
+    variants,
+)

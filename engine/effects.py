@@ -9,7 +9,7 @@ continuation task), as the turn machine requires.
 from __future__ import annotations
 
 from . import rng as R
-from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE
+from .cards import ACTION, CREEPER, GOAL, RULE
 from .game import ACTIONS, FREE_RULES, FREE_TABLE, FREE_USE, OPS, SELF_FINISHING, Game, register
 from .surprises import attempt_steal
 from .zones import EFFECT, all_creepers, all_keepers, creepers_of, give_to_table, keepers_of, others  # noqa: F401

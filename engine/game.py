@@ -52,45 +52,45 @@ class Passive:
     random_first = False   # New Rule: the first card played each turn is picked at random
     power_off = False      # attached Creeper: its Keeper's power is off (Malfunction)
 
-    def draw_bonus(self, g: "Game", p: int, r: int) -> int:
+    def draw_bonus(self, g: Game, p: int, r: int) -> int:
         """New Rule r: cards p draws on top of the Draw rule."""
         return 0
 
-    def draw_adjust(self, g: "Game", p: int, r: int, n: int) -> int:
+    def draw_adjust(self, g: Game, p: int, r: int, n: int) -> int:
         """The Play rule r has the last word on the draw (Play All But 1)."""
         return n
 
-    def play_bonus(self, g: "Game", p: int, r: int) -> int:
+    def play_bonus(self, g: Game, p: int, r: int) -> int:
         """New Rule r: plays p has on top of the Play rule."""
         return 0
 
-    def plays_left(self, g: "Game", p: int, r: int, bonus: int) -> int:
+    def plays_left(self, g: Game, p: int, r: int, bonus: int) -> int:
         """The Play rule r: plays p has left this turn."""
         raise NotImplementedError(f"{g.name(r)} is in the Play slot but is no Play rule")
 
-    def play_number(self, g: "Game", r: int) -> int:
+    def play_number(self, g: Game, r: int) -> int:
         """The Play rule r's own number (0 for All and All But)."""
         return 0
 
-    def excuses(self, g: "Game", r: int, c: int) -> bool:
+    def excuses(self, g: Game, r: int, c: int) -> bool:
         """New Rule r: Creeper c does not stop its holder's win."""
         return False
 
-    def blocks(self, g: "Game", r: int, goal: int, p: int) -> bool:
+    def blocks(self, g: Game, r: int, goal: int, p: int) -> bool:
         """New Rule r: p cannot win with this Goal, whatever p's Creepers."""
         return False
 
-    def stands_in(self, g: "Game", p: int, c: int, k: int) -> bool:
+    def stands_in(self, g: Game, p: int, c: int, k: int) -> bool:
         """Card c on p's table can count as Keeper k for a Goal (the Holodeck)."""
         return False
 
-    def on_turn_start(self, g: "Game", p: int, c: int) -> None:
+    def on_turn_start(self, g: Game, p: int, c: int) -> None:
         """At the start of p's turn: c is a New Rule in play, or a card on p's table."""
 
-    def on_goals_changed(self, g: "Game", p: int, c: int) -> None:
+    def on_goals_changed(self, g: Game, p: int, c: int) -> None:
         """The Goal changed; c is on p's table."""
 
-    def settle(self, g: "Game", p: int, c: int) -> bool:
+    def settle(self, g: Game, p: int, c: int) -> bool:
         """Before the active player goes on: c on p's table may queue an
         obligation (War sends Peace away). True if work was queued."""
         return False
@@ -236,7 +236,7 @@ class Game:
     # ------------------------------------------------------------------ build
     @classmethod
     def new(cls, decks=("fluxx5",), players: int = 2, variant: str = "standard",
-            seed: int = 0, record: bool = True) -> "Game":
+            seed: int = 0, record: bool = True) -> Game:
         g = cls(decks, players, variant, seed, record)
         g.variant.setup(g)
         g.phase = "deal"
@@ -246,7 +246,7 @@ class Game:
 
     @classmethod
     def blank(cls, decks=("fluxx5",), players: int = 2, variant: str = "standard",
-              seed: int = 0, record: bool = True) -> "Game":
+              seed: int = 0, record: bool = True) -> Game:
         return cls(decks, players, variant, seed, record)
 
     def begin(self, phase: str) -> None:
@@ -649,7 +649,7 @@ class Game:
         self.ev("game_over", rule, winner)
 
     # ------------------------------------------------------------ copies and JSON
-    def copy(self, record: bool = False) -> "Game":
+    def copy(self, record: bool = False) -> Game:
         g = Game.__new__(Game)
         g.variant, g.variant_name, g.db = self.variant, self.variant_name, self.db
         g.pidx, g.passive = self.pidx, self.passive
@@ -690,7 +690,7 @@ class Game:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict, record: bool = True) -> "Game":
+    def from_dict(cls, d: dict, record: bool = True) -> Game:
         g = cls(tuple(d["decks"]), d["nplayers"], d["variant_name"], d["seed"], record)
         if d.get("cards") != g.db.names:
             raise ValueError("the saved game was made with other deck files than the ones installed")

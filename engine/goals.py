@@ -6,7 +6,7 @@ Inflation raises the numerals of the count goals.
 """
 from __future__ import annotations
 
-from .cards import CREEPER, KEEPER
+from .cards import CREEPER
 from .game import Game
 
 

@@ -8,11 +8,11 @@ windows (``engine.surprises``); the Holodeck's copy with the Goals.
 """
 from __future__ import annotations
 
+from .attachments import detach
 from .cards import KEEPER
 from .game import FREE_TABLE, FREE_USE, OPS, REFUSALS, Game, register
-from .zones import all_creepers, keepers_of, others
-from .attachments import detach
 from .surprises import attempt_steal
+from .zones import all_creepers, keepers_of, others
 
 POWER = "keeper.power"
 

@@ -72,7 +72,7 @@ class Step(_M):
     hint: str = ""   # lessons: a nudge after a wrong move (the step itself is the answer)
 
     @model_validator(mode="after")
-    def _one(self) -> "Step":
+    def _one(self) -> Step:
         given = [k for k in ("play", "choose", "surprise", "pass_", "free", "end_turn") if getattr(self, k) is not None]
         if len(given) != 1:
             raise ValueError("a step needs exactly one of play, choose, surprise, pass, free, end_turn"

@@ -6,11 +6,11 @@ always checked for Goals before anybody is asked anything.
 """
 from __future__ import annotations
 
+from . import rng as R
 from .cards import CREEPER, GOAL, KEEPER, RULE
 from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
 from .game import ACTIONS, FREE_USE, OPS, SELF_FINISHING, Game, register
 from .surprises import open_chain
-from . import rng as R
 
 
 def op_deal(g: Game) -> None:

@@ -8,7 +8,8 @@ the shared engine. Solo Fluxx registers itself from ``solo/``.
 from __future__ import annotations
 
 from . import rng as R
-from .game import VARIANTS as _VARIANTS, get_variant, register_variant, variant_names  # noqa: F401  (the core owns the registry)
+from .game import VARIANTS as _VARIANTS  # noqa: F401  (the core owns the registry)
+from .game import register_variant
 from .goals import goal_winners
 
 

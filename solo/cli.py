@@ -195,7 +195,6 @@ def cmd_deck(a) -> int:
 
 def cmd_replay(a) -> int:
     from engine.runfile import RunError, load_run, replay
-    from engine.sim import DECISION_CAP, TURN_CAP
     run = load_run(a.run)
     explainer = None
     if a.explain:
