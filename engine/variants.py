@@ -8,8 +8,12 @@ the shared engine. Solo Fluxx registers itself from ``solo/``.
 from __future__ import annotations
 
 from . import rng as R
-from .game import VARIANTS as _VARIANTS  # noqa: F401  (the core owns the registry)
-from .game import register_variant
+
+# the core owns the registry; these names stay importable from here
+from .game import VARIANTS as _VARIANTS  # noqa: F401
+from .game import get_variant as get_variant
+from .game import register_variant as register_variant
+from .game import variant_names as variant_names
 from .goals import goal_winners
 
 
