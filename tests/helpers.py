@@ -91,7 +91,7 @@ def table(text: str):
     out, ready for its first answer."""
     import tomllib
 
-    from engine.scenario import Scenario, build_table
+    from scenarios.runner import Scenario, build_table
     return build_table(Scenario.model_validate(tomllib.loads('name = "inline"\n' + text)))
 
 

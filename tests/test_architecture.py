@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ENGINE = Path(__file__).resolve().parents[1] / "engine"
 
 
@@ -137,3 +139,25 @@ def variant_mentions() -> list[str]:
 
 def test_no_variant_named_in_the_core():
     assert variant_mentions() == []
+
+
+# The packages, lowest first: each imports only packages before it.
+LAYERS = ["engine", "tutor", "scenarios", "solo"]
+
+
+def package_imports(pkg: str) -> set[str]:
+    root = ENGINE.parent / pkg
+    out: set[str] = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                out.add(node.module.split(".")[0])
+            elif isinstance(node, ast.Import):
+                out.update(a.name.split(".")[0] for a in node.names)
+    return out & set(LAYERS) - {pkg}
+
+
+@pytest.mark.parametrize("pkg", LAYERS)
+def test_packages_import_only_the_layers_below(pkg):
+    below = set(LAYERS[:LAYERS.index(pkg)])
+    assert package_imports(pkg) <= below, f"{pkg} imports {sorted(package_imports(pkg) - below)}"

@@ -515,7 +515,7 @@ class LessonScreen(GameScreen):
     """A lesson: the learner makes every move; a wrong move gets a hint, then the answer."""
 
     def __init__(self, lesson):
-        from engine.scenario import build_table
+        from scenarios.runner import build_table
         g = build_table(lesson.scenario)
         super().__init__(g, [], {"seed": lesson.scenario.seed, "lesson": lesson.id})
         self.lesson = lesson
@@ -536,7 +536,7 @@ class LessonScreen(GameScreen):
 
     def advance(self) -> None:
         if self.i < len(self.steps) and not self.g.over:
-            from engine.scenario import settle_windows
+            from scenarios.runner import settle_windows
             passed = settle_windows(self.g, self.steps[self.i])  # Surprise windows the lesson does not use
             if passed:
                 self.tell(passed)
@@ -556,8 +556,8 @@ class LessonScreen(GameScreen):
         self.draw()
 
     def answer(self, a) -> None:
-        from engine.scenario import step_answer
-        from tutor.lessons import same_answer
+        from scenarios.lessons import same_answer
+        from scenarios.runner import step_answer
         if a is None or self.i >= len(self.steps):
             return
         st = self.steps[self.i]
@@ -599,7 +599,7 @@ class LessonsScreen(Screen):
     BINDINGS = [Binding("escape,q", "close", "Back", id="back")]
 
     def compose(self) -> ComposeResult:
-        from tutor.lessons import lessons
+        from scenarios.lessons import lessons
         done = self.app.store.lessons_done()
         self.items = lessons()
         yield Static("[b]Lessons[/]: each sets a table; you make every move and the tutor explains.",

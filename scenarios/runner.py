@@ -12,10 +12,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError, model_validator
 
-from .datafile import DataFileError, read_text
-from .deckfile import DeckError, card_key
-from .game import Game
-from .prompts import IllegalAnswer
+from engine.datafile import DataFileError, read_text
+from engine.deckfile import DeckError, card_key
+from engine.game import Game
+from engine.prompts import IllegalAnswer
 
 MAX_SCENARIO_BYTES = 1_000_000
 CardList = list[str]
@@ -405,7 +405,7 @@ def settle_windows(g: Game, st: Step) -> list:
     the events of those passes."""
     events: list = []
     if st.surprise is not None:
-        from .surprises import usable
+        from engine.surprises import usable
         c = g.db.find(st.surprise)
         if c is None or not g.chain or c not in usable(g, st.player, g.chain[-1]):
             return events  # this player is never offered it here: the engine will say why not
