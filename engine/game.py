@@ -177,10 +177,24 @@ class Event(tuple):
         return self[5]
 
 
-STATE_FIELDS = ("decks", "variant_name", "nplayers", "seed", "rng", "draw", "discard", "hands",
-                "tables", "attached", "rules", "goals", "scored", "rules_deck", "rules_discard",
-                "active", "turn", "phase", "drawn", "played", "hand_at_start", "used", "extra",
-                "in_extra", "temp", "playing", "chain", "stack", "winner", "over", "checks", "decisions", "quiet")
+# The state, written once: every field of a game with its shape, which says
+# how ``copy()`` copies it and how ``to_dict()``/``from_dict()`` write and read
+# it. "value": immutable; "list": a list of ids or names; "lists": a list of
+# lists (hands, tables, the chain); "map": attaching Creeper -> Keeper;
+# "frames": temporary hands; "tasks": the stack of pending tasks (tuples).
+STATE = (
+    ("decks", "list"), ("variant_name", "value"), ("nplayers", "value"), ("seed", "value"), ("rng", "value"),
+    ("draw", "list"), ("discard", "list"), ("hands", "lists"), ("tables", "lists"), ("attached", "map"),
+    ("rules", "list"), ("goals", "list"), ("scored", "list"), ("rules_deck", "list"), ("rules_discard", "list"),
+    ("active", "value"), ("turn", "value"), ("phase", "value"), ("drawn", "value"), ("played", "value"),
+    ("hand_at_start", "value"), ("used", "list"), ("extra", "value"), ("in_extra", "value"), ("temp", "frames"),
+    ("playing", "list"), ("chain", "lists"), ("stack", "tasks"), ("winner", "value"), ("over", "value"),
+    ("checks", "value"), ("decisions", "value"), ("quiet", "value"),
+)
+STATE_FIELDS = tuple(f for f, _ in STATE)
+# fields a save written before they existed may lack, with the value they then had
+STATE_DEFAULTS = {"chain": []}
+
 
 
 class Game:
@@ -650,41 +664,17 @@ class Game:
 
     # ------------------------------------------------------------ copies and JSON
     def copy(self, record: bool = False) -> Game:
+        """An independent game in the same state (the cards, variant and prompt
+        are shared: nothing changes them in place)."""
         g = Game.__new__(Game)
-        g.variant, g.variant_name, g.db = self.variant, self.variant_name, self.db
-        g.pidx, g.passive = self.pidx, self.passive
-        g.decks, g.nplayers, g.seed, g.rng = list(self.decks), self.nplayers, self.seed, self.rng
-        g.draw, g.discard = self.draw[:], self.discard[:]
-        g.hands = [h[:] for h in self.hands]
-        g.tables = [t[:] for t in self.tables]
-        g.attached = dict(self.attached)
-        g.rules, g.goals, g.scored = self.rules[:], self.goals[:], self.scored[:]
-        g.rules_deck, g.rules_discard = self.rules_deck[:], self.rules_discard[:]
-        g.active, g.turn, g.phase = self.active, self.turn, self.phase
-        g.drawn, g.played, g.hand_at_start = self.drawn, self.played, self.hand_at_start
-        g.used, g.extra, g.in_extra = self.used[:], self.extra, self.in_extra
-        g.temp = [[f[0], f[1], f[2][:], f[3], f[4]] for f in self.temp]
-        g.playing, g.stack = self.playing[:], self.stack[:]
-        g.chain = [x[:] for x in self.chain]
-        g.prompt = self.prompt
-        g.winner, g.over, g.checks, g.decisions = self.winner, self.over, self.checks, self.decisions
-        g.quiet = self.quiet
+        g.__dict__.update(self.__dict__)
+        for f, copy_of in _COPIED:
+            setattr(g, f, copy_of(getattr(self, f)))
         g.log = [] if record else None
         return g
 
     def to_dict(self) -> dict:
-        d = {}
-        for f in STATE_FIELDS:
-            v = getattr(self, f)
-            if f == "attached":
-                v = {str(k): x for k, x in sorted(v.items())}
-            elif f == "stack":
-                v = [_jsonable(t) for t in v]
-            elif f == "temp":
-                v = [[x[0], x[1], list(x[2]), x[3], x[4]] for x in v]
-            elif isinstance(v, list):
-                v = [list(x) if isinstance(x, list) else x for x in v]
-            d[f] = v
+        d = {f: _WRITE[shape](getattr(self, f)) for f, shape in STATE}
         d["prompt"] = self.prompt.to_dict() if self.prompt is not None else None
         d["cards"] = self.db.names
         return d
@@ -694,19 +684,9 @@ class Game:
         g = cls(tuple(d["decks"]), d["nplayers"], d["variant_name"], d["seed"], record)
         if d.get("cards") != g.db.names:
             raise ValueError("the saved game was made with other deck files than the ones installed")
-        for f in STATE_FIELDS:
-            v = d.get(f, []) if f == "chain" else d[f]
-            if f == "attached":
-                v = {int(k): x for k, x in v.items()}
-            elif f == "stack":
-                v = [_from_jsonable(t) for t in v]
-            elif f == "temp":
-                v = [[x[0], x[1], list(x[2]), x[3], x[4]] for x in v]
-            elif f in ("hands", "tables"):
-                v = [list(x) for x in v]
-            elif isinstance(v, list):
-                v = list(v)
-            setattr(g, f, v)
+        for f, shape in STATE:
+            v = d[f] if f in d or f not in STATE_DEFAULTS else STATE_DEFAULTS[f]
+            setattr(g, f, _READ[shape](v))
         g.prompt = Prompt.from_dict(d["prompt"]) if d["prompt"] is not None else None
         return g
 
@@ -729,6 +709,25 @@ def _from_jsonable(t):
     if isinstance(t, list):
         return tuple(_from_jsonable(x) for x in t)
     return t
+
+
+def _frames(v: list) -> list:
+    return [[x[0], x[1], list(x[2]), x[3], x[4]] for x in v]
+
+
+def _lists(v: list) -> list:
+    return [list(x) for x in v]
+
+
+# how each shape of STATE is copied, written to JSON and read back
+_COPY = {"list": list.copy, "lists": _lists, "map": dict.copy, "frames": _frames, "tasks": list.copy}
+_WRITE = {"value": lambda v: v, "list": list, "lists": _lists, "frames": _frames,
+          "map": lambda v: {str(k): x for k, x in sorted(v.items())},
+          "tasks": lambda v: [_jsonable(t) for t in v]}
+_READ = {"value": lambda v: v, "list": list, "lists": _lists, "frames": _frames,
+         "map": lambda v: {int(k): x for k, x in v.items()},
+         "tasks": lambda v: [_from_jsonable(t) for t in v]}
+_COPIED = tuple((f, _COPY[shape]) for f, shape in STATE if shape != "value")
 
 
 # card kinds re-exported for the effect modules
