@@ -98,16 +98,25 @@ class Passive:
 
 class PassiveIndex:
     """The passive effects of one card set, looked up once: by card id, and
-    the cards that react to the Goal changing or settle obligations."""
-    __slots__ = ("of", "on_goals", "settling")
+    for each hook the cards whose effect uses it (so that the hot paths ask
+    only those, and a game without them pays nothing)."""
+    __slots__ = ("of", "numeral", "draw", "adjust", "play", "random_first", "goal_room", "power_off",
+                 "excuses", "blocks", "stands_in", "turn_start", "on_goals", "settling")
 
     def __init__(self, db: CardDB):
         self.of: list = [PASSIVE.get(c.effect) if c.effect else None for c in db.cards]
-        base = Passive
-        self.on_goals = tuple(c for c, m in enumerate(self.of)
-                              if m is not None and type(m).on_goals_changed is not base.on_goals_changed)
-        self.settling = tuple(c for c, m in enumerate(self.of)
-                              if m is not None and type(m).settle is not base.settle)
+
+        def using(hook: str) -> frozenset[int]:
+            base = getattr(Passive, hook)
+            return frozenset(c for c, m in enumerate(self.of)
+                             if m is not None and getattr(type(m), hook) is not base)
+
+        self.numeral, self.draw, self.adjust = using("numeral"), using("draw_bonus"), using("draw_adjust")
+        self.play, self.random_first, self.goal_room = using("play_bonus"), using("random_first"), using("goal_room")
+        self.power_off, self.excuses, self.blocks = using("power_off"), using("excuses"), using("blocks")
+        self.stands_in, self.turn_start = using("stands_in"), using("on_turn_start")
+        self.on_goals = tuple(sorted(using("on_goals_changed")))
+        self.settling = tuple(sorted(using("settle")))
 
 
 _INDEXES: dict[int, tuple] = {}
@@ -411,12 +420,13 @@ class Game:
 
     def inflation(self) -> int:
         """What the New Rules in play add to every numeral (Inflation: 1)."""
-        pas = self.passive
+        infl = self.pidx.numeral
+        if not infl:
+            return 0
         n = 0
         for r in self.rules:
-            m = pas[r]
-            if m is not None:
-                n += m.numeral
+            if r in infl:
+                n += self.passive[r].numeral
         return n
 
     def num(self, card: int, param: str) -> int:
@@ -442,14 +452,15 @@ class Game:
         """Cards the active player must draw this turn for the Draw rule and bonuses."""
         r = self.slot_rule(SLOT_DRAW)
         n = (self.db.cards[r].params["n"] if r >= 0 else 1) + self.inflation()
-        pas = self.passive
-        for x in self.rules:
-            m = pas[x]
-            if m is not None:
-                n += m.draw_bonus(self, p, x)
-        r = self.slot_rule(SLOT_PLAY)
-        if r >= 0 and pas[r] is not None:
-            n = pas[r].draw_adjust(self, p, r, n)
+        pas, idx = self.passive, self.pidx
+        if idx.draw:
+            for x in self.rules:
+                if x in idx.draw:
+                    n += pas[x].draw_bonus(self, p, x)
+        if idx.adjust:
+            r = self.slot_rule(SLOT_PLAY)
+            if r in idx.adjust:
+                n = pas[r].draw_adjust(self, p, r, n)
         return n
 
     def play_rule_count(self) -> int:
@@ -460,33 +471,33 @@ class Game:
         return self.passive[r].play_number(self, r)
 
     def plays_left(self, p: int) -> int:
-        pas = self.passive
+        pas, plays = self.passive, self.pidx.play
         bonus = 0
-        for x in self.rules:
-            m = pas[x]
-            if m is not None:
-                bonus += m.play_bonus(self, p, x)
+        if plays:
+            for x in self.rules:
+                if x in plays:
+                    bonus += pas[x].play_bonus(self, p, x)
         r = self.slot_rule(SLOT_PLAY)
         if r >= 0:
             return pas[r].plays_left(self, p, r, bonus)
         return max(0, min(1 + self.inflation() + bonus - self.played, len(self.hands[p])))
 
     def first_play_random_applies(self) -> bool:
-        pas = self.passive
-        for r in self.rules:
-            m = pas[r]
-            if m is not None and m.random_first:
-                return self.play_rule_count() != 1
+        rand = self.pidx.random_first
+        if rand:
+            for r in self.rules:
+                if r in rand:
+                    return self.play_rule_count() != 1
         return False
 
     def goal_room(self) -> int:
         """How many Goals may stand at once (1, or more with Double Agenda)."""
-        pas = self.passive
+        rooms = self.pidx.goal_room
         room = 1
-        for r in self.rules:
-            m = pas[r]
-            if m is not None and m.goal_room > room:
-                room = m.goal_room
+        if rooms:
+            for r in self.rules:
+                if r in rooms and self.passive[r].goal_room > room:
+                    room = self.passive[r].goal_room
         return room
 
     def hand_limit(self) -> int:
@@ -576,9 +587,9 @@ class Game:
     def powered(self, k: int) -> bool:
         """A Keeper's power works unless a card attached to it switches it off (a Malfunction)."""
         if self.attached:
-            pas = self.passive
+            off = self.pidx.power_off
             for cr, kk in self.attached.items():
-                if kk == k and pas[cr] is not None and pas[cr].power_off:
+                if kk == k and cr in off:
                     return False
         return True
 

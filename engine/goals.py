@@ -27,29 +27,29 @@ def blocked(g: Game, goal: int, p: int) -> bool:
     New Rule in play excuses it; a New Rule may also stop the win outright."""
     cards = g.db.cards
     gd = cards[goal].goal
-    pas = g.passive
-    mods = [(r, pas[r]) for r in g.rules if pas[r] is not None]
+    pas, idx = g.passive, g.pidx
     for c in g.tables[p]:
         if cards[c].kind == CREEPER and c not in gd.required:
-            for r, m in mods:
-                if m.excuses(g, r, c):
+            for r in g.rules:
+                if r in idx.excuses and pas[r].excuses(g, r, c):
                     break
             else:
                 return True
-    for r, m in mods:
-        if m.blocks(g, r, goal, p):
-            return True
+    if idx.blocks:
+        for r in g.rules:
+            if r in idx.blocks and pas[r].blocks(g, r, goal, p):
+                return True
     return False
 
 
 def stand_in(g: Game, p: int, r: int, not_these) -> int:
     """A card on p's table, none of ``not_these``, that can count as Keeper r
     for a Goal (the Holodeck), or -1."""
-    pas = g.passive
-    for c in g.tables[p]:
-        m = pas[c]
-        if m is not None and c not in not_these and m.stands_in(g, p, c, r):
-            return c
+    can = g.pidx.stands_in
+    if can:
+        for c in g.tables[p]:
+            if c in can and c not in not_these and g.passive[c].stands_in(g, p, c, r):
+                return c
     return -1
 
 

@@ -57,13 +57,14 @@ def op_start_events(g: Game) -> None:
     """What the New Rules in play, then the cards on the active player's
     table, do as a turn starts (No-Hand Bonus, Death)."""
     p = g.active
-    pas = g.passive
-    for r in list(g.rules):
-        if pas[r] is not None:
-            pas[r].on_turn_start(g, p, r)
-    for c in list(g.tables[p]):
-        if pas[c] is not None:
-            pas[c].on_turn_start(g, p, c)
+    starters = g.pidx.turn_start
+    if starters:
+        for r in list(g.rules):
+            if r in starters:
+                g.passive[r].on_turn_start(g, p, r)
+        for c in list(g.tables[p]):
+            if c in starters:
+                g.passive[c].on_turn_start(g, p, c)
 
 
 def op_draw_phase(g: Game) -> None:
