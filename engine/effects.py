@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, RULE
-from .game import ACTIONS, FREE_RULES, FREE_TABLE, FREE_USE, OPS, SELF_FINISHING, Game, register
+from .game import ACTIONS, FREE_RULES, FREE_TABLE, FREE_USE, OPS, SELF_FINISHING, Frame, Game, register
 from .surprises import attempt_steal
 from .zones import EFFECT, all_creepers, all_keepers, creepers_of, give_to_table, keepers_of, others  # noqa: F401
 
@@ -205,11 +205,11 @@ def act_discard_and_draw(g: Game, p: int, c: int) -> None:
     g.draw_cards(p, n, rule=EFFECT)
 
 
-def open_temp(g: Game, p: int, c: int, n_draw: int, plays: int, kind: str = "play") -> list:
-    fr = [p, c, [], 0, kind]
+def open_temp(g: Game, p: int, c: int, n_draw: int, plays: int, kind: str = "play") -> Frame:
+    fr = Frame([p, c, [], 0, kind])
     g.temp.append(fr)
-    g.draw_cards(p, n_draw, into=fr[2], rule="action.temp-hand")
-    fr[3] = len(fr[2]) if plays < 0 else plays
+    g.draw_cards(p, n_draw, into=fr.cards, rule="action.temp-hand")
+    fr.plays = len(fr.cards) if plays < 0 else plays
     return fr
 
 
@@ -251,16 +251,16 @@ def act_everybody_gets(g: Game, p: int, c: int) -> None:
 
 def op_everybody_give(g: Game, p: int, c: int, i: int, each: int) -> None:
     fr = g.temp[-1]
-    if i >= g.nplayers - 1 or not fr[2]:
+    if i >= g.nplayers - 1 or not fr.cards:
         q = (p + i) % g.nplayers
         g.temp.pop()
-        for x in fr[2]:
+        for x in fr.cards:
             g.hands[q].append(x)
             g.ev("give", EFFECT, q, x, by=p)
         return
     q = (p + i) % g.nplayers
-    k = min(each, len(fr[2]))
-    g.ask(p, "give", list(fr[2]), k, k, card=c, reason=f"choose the card(s) for p{q}",
+    k = min(each, len(fr.cards))
+    g.ask(p, "give", list(fr.cards), k, k, card=c, reason=f"choose the card(s) for p{q}",
           then=("ans_everybody_give", p, c, i, each))
 
 
@@ -268,7 +268,7 @@ def op_ans_everybody_give(g: Game, p: int, c: int, i: int, each: int, chosen) ->
     fr = g.temp[-1]
     q = (p + i) % g.nplayers
     for x in chosen:
-        fr[2].remove(x)
+        fr.cards.remove(x)
         g.hands[q].append(x)
         g.ev("give", EFFECT, q, x, by=p)
     g.stack.append(("everybody_give", p, c, i + 1, each))
@@ -442,9 +442,9 @@ def op_end_turn_now(g: Game, p: int) -> None:
     g.stack.clear()
     while g.temp:
         fr = g.temp.pop()
-        for x in fr[2]:
+        for x in fr.cards:
             g.to_discard(x)
-            g.ev("discard", "action.ends-turn", fr[0], x)
+            g.ev("discard", "action.ends-turn", fr.player, x)
     for x in list(g.playing):
         g.playing.remove(x)
         g.to_discard(x)

@@ -22,6 +22,44 @@ from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE, CardDB, card_d
 from .effect_specs import SLOT_DRAW, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT, SLOT_PLAY
 from .prompts import IllegalAnswer, Prompt
 
+
+# ------------------------------------------------------------ small named types
+class Frame(list):
+    """A temporary hand: [player, card, cards, plays, kind]. A list (so that
+    saves keep their JSON) with its fields named. ``card`` is the Action that
+    opened it (-1: none); ``plays`` how many of its cards are still to be
+    played; ``kind`` "play" (played from) or "hold" (dealt out by the Action)."""
+    __slots__ = ()
+
+    player = property(lambda self: self[0])
+    card = property(lambda self: self[1])
+    cards = property(lambda self: self[2])
+
+    @property
+    def plays(self) -> int:
+        return self[3]
+
+    @plays.setter
+    def plays(self, n: int) -> None:
+        self[3] = n
+
+    kind = property(lambda self: self[4])
+
+
+class Link(list):
+    """One link of a Surprise chain: [card, player, what, arg, via]. ``what``
+    is "play" (the chain's base: a card being played, ``arg`` where from),
+    "steal" (the base: ``player`` tries to take Keeper ``card`` from seat
+    ``arg`` with the card ``via``), "surprise" or "power" (a cancel)."""
+    __slots__ = ()
+
+    card = property(lambda self: self[0])
+    player = property(lambda self: self[1])
+    what = property(lambda self: self[2])
+    arg = property(lambda self: self[3])
+    via = property(lambda self: self[4])
+
+
 # ------------------------------------------------------------ hook points
 # The core (state, the task loop, the answer door) imports nothing above it.
 # The mechanisms above it (turns, the effect library, Surprises, attachments,
@@ -197,7 +235,7 @@ STATE = (
     ("rules", "list"), ("goals", "list"), ("scored", "list"), ("rules_deck", "list"), ("rules_discard", "list"),
     ("active", "value"), ("turn", "value"), ("phase", "value"), ("drawn", "value"), ("played", "value"),
     ("hand_at_start", "value"), ("used", "list"), ("extra", "value"), ("in_extra", "value"), ("temp", "frames"),
-    ("playing", "list"), ("chain", "lists"), ("stack", "tasks"), ("winner", "value"), ("over", "value"),
+    ("playing", "list"), ("chain", "links"), ("stack", "tasks"), ("winner", "value"), ("over", "value"),
     ("checks", "value"), ("decisions", "value"), ("quiet", "value"),
 )
 STATE_FIELDS = tuple(f for f, _ in STATE)
@@ -377,9 +415,9 @@ class Game:
         # 3. an open temporary hand
         if self.temp:
             fr = self.temp[-1]
-            if fr[4] == "play" and fr[3] > 0 and fr[2]:
-                self.prompt = Prompt("turn", fr[0], "play_temp", [("play", c) for c in fr[2]],
-                                     card=fr[1], reason="play from the temporary hand", domain="moves")
+            if fr.kind == "play" and fr.plays > 0 and fr.cards:
+                self.prompt = Prompt("turn", fr.player, "play_temp", [("play", c) for c in fr.cards],
+                                     card=fr.card, reason="play from the temporary hand", domain="moves")
                 return
             self.stack.append(("temp_done",))
             return
@@ -543,8 +581,8 @@ class Game:
             if c in self.tables[p]:
                 return "table", p
         for fr in self.temp:
-            if c in fr[2]:
-                return "temp", fr[0]
+            if c in fr.cards:
+                return "temp", fr.player
         for zone in ("rules", "goals", "playing", "draw", "discard", "scored", "rules_deck", "rules_discard"):
             if c in getattr(self, zone):
                 return zone, -1
@@ -723,7 +761,15 @@ def _from_jsonable(t):
 
 
 def _frames(v: list) -> list:
+    return [Frame([x[0], x[1], list(x[2]), x[3], x[4]]) for x in v]
+
+
+def _plain_frames(v: list) -> list:
     return [[x[0], x[1], list(x[2]), x[3], x[4]] for x in v]
+
+
+def _links(v: list) -> list:
+    return [Link(x) for x in v]
 
 
 def _lists(v: list) -> list:
@@ -731,11 +777,12 @@ def _lists(v: list) -> list:
 
 
 # how each shape of STATE is copied, written to JSON and read back
-_COPY = {"list": list.copy, "lists": _lists, "map": dict.copy, "frames": _frames, "tasks": list.copy}
-_WRITE = {"value": lambda v: v, "list": list, "lists": _lists, "frames": _frames,
+_COPY = {"list": list.copy, "lists": _lists, "map": dict.copy, "frames": _frames, "links": _links,
+         "tasks": list.copy}
+_WRITE = {"value": lambda v: v, "list": list, "lists": _lists, "frames": _plain_frames, "links": _lists,
           "map": lambda v: {str(k): x for k, x in sorted(v.items())},
           "tasks": lambda v: [_jsonable(t) for t in v]}
-_READ = {"value": lambda v: v, "list": list, "lists": _lists, "frames": _frames,
+_READ = {"value": lambda v: v, "list": list, "lists": _lists, "frames": _frames, "links": _links,
          "map": lambda v: {int(k): x for k, x in v.items()},
          "tasks": lambda v: [_from_jsonable(t) for t in v]}
 _COPIED = tuple((f, _COPY[shape]) for f, shape in STATE if shape != "value")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import rng as R
 from .cards import CREEPER, GOAL, KEEPER, RULE
 from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
-from .game import ACTIONS, FREE_USE, OPS, SELF_FINISHING, Game, register
+from .game import ACTIONS, FREE_USE, OPS, SELF_FINISHING, Game, Link, register
 from .surprises import open_chain
 
 
@@ -91,13 +91,13 @@ def op_play(g: Game, p: int, c: int, src: int) -> None:
             g.played += 1
     elif src == 1:
         fr = g.temp[-1]
-        fr[2].remove(c)
-        fr[3] -= 1
+        fr.cards.remove(c)
+        fr.plays -= 1
     if src != 2:  # src 2: the card that played it already put it in the being-played area
         g.playing.append(c)
     g.ev("play", "turn.play", p, c, src=src)
     if g.db.surprises or g.db.cancelers:
-        if open_chain(g, [c, p, "play", src, 0], None):
+        if open_chain(g, Link([c, p, "play", src, 0]), None):
             return
     g.stack.append(("resolve", p, c))
 
@@ -146,11 +146,11 @@ def op_finish(g: Game, c: int) -> None:
 
 def op_temp_done(g: Game) -> None:
     fr = g.temp.pop()
-    for c in fr[2]:
+    for c in fr.cards:
         g.to_discard(c)
-        g.ev("discard", "action.temp-hand", fr[0], c)
-    if fr[1] >= 0 and fr[1] in g.playing:
-        g.stack.append(("finish", fr[1]))
+        g.ev("discard", "action.temp-hand", fr.player, c)
+    if fr.card >= 0 and fr.card in g.playing:
+        g.stack.append(("finish", fr.card))
 
 
 def op_free(g: Game, p: int, c: int) -> None:

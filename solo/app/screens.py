@@ -103,8 +103,8 @@ class GameScreen(Screen):
         self.query_one("#table", Static).update(tables)
         label = "Hand (set aside)" if g.temp else "Hand"
         extra = ""
-        if g.temp and g.temp[-1][2]:
-            extra = f"   Temporary hand: {cards(g, g.temp[-1][2])}"
+        if g.temp and g.temp[-1].cards:
+            extra = f"   Temporary hand: {cards(g, g.temp[-1].cards)}"
         self.query_one("#hand", Static).update(f"{label} ({len(g.hands[0])}): {cards(g, g.hands[0], '[dim]empty[/]')}{extra}")
         log = self.query_one("#log", OptionList)
         first = max(0, len(self.log_lines) - 60)
