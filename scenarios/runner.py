@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError, model_validator
 
+from engine.answers import label_value
 from engine.datafile import DataFileError, read_text
 from engine.deckfile import DeckError, card_key
 from engine.game import Game
@@ -325,18 +326,11 @@ def check_expect(g: Game, ex: Expect, where: str) -> list[str]:
 
 
 def _label_value(g: Game, label: str):
-    """Turn a scenario label into an option value of the pending prompt."""
-    pr = g.prompt
-    if pr.domain == "players":
-        if len(label) >= 2 and label[0] in "pP" and label[1:].isdigit():
-            return int(label[1:])
-        raise ScenarioError(f"'{label}' is not a player label; use p0, p1, ...")
-    if pr.domain == "words":
-        return label.lower()
-    c = g.db.find(label)
-    if c is None:
-        raise ScenarioError(f"no card named '{label}'")
-    return c
+    """Turn a scenario label into an option value of the pending prompt (the one answer codec)."""
+    try:
+        return label_value(g, label)
+    except IllegalAnswer as e:
+        raise ScenarioError(str(e)) from None
 
 
 def _answer(g: Game, st: Step, i: int):

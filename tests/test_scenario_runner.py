@@ -210,7 +210,7 @@ draw_pile = ["Love", "Money", "Peace"]
                  '[step.expect]\nhands = [["Bread"], ["Cookies", "Love"], []]') == []
     for bad in ("two", "x1", "X1", "p", "1", "p1x"):
         assert steps(steal, 'player = 0\nplay = "Trade Hands"', f'player = 0\nchoose = ["{bad}"]') == [
-            f"step 2: '{bad}' is not a player label; use p0, p1, ..."]
+            f"step 2: '{bad}' is not a player label (p0, p1, ...)"]
 
 
 def test_files_that_cannot_run_are_fails_with_a_sentence(tmp_path):
