@@ -709,7 +709,8 @@ class Game:
         self.over = True
         self.prompt = None
         self.phase = "over"
-        self.ev("game_over", rule, winner)
+        # the result rides on the event, so that a replay can tell it as it was
+        self.ev("game_over", rule, winner, **{k: v for k, v in self.variant.outcome(self).items() if v is not None})
 
     # ------------------------------------------------------------ copies and JSON
     def copy(self, record: bool = False) -> Game:
