@@ -6,6 +6,8 @@ index). Game states hold ids; names appear only at the boundaries.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .deckfile import DeckError, card_key, load_deck
 from .effect_specs import CANCELS_SURPRISES, CARD, EFFECTS
 
@@ -28,9 +30,32 @@ class GoalDef:
 
 
 class Card:
+    """One card of a game, compiled from its deck file by ``CardDB`` (ids
+    resolved, effect parameters naming cards turned into ids)."""
     __slots__ = ("id", "name", "key", "kind", "type", "deck", "text", "category", "slot",
                  "effect", "params", "tags", "icons", "counts_as", "goal", "confidence", "source",
                  "counters", "crew", "equipment", "attaching")
+    id: int
+    name: str
+    key: str                  # the name folded for lookups (card_key)
+    kind: int                 # KEEPER, GOAL, RULE, ACTION, CREEPER or SURPRISE
+    type: str                 # the same as a word: "keeper", ...
+    deck: str
+    text: str
+    category: str | None
+    slot: str | None          # a New Rule's slot (effect_specs.RULE_SLOTS)
+    effect: str | None        # the effect library's name for what it does
+    params: dict[str, Any]    # the effect's parameters (card ids for card parameters)
+    tags: tuple[str, ...]
+    icons: tuple[str, ...]
+    counts_as: tuple[int, ...]
+    goal: GoalDef | None
+    confidence: str | None
+    source: str | None
+    counters: Any             # a Surprise: the card kind (or "steal") it cancels
+    crew: bool
+    equipment: bool
+    attaching: bool
 
     def __repr__(self) -> str:
         return f"<Card {self.id} {self.name}>"

@@ -282,9 +282,9 @@ class Game:
         self.used: list[int] = []          # once-a-turn free actions used this turn
         self.extra = False                 # Take Another Turn is owed
         self.in_extra = False              # this turn is an extra turn
-        self.temp: list[list] = []         # temporary hands: [owner, card, cards, plays_left, kind]
+        self.temp: list[Frame] = []        # temporary hands (Frame: owner, card, cards, plays left, kind)
         self.playing: list[int] = []       # the being-played area
-        self.chain: list[list] = []        # a play and the Surprises fought over it, bottom first
+        self.chain: list[Link] = []        # a play and the Surprises fought over it, bottom first
         self.stack: list[tuple] = []
         self.prompt: Prompt | None = None
         self.winner = -1
