@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from . import rng as R
 from .cards import CREEPER, KEEPER
-from .effects import ACTIONS, EFFECT, ask_creeper_receiver, ask_creeper_to_move, give_to_table
-from .game import OPS, Game, register
+from .effects import ask_creeper_receiver, ask_creeper_to_move
+from .game import ACTIONS, AFTER_TASK, OPS, Game, register
+from .zones import EFFECT, give_to_table
 
 
 def targets(g: Game, p: int, cr: int) -> list[int]:
@@ -100,3 +101,5 @@ def op_ans_reassign_to(g: Game, p: int, x: int, chosen) -> None:
 # functions (the mutation tester) then see plain definitions.
 register(OPS, globals(), "op_")
 register(ACTIONS, globals(), "act_")
+# after every task, in the games that have an attaching Creeper
+AFTER_TASK.append((lambda db: bool(db.attaching), attach_due))

@@ -61,13 +61,9 @@ class RandomBot(Bot):
 def evaluate(g: Game, p: int) -> float:
     """How good the table looks for seat ``p`` (higher is better)."""
     if g.over:
-        if g.variant.solo:
-            return 1000.0 * len(g.scored)
-        return 100000.0 if g.winner == p else (-100000.0 if g.winner >= 0 else 0.0)
+        return g.variant.returns(g, p)
     cards = g.db.cards
-    v = 0.0
-    if g.variant.solo:
-        v += 1000.0 * len(g.scored)
+    v = g.variant.banked(g, p)
     table = g.tables[p]
     for goal in g.goals:
         gd = cards[goal].goal
@@ -206,18 +202,16 @@ class SearchBot(Bot):
         pr = g.prompt
         seen = set(o for o in pr.options if isinstance(o, int)) if pr.domain == "cards" else set()
         draw_known = bool(seen) and not seen.isdisjoint(h.draw)
-        if h.variant.solo:
-            if not draw_known:
-                self.rng = R.shuffle(self.rng, h.draw)
-            self.rng = R.shuffle(self.rng, h.rules_deck)
-        else:
-            others = [q for q in range(h.nplayers) if q != p and (not seen or seen.isdisjoint(h.hands[q]))]
-            hidden = [c for q in others for c in h.hands[q]] + ([] if draw_known else h.draw)
-            self.rng = R.shuffle(self.rng, hidden)
-            for q in others:
-                h.hands[q] = [hidden.pop() for _ in range(len(h.hands[q]))]
-            if not draw_known:
-                h.draw = hidden
+        # the other hands and the draw pile are shuffled together (what p has
+        # been shown stays put); then the Rules deck, which only some variants have
+        others = [q for q in range(h.nplayers) if q != p and (not seen or seen.isdisjoint(h.hands[q]))]
+        hidden = [c for q in others for c in h.hands[q]] + ([] if draw_known else h.draw)
+        self.rng = R.shuffle(self.rng, hidden)
+        for q in others:
+            h.hands[q] = [hidden.pop() for _ in range(len(h.hands[q]))]
+        if not draw_known:
+            h.draw = hidden
+        self.rng = R.shuffle(self.rng, h.rules_deck)
         self.rng, h.rng = R.next_u64(self.rng)
         return h
 

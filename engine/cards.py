@@ -6,8 +6,10 @@ index). Game states hold ids; names appear only at the boundaries.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .deckfile import DeckError, card_key, load_deck
-from .effect_specs import CARD, EFFECTS
+from .effect_specs import CANCELS_SURPRISES, CARD, EFFECTS
 
 KEEPER, GOAL, RULE, ACTION, CREEPER, SURPRISE = range(6)
 TYPE_CODES = {"keeper": KEEPER, "goal": GOAL, "rule": RULE, "action": ACTION,
@@ -28,9 +30,32 @@ class GoalDef:
 
 
 class Card:
+    """One card of a game, compiled from its deck file by ``CardDB`` (ids
+    resolved, effect parameters naming cards turned into ids)."""
     __slots__ = ("id", "name", "key", "kind", "type", "deck", "text", "category", "slot",
                  "effect", "params", "tags", "icons", "counts_as", "goal", "confidence", "source",
                  "counters", "crew", "equipment", "attaching")
+    id: int
+    name: str
+    key: str                  # the name folded for lookups (card_key)
+    kind: int                 # KEEPER, GOAL, RULE, ACTION, CREEPER or SURPRISE
+    type: str                 # the same as a word: "keeper", ...
+    deck: str
+    text: str
+    category: str | None
+    slot: str | None          # a New Rule's slot (effect_specs.RULE_SLOTS)
+    effect: str | None        # the effect library's name for what it does
+    params: dict[str, Any]    # the effect's parameters (card ids for card parameters)
+    tags: tuple[str, ...]
+    icons: tuple[str, ...]
+    counts_as: tuple[int, ...]
+    goal: GoalDef | None
+    confidence: str | None
+    source: str | None
+    counters: Any             # a Surprise: the card kind (or "steal") it cancels
+    crew: bool
+    equipment: bool
+    attaching: bool
 
     def __repr__(self) -> str:
         return f"<Card {self.id} {self.name}>"
@@ -104,16 +129,16 @@ class CardDB:
             for n in spec.solo_set_aside:
                 self.set_aside.add(self.by_key[card_key(n)])
         self.n = len(self.cards)
-        # cards the engine looks up by effect
-        self.by_effect: dict[str, int] = {}
+        # every card with each effect, in card order (a deck may hold two of a kind)
+        self.by_effect: dict[str, tuple[int, ...]] = {}
         for c in self.cards:
-            if c.effect and c.effect not in self.by_effect:
-                self.by_effect[c.effect] = c.id
+            if c.effect:
+                self.by_effect[c.effect] = self.by_effect.get(c.effect, ()) + (c.id,)
         self.names = [c.name for c in self.cards]
         # what the Surprise windows and attachments look at (empty for decks without them)
         self.surprises: tuple[int, ...] = tuple(c.id for c in self.cards if c.kind == SURPRISE)
         self.attaching: tuple[int, ...] = tuple(c.id for c in self.cards if c.attaching)
-        self.cancelers: tuple[int, ...] = tuple(c.id for c in self.cards if c.effect == "cancel_surprise")
+        self.cancelers: tuple[int, ...] = tuple(c.id for c in self.cards if c.effect in CANCELS_SURPRISES)
 
     def find(self, name: str) -> int | None:
         return self.by_key.get(card_key(name))

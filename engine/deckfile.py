@@ -50,7 +50,7 @@ class GoalSpec(_Strict):
     most: Most | None = None
 
     @model_validator(mode="after")
-    def _not_empty(self) -> "GoalSpec":
+    def _not_empty(self) -> GoalSpec:
         if not (self.required or self.any_of or self.most):
             raise ValueError("a Goal needs 'required', 'any_of' or 'most'")
         if self.most and (self.required or self.any_of or self.forbidden):
@@ -192,8 +192,8 @@ def check_deck(deck: DeckSpec, required: list[DeckSpec]) -> list[str]:
             if card_key(n) not in known:
                 problems.append(f"{label}, field 'counts_as': no card named '{n}'")
         for j, eff in enumerate(c.effects):
-            def at(path: str, _j=j) -> str:
-                return f"{label}, field 'effects.{_j}{path}'"
+            def at(path: str, _j: int = j, _label: str = label) -> str:
+                return f"{_label}, field 'effects.{_j}{path}'"
             spec = EFFECTS.get(eff.name)
             if spec is None:
                 problems.append(f"{at('.name')}: '{eff.name}' is not in the engine's effect library")

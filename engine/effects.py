@@ -1,56 +1,20 @@
 """The effect library: what Actions, free-action Rules and Creepers do.
 
-Deck files name these effects; ``ACTIONS`` maps an Action's effect to the
-function that starts it, ``FREE_USE`` a free action's effect to the function
-that uses it, and ``game.FREE_RULES``/``game.FREE_TABLE`` say when a free
-action can be used. Each function either changes the table or asks (with a
+Deck files name these effects; the core's hook tables (``engine.game``)
+take them: ``ACTIONS`` maps an Action's effect to the function that starts
+it, ``FREE_USE`` a free action's effect to the function that uses it, and
+``FREE_RULES``/``FREE_TABLE`` say when a free action can be used. Each function either changes the table or asks (with a
 continuation task), as the turn machine requires.
 """
 from __future__ import annotations
 
 from . import rng as R
-from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE
-from .game import FREE_RULES, FREE_TABLE, OPS, Game, register
+from .cards import ACTION, CREEPER, GOAL, RULE
+from .game import ACTIONS, FREE_RULES, FREE_TABLE, FREE_USE, OPS, SELF_FINISHING, Frame, Game, register
+from .surprises import attempt_steal
+from .zones import EFFECT, all_creepers, all_keepers, creepers_of, give_to_table, keepers_of, others  # noqa: F401
 
-ACTIONS: dict = {}
-FREE_USE: dict = {}
-# Actions whose card stays in the being-played area until their temporary hand is done
-SELF_FINISHING = {"draw_and_use", "draw_play", "todays_special"}
-
-EFFECT = "action.effect"
-
-
-
-def others(g: Game, p: int) -> list[int]:
-    """The other seats, in turn order after ``p``."""
-    return [(p + i) % g.nplayers for i in range(1, g.nplayers)]
-
-
-def keepers_of(g: Game, q: int) -> list[int]:
-    cards = g.db.cards
-    return [c for c in g.tables[q] if cards[c].kind == KEEPER]
-
-
-def creepers_of(g: Game, q: int) -> list[int]:
-    cards = g.db.cards
-    return [c for c in g.tables[q] if cards[c].kind == CREEPER]
-
-
-def all_keepers(g: Game) -> list[int]:
-    return [c for q in range(g.nplayers) for c in keepers_of(g, q)]
-
-
-def all_creepers(g: Game) -> list[int]:
-    return [c for q in range(g.nplayers) for c in creepers_of(g, q)]
-
-
-def give_to_table(g: Game, c: int, q: int, rule: str, by: int) -> None:
-    """Move a card on the table to seat ``q``, with its whole unit (a Keeper
-    and the Creepers attached to it travel together)."""
-    for x in g.unit_of(c):
-        frm = g.remove_from_table(x)
-        g.tables[q].append(x)
-        g.ev("move", rule, q, x, frm=frm, by=by)
+SELF_FINISHING.update({"draw_and_use", "draw_play", "todays_special"})
 
 
 # ---------------------------------------------------------------- Actions
@@ -241,11 +205,11 @@ def act_discard_and_draw(g: Game, p: int, c: int) -> None:
     g.draw_cards(p, n, rule=EFFECT)
 
 
-def open_temp(g: Game, p: int, c: int, n_draw: int, plays: int, kind: str = "play") -> list:
-    fr = [p, c, [], 0, kind]
+def open_temp(g: Game, p: int, c: int, n_draw: int, plays: int, kind: str = "play") -> Frame:
+    fr = Frame([p, c, [], 0, kind])
     g.temp.append(fr)
-    g.draw_cards(p, n_draw, into=fr[2], rule="action.temp-hand")
-    fr[3] = len(fr[2]) if plays < 0 else plays
+    g.draw_cards(p, n_draw, into=fr.cards, rule="action.temp-hand")
+    fr.plays = len(fr.cards) if plays < 0 else plays
     return fr
 
 
@@ -287,16 +251,16 @@ def act_everybody_gets(g: Game, p: int, c: int) -> None:
 
 def op_everybody_give(g: Game, p: int, c: int, i: int, each: int) -> None:
     fr = g.temp[-1]
-    if i >= g.nplayers - 1 or not fr[2]:
+    if i >= g.nplayers - 1 or not fr.cards:
         q = (p + i) % g.nplayers
         g.temp.pop()
-        for x in fr[2]:
+        for x in fr.cards:
             g.hands[q].append(x)
             g.ev("give", EFFECT, q, x, by=p)
         return
     q = (p + i) % g.nplayers
-    k = min(each, len(fr[2]))
-    g.ask(p, "give", list(fr[2]), k, k, card=c, reason=f"choose the card(s) for p{q}",
+    k = min(each, len(fr.cards))
+    g.ask(p, "give", list(fr.cards), k, k, card=c, reason=f"choose the card(s) for p{q}",
           then=("ans_everybody_give", p, c, i, each))
 
 
@@ -304,7 +268,7 @@ def op_ans_everybody_give(g: Game, p: int, c: int, i: int, each: int, chosen) ->
     fr = g.temp[-1]
     q = (p + i) % g.nplayers
     for x in chosen:
-        fr[2].remove(x)
+        fr.cards.remove(x)
         g.hands[q].append(x)
         g.ev("give", EFFECT, q, x, by=p)
     g.stack.append(("everybody_give", p, c, i + 1, each))
@@ -337,7 +301,7 @@ def act_jackpot(g: Game, p: int, c: int) -> None:
 
 def _again_options(g: Game) -> list[int]:
     cards = g.db.cards
-    piles = [g.discard] + ([g.rules_discard] if g.variant.solo else [])
+    piles = g.variant.discard_piles(g)
     return [x for pile in piles for x in pile if cards[x].kind in (ACTION, RULE)]
 
 
@@ -394,7 +358,6 @@ def act_steal_keeper(g: Game, p: int, c: int) -> None:
 
 
 def op_ans_steal(g: Game, p: int, chosen) -> None:
-    from .surprises import attempt_steal
     attempt_steal(g, p, chosen[0], -1)
 
 
@@ -479,9 +442,9 @@ def op_end_turn_now(g: Game, p: int) -> None:
     g.stack.clear()
     while g.temp:
         fr = g.temp.pop()
-        for x in fr[2]:
+        for x in fr.cards:
             g.to_discard(x)
-            g.ev("discard", "action.ends-turn", fr[0], x)
+            g.ev("discard", "action.ends-turn", fr.player, x)
     for x in list(g.playing):
         g.playing.remove(x)
         g.to_discard(x)

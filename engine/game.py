@@ -11,7 +11,7 @@ Numbers that follow from the table (cards still owed for the draw rule,
 plays left, limits, bonuses, Inflation) are computed when needed, never
 stored; catch-up draws fall out of that.
 
-Card effects live in ``engine.effects``; the variant (standard or solo)
+Card effects live in ``engine.effects``; the variant (the standard game, or one registered from outside)
 decides the deck split, where New Rules go, what meeting a Goal does, what
 happens between turns and when the game ends.
 """
@@ -19,9 +19,168 @@ from __future__ import annotations
 
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE, CardDB, card_db
+from .effect_specs import SLOT_DRAW, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT, SLOT_PLAY
 from .prompts import IllegalAnswer, Prompt
 
-OPS: dict = {}
+
+# ------------------------------------------------------------ small named types
+class Frame(list):
+    """A temporary hand: [player, card, cards, plays, kind]. A list (so that
+    saves keep their JSON) with its fields named. ``card`` is the Action that
+    opened it (-1: none); ``plays`` how many of its cards are still to be
+    played; ``kind`` "play" (played from) or "hold" (dealt out by the Action)."""
+    __slots__ = ()
+
+    player = property(lambda self: self[0])
+    card = property(lambda self: self[1])
+    cards = property(lambda self: self[2])
+
+    @property
+    def plays(self) -> int:
+        return self[3]
+
+    @plays.setter
+    def plays(self, n: int) -> None:
+        self[3] = n
+
+    kind = property(lambda self: self[4])
+
+
+class Link(list):
+    """One link of a Surprise chain: [card, player, what, arg, via]. ``what``
+    is "play" (the chain's base: a card being played, ``arg`` where from),
+    "steal" (the base: ``player`` tries to take Keeper ``card`` from seat
+    ``arg`` with the card ``via``), "surprise" or "power" (a cancel)."""
+    __slots__ = ()
+
+    card = property(lambda self: self[0])
+    player = property(lambda self: self[1])
+    what = property(lambda self: self[2])
+    arg = property(lambda self: self[3])
+    via = property(lambda self: self[4])
+
+
+# ------------------------------------------------------------ hook points
+# The core (state, the task loop, the answer door) imports nothing above it.
+# The mechanisms above it (turns, the effect library, Surprises, attachments,
+# Keeper powers, variants) plug in here when ``engine`` is imported; see
+# ``engine/__init__.py`` for the order.
+
+OPS: dict = {}             # task name -> handler(g, *args)
+ACTIONS: dict = {}         # effect -> what an Action (or a Surprise played in turn) does
+SELF_FINISHING: set = set()  # Actions whose card stays being played until their temporary hand is done
+FREE_RULES: dict = {}      # effect -> can player p use this New Rule's free action now?
+FREE_TABLE: dict = {}      # effect -> can player p use this card on their table now?
+FREE_USE: dict = {}        # effect -> use that free action
+ANSWER_FILTERS: list = []  # (g, answer) -> answer: an answer given out of turn becomes the one the prompt takes
+REFUSALS: list = []        # (g, prompt, answer) -> a sentence why the answer is refused, or ""
+AFTER_TASK: list = []      # (guard(db) -> bool, check(g) -> bool): a standing check run after every task
+#                            in the games whose cards the guard names; True when it queued or asked something
+VARIANTS: dict = {}        # variant name -> Variant
+PASSIVE: dict = {}         # effect -> Passive: what a card does merely by being in play
+
+
+class Passive:
+    """What a card does merely by being in play: a New Rule among the rules,
+    or a Keeper or Creeper on a table. The effect library declares one for
+    each passive effect (``engine/modifiers.py``) in ``PASSIVE``; the core
+    asks the cards in play and names no effect. Every hook is neutral here."""
+    numeral = 0            # New Rule: added to every numeral on the cards (Inflation)
+    goal_room = 1          # New Rule: how many Goals may stand at once (Double Agenda: 2)
+    random_first = False   # New Rule: the first card played each turn is picked at random
+    power_off = False      # attached Creeper: its Keeper's power is off (Malfunction)
+
+    def draw_bonus(self, g: Game, p: int, r: int) -> int:
+        """New Rule r: cards p draws on top of the Draw rule."""
+        return 0
+
+    def draw_adjust(self, g: Game, p: int, r: int, n: int) -> int:
+        """The Play rule r has the last word on the draw (Play All But 1)."""
+        return n
+
+    def play_bonus(self, g: Game, p: int, r: int) -> int:
+        """New Rule r: plays p has on top of the Play rule."""
+        return 0
+
+    def plays_left(self, g: Game, p: int, r: int, bonus: int) -> int:
+        """The Play rule r: plays p has left this turn."""
+        raise NotImplementedError(f"{g.name(r)} is in the Play slot but is no Play rule")
+
+    def play_number(self, g: Game, r: int) -> int:
+        """The Play rule r's own number (0 for All and All But)."""
+        return 0
+
+    def excuses(self, g: Game, r: int, c: int) -> bool:
+        """New Rule r: Creeper c does not stop its holder's win."""
+        return False
+
+    def blocks(self, g: Game, r: int, goal: int, p: int) -> bool:
+        """New Rule r: p cannot win with this Goal, whatever p's Creepers."""
+        return False
+
+    def stands_in(self, g: Game, p: int, c: int, k: int) -> bool:
+        """Card c on p's table can count as Keeper k for a Goal (the Holodeck)."""
+        return False
+
+    def on_turn_start(self, g: Game, p: int, c: int) -> None:
+        """At the start of p's turn: c is a New Rule in play, or a card on p's table."""
+
+    def on_goals_changed(self, g: Game, p: int, c: int) -> None:
+        """The Goal changed; c is on p's table."""
+
+    def settle(self, g: Game, p: int, c: int) -> bool:
+        """Before the active player goes on: c on p's table may queue an
+        obligation (War sends Peace away). True if work was queued."""
+        return False
+
+
+class PassiveIndex:
+    """The passive effects of one card set, looked up once: by card id, and
+    for each hook the cards whose effect uses it (so that the hot paths ask
+    only those, and a game without them pays nothing)."""
+    __slots__ = ("of", "numeral", "draw", "adjust", "play", "random_first", "goal_room", "power_off",
+                 "excuses", "blocks", "stands_in", "turn_start", "on_goals", "settling")
+
+    def __init__(self, db: CardDB):
+        self.of: list = [PASSIVE.get(c.effect) if c.effect else None for c in db.cards]
+
+        def using(hook: str) -> frozenset[int]:
+            base = getattr(Passive, hook)
+            return frozenset(c for c, m in enumerate(self.of)
+                             if m is not None and getattr(type(m), hook) is not base)
+
+        self.numeral, self.draw, self.adjust = using("numeral"), using("draw_bonus"), using("draw_adjust")
+        self.play, self.random_first, self.goal_room = using("play_bonus"), using("random_first"), using("goal_room")
+        self.power_off, self.excuses, self.blocks = using("power_off"), using("excuses"), using("blocks")
+        self.stands_in, self.turn_start = using("stands_in"), using("on_turn_start")
+        self.on_goals = tuple(sorted(using("on_goals_changed")))
+        self.settling = tuple(sorted(using("settle")))
+
+
+_INDEXES: dict[int, tuple] = {}
+
+
+def passive_index(db: CardDB) -> PassiveIndex:
+    hit = _INDEXES.get(id(db))
+    if hit is None or hit[0] is not db or hit[1] != len(PASSIVE):
+        hit = _INDEXES[id(db)] = (db, len(PASSIVE), PassiveIndex(db))
+    return hit[2]
+
+
+def register_variant(v) -> None:
+    VARIANTS[v.name] = v
+
+
+def get_variant(name: str):
+    v = VARIANTS.get(name)
+    if v is None:
+        known = ", ".join(sorted(VARIANTS)) or "none"
+        raise ValueError(f"unknown variant '{name}' (known: {known}; a variant is registered by importing its package)")
+    return v
+
+
+def variant_names() -> list[str]:
+    return sorted(VARIANTS)
 
 
 def register(table: dict, namespace: dict, prefix: str) -> None:
@@ -65,10 +224,24 @@ class Event(tuple):
         return self[5]
 
 
-STATE_FIELDS = ("decks", "variant_name", "nplayers", "seed", "rng", "draw", "discard", "hands",
-                "tables", "attached", "rules", "goals", "scored", "rules_deck", "rules_discard",
-                "active", "turn", "phase", "drawn", "played", "hand_at_start", "used", "extra",
-                "in_extra", "temp", "playing", "chain", "stack", "winner", "over", "checks", "decisions", "quiet")
+# The state, written once: every field of a game with its shape, which says
+# how ``copy()`` copies it and how ``to_dict()``/``from_dict()`` write and read
+# it. "value": immutable; "list": a list of ids or names; "lists": a list of
+# lists (hands, tables, the chain); "map": attaching Creeper -> Keeper;
+# "frames": temporary hands; "tasks": the stack of pending tasks (tuples).
+STATE = (
+    ("decks", "list"), ("variant_name", "value"), ("nplayers", "value"), ("seed", "value"), ("rng", "value"),
+    ("draw", "list"), ("discard", "list"), ("hands", "lists"), ("tables", "lists"), ("attached", "map"),
+    ("rules", "list"), ("goals", "list"), ("scored", "list"), ("rules_deck", "list"), ("rules_discard", "list"),
+    ("active", "value"), ("turn", "value"), ("phase", "value"), ("drawn", "value"), ("played", "value"),
+    ("hand_at_start", "value"), ("used", "list"), ("extra", "value"), ("in_extra", "value"), ("temp", "frames"),
+    ("playing", "list"), ("chain", "links"), ("stack", "tasks"), ("winner", "value"), ("over", "value"),
+    ("checks", "value"), ("decisions", "value"), ("quiet", "value"),
+)
+STATE_FIELDS = tuple(f for f, _ in STATE)
+# fields a save written before they existed may lack, with the value they then had
+STATE_DEFAULTS = {"chain": []}
+
 
 
 class Game:
@@ -77,10 +250,11 @@ class Game:
 
     def __init__(self, decks=("fluxx5",), players: int = 2, variant: str = "standard",
                  seed: int = 0, record: bool = True):
-        from .variants import get_variant
         self.variant = get_variant(variant)
         self.variant_name = variant
         self.db: CardDB = card_db(tuple(decks))
+        self.pidx = passive_index(self.db)
+        self.passive = self.pidx.of
         self.decks = list(self.db.decks)
         if not self.variant.min_players <= players <= self.variant.max_players:
             lo, hi = self.variant.min_players, self.variant.max_players
@@ -97,7 +271,7 @@ class Game:
         self.rules: list[int] = []
         self.goals: list[int] = []
         self.scored: list[int] = []
-        self.rules_deck: list[int] = []    # solo; top is the end
+        self.rules_deck: list[int] = []    # a variant's Rules deck (empty in the standard game); top is the end
         self.rules_discard: list[int] = []
         self.active = 0
         self.turn = 0
@@ -108,9 +282,9 @@ class Game:
         self.used: list[int] = []          # once-a-turn free actions used this turn
         self.extra = False                 # Take Another Turn is owed
         self.in_extra = False              # this turn is an extra turn
-        self.temp: list[list] = []         # temporary hands: [owner, card, cards, plays_left, kind]
+        self.temp: list[Frame] = []        # temporary hands (Frame: owner, card, cards, plays left, kind)
         self.playing: list[int] = []       # the being-played area
-        self.chain: list[list] = []        # a play and the Surprises fought over it, bottom first
+        self.chain: list[Link] = []        # a play and the Surprises fought over it, bottom first
         self.stack: list[tuple] = []
         self.prompt: Prompt | None = None
         self.winner = -1
@@ -123,7 +297,7 @@ class Game:
     # ------------------------------------------------------------------ build
     @classmethod
     def new(cls, decks=("fluxx5",), players: int = 2, variant: str = "standard",
-            seed: int = 0, record: bool = True) -> "Game":
+            seed: int = 0, record: bool = True) -> Game:
         g = cls(decks, players, variant, seed, record)
         g.variant.setup(g)
         g.phase = "deal"
@@ -133,7 +307,7 @@ class Game:
 
     @classmethod
     def blank(cls, decks=("fluxx5",), players: int = 2, variant: str = "standard",
-              seed: int = 0, record: bool = True) -> "Game":
+              seed: int = 0, record: bool = True) -> Game:
         return cls(decks, players, variant, seed, record)
 
     def begin(self, phase: str) -> None:
@@ -163,13 +337,12 @@ class Game:
         if pr is None:
             raise IllegalAnswer("the game is over; nothing is being asked" if self.over
                                 else "nothing is being asked")
-        if isinstance(answer, (tuple, list)) and answer and answer[0] == "surprise":
-            from .surprises import surprise_answer
-            answer = surprise_answer(self, answer)
-        if (pr.kind == "turn" and isinstance(answer, (tuple, list)) and len(answer) == 2
-                and answer[0] == "free" and tuple(answer) not in pr.options):
-            from .powers import free_refusal
-            raise IllegalAnswer(free_refusal(self, pr.player, answer[1]))
+        for rewrite in ANSWER_FILTERS:
+            answer = rewrite(self, answer)
+        for refuse in REFUSALS:
+            why = refuse(self, pr, answer)
+            if why:
+                raise IllegalAnswer(why)
         a = pr.check(answer, self._card_name)
         self.prompt = None
         self.decisions += 1
@@ -195,22 +368,29 @@ class Game:
     # ------------------------------------------------------------ the machine
     def _run(self) -> None:
         stack = self.stack
-        attaching = bool(self.db.attaching)
+        db = self.db
+        standing = [check for guard, check in AFTER_TASK if guard(db)]
         while self.prompt is None and not self.over:
             if stack:
                 t = stack.pop()
                 OPS[t[0]](self, *t[1:])
-                # a waiting attaching Creeper takes a Keeper the moment one is there
-                if attaching and self.prompt is None and not self.over and attach_due(self):
+                # a standing check (an attaching Creeper waiting for a Keeper) acts the moment it can
+                if standing and self.prompt is None and not self.over and self._standing(standing):
                     continue
                 if self.goals and self.prompt is None and self.checks and not self.over and not self.chain:
                     self.variant.check_goals(self)
             elif self.phase == "play":
-                if attaching and attach_due(self):
+                if standing and self._standing(standing):
                     continue
                 self._idle()
             else:
                 raise RuntimeError(f"engine stalled in phase {self.phase}")
+
+    def _standing(self, checks: list) -> bool:
+        for check in checks:
+            if check(self):
+                return True
+        return False
 
     def ask(self, player: int, ask: str, options: list, mn: int = 1, mx: int = 1,
             card: int = -1, reason: str = "", then: tuple | None = None, domain: str = "cards") -> None:
@@ -235,9 +415,9 @@ class Game:
         # 3. an open temporary hand
         if self.temp:
             fr = self.temp[-1]
-            if fr[4] == "play" and fr[3] > 0 and fr[2]:
-                self.prompt = Prompt("turn", fr[0], "play_temp", [("play", c) for c in fr[2]],
-                                     card=fr[1], reason="play from the temporary hand", domain="moves")
+            if fr.kind == "play" and fr.plays > 0 and fr.cards:
+                self.prompt = Prompt("turn", fr.player, "play_temp", [("play", c) for c in fr.cards],
+                                     card=fr.card, reason="play from the temporary hand", domain="moves")
                 return
             self.stack.append(("temp_done",))
             return
@@ -277,7 +457,15 @@ class Game:
         return -1
 
     def inflation(self) -> int:
-        return 1 if self.rule_effect("inflation") >= 0 else 0
+        """What the New Rules in play add to every numeral (Inflation: 1)."""
+        infl = self.pidx.numeral
+        if not infl:
+            return 0
+        n = 0
+        for r in self.rules:
+            if r in infl:
+                n += self.passive[r].numeral
+        return n
 
     def num(self, card: int, param: str) -> int:
         """A printed numeral on a card, with Inflation."""
@@ -298,65 +486,64 @@ class Game:
         target = max(counts) if most else min(counts)
         return counts[p] == target and counts.count(target) == 1
 
-    def party_bonus(self, kind: str) -> int:
-        r = self.rule_effect("party_bonus")
-        if r < 0:
-            return 0
-        if not self._has_anywhere(self.db.cards[r].params["keeper"]):
-            return 0
-        return self.num(r, kind)
-
     def draw_required(self, p: int) -> int:
         """Cards the active player must draw this turn for the Draw rule and bonuses."""
-        infl = self.inflation()
-        r = self.slot_rule("draw")
-        n = (self.db.cards[r].params["n"] if r >= 0 else 1) + infl
-        n += self.party_bonus("draw")
-        r = self.rule_effect("poor_bonus")
-        if r >= 0 and self.nplayers > 1 and self._unique_extreme(p, most=False):
-            n += self.num(r, "n")
-        r = self.slot_rule("play")
-        if r >= 0 and self.db.cards[r].effect == "play_all_but" and self.hand_at_start == 0:
-            # Play All But 1: began empty-handed and drew only 1 -> 1 more, as part of the draw
-            if n <= self.num(r, "n"):
-                n += 1
+        r = self.slot_rule(SLOT_DRAW)
+        n = (self.db.cards[r].params["n"] if r >= 0 else 1) + self.inflation()
+        pas, idx = self.passive, self.pidx
+        if idx.draw:
+            for x in self.rules:
+                if x in idx.draw:
+                    n += pas[x].draw_bonus(self, p, x)
+        if idx.adjust:
+            r = self.slot_rule(SLOT_PLAY)
+            if r in idx.adjust:
+                n = pas[r].draw_adjust(self, p, r, n)
         return n
 
     def play_rule_count(self) -> int:
         """The Play rule's own number (0 for All / All But), with Inflation."""
-        r = self.slot_rule("play")
+        r = self.slot_rule(SLOT_PLAY)
         if r < 0:
             return 1 + self.inflation()
-        c = self.db.cards[r]
-        return self.num(r, "n") if c.effect == "play_rule" else 0
+        return self.passive[r].play_number(self, r)
 
     def plays_left(self, p: int) -> int:
-        hand = len(self.hands[p])
-        bonus = self.party_bonus("play")
-        r = self.rule_effect("rich_bonus")
-        if r >= 0 and self.nplayers > 1 and self._unique_extreme(p, most=True):
-            bonus += self.num(r, "n")
-        r = self.slot_rule("play")
-        eff = self.db.cards[r].effect if r >= 0 else "play_rule"
-        if eff == "play_all":
-            return hand
-        if eff == "play_all_but":
-            keep = self.num(r, "n") - bonus
-            return hand if keep <= 0 else max(0, hand - keep)
-        n = (self.db.cards[r].params["n"] if r >= 0 else 1) + self.inflation() + bonus
-        return max(0, min(n - self.played, hand))
+        pas, plays = self.passive, self.pidx.play
+        bonus = 0
+        if plays:
+            for x in self.rules:
+                if x in plays:
+                    bonus += pas[x].play_bonus(self, p, x)
+        r = self.slot_rule(SLOT_PLAY)
+        if r >= 0:
+            return pas[r].plays_left(self, p, r, bonus)
+        return max(0, min(1 + self.inflation() + bonus - self.played, len(self.hands[p])))
 
     def first_play_random_applies(self) -> bool:
-        if self.rule_effect("first_play_random") < 0:
-            return False
-        return self.play_rule_count() != 1
+        rand = self.pidx.random_first
+        if rand:
+            for r in self.rules:
+                if r in rand:
+                    return self.play_rule_count() != 1
+        return False
+
+    def goal_room(self) -> int:
+        """How many Goals may stand at once (1, or more with Double Agenda)."""
+        rooms = self.pidx.goal_room
+        room = 1
+        if rooms:
+            for r in self.rules:
+                if r in rooms and self.passive[r].goal_room > room:
+                    room = self.passive[r].goal_room
+        return room
 
     def hand_limit(self) -> int:
-        r = self.slot_rule("hand_limit")
+        r = self.slot_rule(SLOT_HAND_LIMIT)
         return self.num(r, "n") if r >= 0 else -1
 
     def keeper_limit(self) -> int:
-        r = self.slot_rule("keeper_limit")
+        r = self.slot_rule(SLOT_KEEPER_LIMIT)
         return self.num(r, "n") if r >= 0 else -1
 
     def over_limit(self, p: int) -> bool:
@@ -394,8 +581,8 @@ class Game:
             if c in self.tables[p]:
                 return "table", p
         for fr in self.temp:
-            if c in fr[2]:
-                return "temp", fr[0]
+            if c in fr.cards:
+                return "temp", fr.player
         for zone in ("rules", "goals", "playing", "draw", "discard", "scored", "rules_deck", "rules_discard"):
             if c in getattr(self, zone):
                 return zone, -1
@@ -436,11 +623,11 @@ class Game:
         return got
 
     def powered(self, k: int) -> bool:
-        """A Keeper's power works unless a Malfunction is attached to it."""
+        """A Keeper's power works unless a card attached to it switches it off (a Malfunction)."""
         if self.attached:
-            cards = self.db.cards
+            off = self.pidx.power_off
             for cr, kk in self.attached.items():
-                if kk == k and cards[cr].effect == "malfunction":
+                if kk == k and cr in off:
                     return False
         return True
 
@@ -468,8 +655,9 @@ class Game:
 
     def place_goal(self, p: int, c: int) -> None:
         """A Goal is played: replace, fill an empty Double Agenda slot, or ask."""
-        if self.rule_effect("double_agenda") >= 0:
-            if len(self.goals) < 2:
+        room = self.goal_room()
+        if room > 1:
+            if len(self.goals) < room:
                 self.playing.remove(c)
                 self.goals.append(c)
                 self.ev("goal", "rule.double-agenda", p, c)
@@ -490,15 +678,12 @@ class Game:
         self.goals_changed()
 
     def goals_changed(self) -> None:
-        pot = self.db.by_effect.get("radioactive_potato")
-        if pot is None or self.nplayers < 2:
-            return
-        for p in range(self.nplayers):
-            if pot in self.tables[p]:
-                q = (p - 1) % self.nplayers
-                self.move_to_table(pot, q)
-                self.ev("potato", "creeper.potato", q, pot, frm=p)
-                return
+        """The Goal changed: the cards in play that react do (the Radioactive Potato moves)."""
+        for c in self.pidx.on_goals:
+            for p, t in enumerate(self.tables):
+                if c in t:
+                    self.passive[c].on_goals_changed(self, p, c)
+                    break
 
     def move_to_table(self, c: int, q: int) -> None:
         self.remove_from_table(c)
@@ -515,7 +700,8 @@ class Game:
         else:
             self.to_discard(r)
         self.ev("rule_discarded", rule, by, r)
-        if self.db.cards[r].effect == "double_agenda" and len(self.goals) > 1:
+        m = self.passive[r]
+        if m is not None and m.goal_room > 1 and len(self.goals) > 1:
             self.stack.append(("goal_trim", by))
 
     def end_game(self, winner: int, rule: str) -> None:
@@ -523,66 +709,34 @@ class Game:
         self.over = True
         self.prompt = None
         self.phase = "over"
-        self.ev("game_over", rule, winner)
+        # the result rides on the event, so that a replay can tell it as it was
+        self.ev("game_over", rule, winner, **{k: v for k, v in self.variant.outcome(self).items() if v is not None})
 
     # ------------------------------------------------------------ copies and JSON
-    def copy(self, record: bool = False) -> "Game":
+    def copy(self, record: bool = False) -> Game:
+        """An independent game in the same state (the cards, variant and prompt
+        are shared: nothing changes them in place)."""
         g = Game.__new__(Game)
-        g.variant, g.variant_name, g.db = self.variant, self.variant_name, self.db
-        g.decks, g.nplayers, g.seed, g.rng = list(self.decks), self.nplayers, self.seed, self.rng
-        g.draw, g.discard = self.draw[:], self.discard[:]
-        g.hands = [h[:] for h in self.hands]
-        g.tables = [t[:] for t in self.tables]
-        g.attached = dict(self.attached)
-        g.rules, g.goals, g.scored = self.rules[:], self.goals[:], self.scored[:]
-        g.rules_deck, g.rules_discard = self.rules_deck[:], self.rules_discard[:]
-        g.active, g.turn, g.phase = self.active, self.turn, self.phase
-        g.drawn, g.played, g.hand_at_start = self.drawn, self.played, self.hand_at_start
-        g.used, g.extra, g.in_extra = self.used[:], self.extra, self.in_extra
-        g.temp = [[f[0], f[1], f[2][:], f[3], f[4]] for f in self.temp]
-        g.playing, g.stack = self.playing[:], self.stack[:]
-        g.chain = [x[:] for x in self.chain]
-        g.prompt = self.prompt
-        g.winner, g.over, g.checks, g.decisions = self.winner, self.over, self.checks, self.decisions
-        g.quiet = self.quiet
+        g.__dict__.update(self.__dict__)
+        for f, copy_of in _COPIED:
+            setattr(g, f, copy_of(getattr(self, f)))
         g.log = [] if record else None
         return g
 
     def to_dict(self) -> dict:
-        d = {}
-        for f in STATE_FIELDS:
-            v = getattr(self, f)
-            if f == "attached":
-                v = {str(k): x for k, x in sorted(v.items())}
-            elif f == "stack":
-                v = [_jsonable(t) for t in v]
-            elif f == "temp":
-                v = [[x[0], x[1], list(x[2]), x[3], x[4]] for x in v]
-            elif isinstance(v, list):
-                v = [list(x) if isinstance(x, list) else x for x in v]
-            d[f] = v
+        d = {f: _WRITE[shape](getattr(self, f)) for f, shape in STATE}
         d["prompt"] = self.prompt.to_dict() if self.prompt is not None else None
         d["cards"] = self.db.names
         return d
 
     @classmethod
-    def from_dict(cls, d: dict, record: bool = True) -> "Game":
+    def from_dict(cls, d: dict, record: bool = True) -> Game:
         g = cls(tuple(d["decks"]), d["nplayers"], d["variant_name"], d["seed"], record)
         if d.get("cards") != g.db.names:
             raise ValueError("the saved game was made with other deck files than the ones installed")
-        for f in STATE_FIELDS:
-            v = d.get(f, []) if f == "chain" else d[f]
-            if f == "attached":
-                v = {int(k): x for k, x in v.items()}
-            elif f == "stack":
-                v = [_from_jsonable(t) for t in v]
-            elif f == "temp":
-                v = [[x[0], x[1], list(x[2]), x[3], x[4]] for x in v]
-            elif f in ("hands", "tables"):
-                v = [list(x) for x in v]
-            elif isinstance(v, list):
-                v = list(v)
-            setattr(g, f, v)
+        for f, shape in STATE:
+            v = d[f] if f in d or f not in STATE_DEFAULTS else STATE_DEFAULTS[f]
+            setattr(g, f, _READ[shape](v))
         g.prompt = Prompt.from_dict(d["prompt"]) if d["prompt"] is not None else None
         return g
 
@@ -607,16 +761,34 @@ def _from_jsonable(t):
     return t
 
 
-# Free actions, by effect: can player p use card c now?
-FREE_RULES: dict = {}
-FREE_TABLE: dict = {}
+def _frames(v: list) -> list:
+    return [Frame([x[0], x[1], list(x[2]), x[3], x[4]]) for x in v]
+
+
+def _plain_frames(v: list) -> list:
+    return [[x[0], x[1], list(x[2]), x[3], x[4]] for x in v]
+
+
+def _links(v: list) -> list:
+    return [Link(x) for x in v]
+
+
+def _lists(v: list) -> list:
+    return [list(x) for x in v]
+
+
+# how each shape of STATE is copied, written to JSON and read back
+_COPY = {"list": list.copy, "lists": _lists, "map": dict.copy, "frames": _frames, "links": _links,
+         "tasks": list.copy}
+_WRITE = {"value": lambda v: v, "list": list, "lists": _lists, "frames": _plain_frames, "links": _lists,
+          "map": lambda v: {str(k): x for k, x in sorted(v.items())},
+          "tasks": lambda v: [_jsonable(t) for t in v]}
+_READ = {"value": lambda v: v, "list": list, "lists": _lists, "frames": _frames, "links": _links,
+         "map": lambda v: {int(k): x for k, x in v.items()},
+         "tasks": lambda v: [_from_jsonable(t) for t in v]}
+_COPIED = tuple((f, _COPY[shape]) for f, shape in STATE if shape != "value")
+
 
 # card kinds re-exported for the effect modules
 __all__ = ["Game", "Event", "OPS", "register", "IllegalAnswer", "Prompt", "KEEPER", "GOAL", "RULE",
            "ACTION", "CREEPER", "SURPRISE"]
-
-from . import turn as _turn  # noqa: E402,F401  (registers the turn tasks)
-from . import effects as _effects  # noqa: E402,F401  (registers the card effects)
-from . import surprises as _surprises  # noqa: E402,F401  (Surprise windows and chains)
-from . import powers as _powers  # noqa: E402,F401  (Keeper and Creeper powers)
-from .attachments import attach_due  # noqa: E402  (attaching Creepers)

@@ -8,11 +8,11 @@ windows (``engine.surprises``); the Holodeck's copy with the Goals.
 """
 from __future__ import annotations
 
-from .cards import KEEPER
-from .effects import FREE_USE, all_creepers, keepers_of, others
-from .game import FREE_TABLE, OPS, Game, register
 from .attachments import detach
+from .cards import KEEPER
+from .game import FREE_TABLE, FREE_USE, OPS, REFUSALS, Game, register
 from .surprises import attempt_steal
+from .zones import all_creepers, keepers_of, others
 
 POWER = "keeper.power"
 
@@ -141,3 +141,15 @@ def free_refusal(g: Game, p: int, c: int) -> str:
 # Registration is an explicit call, not a decorator: tools that rewrite
 # functions (the mutation tester) then see plain definitions.
 register(OPS, globals(), "op_")
+
+
+def refuse_free(g: Game, pr, answer) -> str:
+    """The answer door's check: a free action the turn prompt does not offer
+    is refused with the reason, not just "not one of the options"."""
+    if (pr.kind == "turn" and isinstance(answer, (tuple, list)) and len(answer) == 2
+            and answer[0] == "free" and tuple(answer) not in pr.options):
+        return free_refusal(g, pr.player, answer[1])
+    return ""
+
+
+REFUSALS.append(refuse_free)

@@ -41,7 +41,7 @@ class Prompt:
                 "then": list(self.then) if self.then is not None else None}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Prompt":
+    def from_dict(cls, d: dict) -> Prompt:
         opts = [tuple(o) if isinstance(o, list) else o for o in d["options"]]
         then = tuple(d["then"]) if d["then"] is not None else None
         return cls(d["kind"], d["player"], d["ask"], opts, d["min"], d["max"], d["card"],

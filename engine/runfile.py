@@ -13,9 +13,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .answers import ReplayError, from_json, to_json
+from .answers import replay as replay_answers
 from .datafile import DataFileError, read_text
 from .game import Game
-from .prompts import IllegalAnswer
 
 RUN_FORMAT = 1
 ENGINE_VERSION = "0.1.0"
@@ -42,49 +43,9 @@ class RunError(Exception):
     pass
 
 
-def answer_to_json(g: Game, a: tuple) -> list:
-    """An answer as labels, valid for the prompt now pending in ``g``."""
-    pr = g.prompt
-    if a[0] in ("play", "free"):
-        return [a[0], g.name(a[1])]
-    if a[0] in ("end", "random", "pass"):
-        return [a[0]]
-    if pr.domain == "players":
-        return ["choose", [f"p{v}" for v in a[1]]]
-    if pr.domain == "words":
-        return ["choose", list(a[1])]
-    return ["choose", [g.name(v) for v in a[1]]]
-
-
-def answer_from_json(g: Game, j: list) -> tuple:
-    if not isinstance(j, list) or not j or not isinstance(j[0], str):
-        raise IllegalAnswer("an answer must be a list such as [\"play\", \"Milk\"]")
-    kind = j[0]
-    if kind in ("play", "free"):
-        if len(j) != 2 or not isinstance(j[1], str) or g.db.find(j[1]) is None:
-            raise IllegalAnswer(f"'{kind}' needs the name of a card of these decks")
-        return (kind, g.db.find(j[1]))
-    if kind in ("end", "random", "pass"):
-        return (kind,)
-    if kind != "choose" or len(j) != 2 or not isinstance(j[1], list):
-        raise IllegalAnswer("an answer is play, free, end, random, pass or choose")
-    pr = g.prompt
-    vals = []
-    for x in j[1]:
-        if not isinstance(x, str):
-            raise IllegalAnswer("choose takes a list of labels")
-        if pr is not None and pr.domain == "players":
-            if not (x[:1] == "p" and x[1:].isdigit()):
-                raise IllegalAnswer(f"'{x}' is not a player label (p0, p1, ...)")
-            vals.append(int(x[1:]))
-        elif pr is not None and pr.domain == "words":
-            vals.append(x)
-        else:
-            c = g.db.find(x)
-            if c is None:
-                raise IllegalAnswer(f"no card named '{x}'")
-            vals.append(c)
-    return ("choose", tuple(vals))
+# the answer codec lives in engine.answers; these names stay for the callers that use them
+answer_to_json = to_json
+answer_from_json = from_json
 
 
 def load_run(path: str | Path) -> RunFile:
@@ -114,14 +75,7 @@ def replay(run: RunFile, record: bool = True, on_step=None) -> Game:
         raise RunError(f"cannot start the game of this run: {e}") from None
     if on_step is not None:
         on_step(-1, None, list(g.log or []), g)  # the deal, before the first answer
-    for i, j in enumerate(run.answers):
-        if g.prompt is None:
-            raise RunError(f"step {i + 1}: the game was already over, but the run has more answers")
-        try:
-            a = answer_from_json(g, j)
-            events = g.push(a)
-        except IllegalAnswer as e:
-            raise RunError(f"step {i + 1}: the answer {json.dumps(j)} is not legal here: {e}") from None
-        if on_step is not None:
-            on_step(i, j, events, g)
-    return g
+    try:
+        return replay_answers(g, run.answers, on_step)
+    except ReplayError as e:
+        raise RunError(f"step {e.step}: {e}") from None

@@ -6,7 +6,7 @@ import json
 import time
 
 from .bots import make_bot
-from .game import Game
+from .game import Game, get_variant
 from .runfile import ENGINE_VERSION, RUN_FORMAT, answer_to_json
 
 TURN_CAP = 400
@@ -35,14 +35,13 @@ def play_game(decks, players: int, variant: str, seed: int, bot: str, keep_answe
         g.push(a)
         if check is not None:
             check(g)
-    res = {"seed": seed, "turns": g.turn, "decisions": g.decisions, "over": g.over,
-           "score": len(g.scored) if g.variant.solo else None,
-           "winner": g.winner if not g.variant.solo else None}
+    outcome = g.variant.outcome(g)
+    res = {"seed": seed, "turns": g.turn, "decisions": g.decisions, "over": g.over, **outcome}
     if keep_answers:
         res["run"] = {"format": RUN_FORMAT, "engine": ENGINE_VERSION, "variant": variant,
                       "decks": list(g.decks), "players": players, "seed": seed,
                       "answers": answers, "turns": g.turn,
-                      **({"score": len(g.scored)} if g.variant.solo else {"winner": g.winner})}
+                      **{k: v for k, v in outcome.items() if v is not None}}
     return res
 
 
@@ -54,6 +53,7 @@ def run_sim(decks, players: int, variant: str, games: int, seed: int, bot: str,
     wins: dict[str, int] = {}
     decisions = turns = errors = 0
     total_score = 0
+    scoring = get_variant(variant).scores
     t0 = time.perf_counter()
     for k in range(games):
         s = seed + k
@@ -66,7 +66,7 @@ def run_sim(decks, players: int, variant: str, games: int, seed: int, bot: str,
             continue
         decisions += r["decisions"]
         turns += r["turns"]
-        if variant == "solo":
+        if scoring:
             scores[str(r["score"])] = scores.get(str(r["score"]), 0) + 1
             total_score += r["score"]
         else:
@@ -85,7 +85,7 @@ def run_sim(decks, players: int, variant: str, games: int, seed: int, bot: str,
             "games_per_second": round(games / secs, 1) if secs else 0.0,
             "decisions": decisions,
             "decisions_per_second": round(decisions / secs, 1) if secs else 0.0,
-            "mean_score": round(total_score / done, 3) if variant == "solo" else None,
+            "mean_score": round(total_score / done, 3) if scoring else None,
             "scores": dict(sorted(scores.items(), key=lambda kv: int(kv[0]))),
             "wins": wins, "mean_turns": round(turns / done, 2), "errors": errors,
             "first_deal_sha256": deal_fingerprint(decks, players, variant, seed)}

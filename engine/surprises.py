@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE
-from .effects import ACTIONS, EFFECT, give_to_table, keepers_of, others
-from .game import OPS, Game, IllegalAnswer, register
+from .game import ACTIONS, ANSWER_FILTERS, OPS, Game, IllegalAnswer, Link, register
+from .zones import EFFECT, give_to_table, keepers_of, others
 
 KIND_WORDS = {KEEPER: "a Keeper", GOAL: "a Goal", RULE: "a New Rule", ACTION: "an Action",
               SURPRISE: "a Surprise", CREEPER: "a Creeper", "steal": "an attempt to steal your Keeper"}
@@ -33,33 +33,33 @@ def held_surprises(g: Game, q: int) -> list[int]:
     cards = g.db.cards
     out = [c for c in g.hands[q] if cards[c].kind == SURPRISE]
     for fr in g.temp:
-        if fr[0] == q and fr[4] == "play":
-            out.extend(c for c in fr[2] if cards[c].kind == SURPRISE)
+        if fr.player == q and fr.kind == "play":
+            out.extend(c for c in fr.cards if cards[c].kind == SURPRISE)
     return out
 
 
 def wanted(g: Game, top: list):
     """What may answer the top item: a ``counters`` value, None for any
     Surprise, or False for nothing."""
-    what = top[2]
+    what = top.what
     if what == "power":
         return False
     if what == "steal":
         return "steal"
     if what == "surprise":
         return None
-    k = g.db.cards[top[0]].kind
+    k = g.db.cards[top.card].kind
     return None if k == SURPRISE else k
 
 
 def usable(g: Game, q: int, top: list) -> list[int]:
     """The cards q may answer the top of the chain with (empty: no window)."""
-    if q == top[1]:
+    if q == top.player:
         return []
     want = wanted(g, top)
     if want is False:
         return []
-    if want == "steal" and q != top[3]:
+    if want == "steal" and q != top.arg:
         return []
     cards = g.db.cards
     out = [s for s in held_surprises(g, q) if want is None or cards[s].counters == want]
@@ -72,11 +72,11 @@ def usable(g: Game, q: int, top: list) -> list[int]:
 
 def responders(g: Game, top: list) -> list[int]:
     """Everyone but the top item's player, in turn order after them."""
-    p = top[1]
+    p = top.player
     return [(p + i) % g.nplayers for i in range(1, g.nplayers)]
 
 
-def open_chain(g: Game, item: list, then: tuple | None) -> bool:
+def open_chain(g: Game, item: Link, then: tuple | None) -> bool:
     """Start a chain on a play or steal attempt if anybody could answer it.
     Returns False (nothing queued) when nobody can: the caller goes on."""
     if not g.db.surprises and not g.db.cancelers:
@@ -96,16 +96,16 @@ def op_window(g: Game, i: int) -> None:
         q = order[i]
         opts = usable(g, q, top)
         if opts:
-            g.ask(q, "surprise", opts, 0, 1, card=top[0], then=("ans_window", i),
-                  reason=f"p{top[1]} {_what(g, top)}: play a Surprise to cancel it, or pass")
+            g.ask(q, "surprise", opts, 0, 1, card=top.card, then=("ans_window", i),
+                  reason=f"p{top.player} {_what(g, top)}: play a Surprise to cancel it, or pass")
             return
         i += 1
 
 
 def _what(g: Game, top: list) -> str:
-    if top[2] == "steal":
-        return f"is trying to take your {g.name(top[0])}"
-    return f"is playing {g.name(top[0])}"
+    if top.what == "steal":
+        return f"is trying to take your {g.name(top.card)}"
+    return f"is playing {g.name(top.card)}"
 
 
 def op_ans_window(g: Game, i: int, chosen) -> None:
@@ -117,12 +117,12 @@ def op_ans_window(g: Game, i: int, chosen) -> None:
     s = chosen[0]
     if s in g.db.cancelers:
         g.discard_from_table(s, "keeper.cancel-surprise", q)
-        g.chain.append([s, q, "power", 0, 0])
+        g.chain.append(Link([s, q, "power", 0, 0]))
     else:
         _take_from_hand(g, q, s)
         g.playing.append(s)
-        g.chain.append([s, q, "surprise", 0, 0])
-    g.ev("surprise", "surprise.out-of-turn", q, s, target=top[0])
+        g.chain.append(Link([s, q, "surprise", 0, 0]))
+    g.ev("surprise", "surprise.out-of-turn", q, s, target=top.card)
     g.stack.append(("window", 0))
 
 
@@ -131,8 +131,8 @@ def _take_from_hand(g: Game, q: int, s: int) -> None:
         g.hands[q].remove(s)
         return
     for fr in reversed(g.temp):
-        if fr[0] == q and s in fr[2]:
-            fr[2].remove(s)  # a counter is no play: the temporary hand's plays stay as they were
+        if fr.player == q and s in fr.cards:
+            fr.cards.remove(s)  # a counter is no play: the temporary hand's plays stay as they were
             return
 
 
@@ -145,20 +145,20 @@ def op_settle_chain(g: Game, *then) -> None:
     for k in range(n - 1, 0, -1):
         live[k - 1] = not live[k]
     for k in range(n - 1, 0, -1):
-        s, q, what = chain[k][0], chain[k][1], chain[k][2]
+        s, q, what = chain[k].card, chain[k].player, chain[k].what
         if what == "surprise":
             g.playing.remove(s)
             g.to_discard(s)
             g.ev("surprise_done", "surprise.chain", q, s, canceled=not live[k])
     base = chain[0]
-    x, p, what = base[0], base[1], base[2]
+    x, p, what = base.card, base.player, base.what
     first = chain[1] if n > 1 else None
     if what == "play":
         if live[0]:
             g.stack.append(("resolve", p, x))
             return
-        q = first[1]
-        if g.db.cards[x].kind == KEEPER and first[2] == "surprise" and g.db.cards[first[0]].counters == KEEPER:
+        q = first.player
+        if g.db.cards[x].kind == KEEPER and first.what == "surprise" and g.db.cards[first.card].counters == KEEPER:
             g.playing.remove(x)
             g.tables[q].append(x)
             g.ev("redirect", "surprise.keeper", q, x, frm=p)
@@ -168,7 +168,7 @@ def op_settle_chain(g: Game, *then) -> None:
         g.ev("canceled", "surprise.cancel", p, x, by=q)
         return
     # a steal attempt: base = [keeper, thief, "steal", victim, card]
-    victim = base[3]
+    victim = base.arg
     if live[0]:
         if g.where(x) == ("table", victim):
             give_to_table(g, x, p, then[0] if then else EFFECT, p)
@@ -176,7 +176,7 @@ def op_settle_chain(g: Game, *then) -> None:
     g.ev("canceled", "surprise.trap", p, x, by=victim)
     loot = keepers_of(g, p)
     if loot:
-        g.ask(victim, "steal", loot, card=first[0], reason="It's a Trap!: take one of the thief's Keepers",
+        g.ask(victim, "steal", loot, card=first.card, reason="It's a Trap!: take one of the thief's Keepers",
               then=("ans_trap", victim))
 
 
@@ -191,7 +191,7 @@ def attempt_steal(g: Game, thief: int, k: int, card: int, rule: str = EFFECT) ->
         return
     unit = g.unit_of(k)
     cards = g.db.cards
-    if any(cards[x].kind == KEEPER for x in unit) and open_chain(g, [k, thief, "steal", victim, card], (rule,)):
+    if any(cards[x].kind == KEEPER for x in unit) and open_chain(g, Link([k, thief, "steal", victim, card]), (rule,)):
         return
     give_to_table(g, k, thief, rule, thief)
 
@@ -217,13 +217,13 @@ def refusal(g: Game, q: int, s: int) -> str:
         return ("no card is being played now that a Surprise could cancel; on your own turn a "
                 "Surprise is played as one of your plays, for its in-turn effect")
     top = g.chain[-1]
-    if q == top[1]:
+    if q == top.player:
         return ("you cannot cancel your own play: on your turn a Surprise is one of your plays, "
                 "or a free counter to a Surprise someone played against you (FAQ)")
     want = wanted(g, top)
     if want is False:
         return "the Admiral's cancel is not a Surprise, and no Surprise can counter it"
-    if want == "steal" and q != top[3]:
+    if want == "steal" and q != top.arg:
         return "only the player whose Keeper is being stolen can spring that trap"
     if s in g.db.cancelers and want is not None:
         return f"{name} can only cancel a Surprise"
@@ -235,8 +235,11 @@ def refusal(g: Game, q: int, s: int) -> str:
     return f"{name} cannot be played now"
 
 
-def surprise_answer(g: Game, answer) -> tuple:
-    """Turn ("surprise", player, card) into an answer to the open window, or refuse."""
+def surprise_answer(g: Game, answer):
+    """Turn ("surprise", player, card) into an answer to the open window, or
+    refuse it; any other answer passes through unchanged."""
+    if not (isinstance(answer, (tuple, list)) and answer and answer[0] == "surprise"):
+        return answer
     if len(answer) != 3 or not all(isinstance(x, int) and not isinstance(x, bool) for x in answer[1:]):
         raise IllegalAnswer("a Surprise answer is ('surprise', player, card)")
     q, s = answer[1], answer[2]
@@ -307,3 +310,4 @@ def act_discard_rules_up_to(g: Game, p: int, c: int) -> None:
 # functions (the mutation tester) then see plain definitions.
 register(OPS, globals(), "op_")
 register(ACTIONS, globals(), "act_")
+ANSWER_FILTERS.append(surprise_answer)

@@ -6,9 +6,11 @@ always checked for Goals before anybody is asked anything.
 """
 from __future__ import annotations
 
-from .cards import CREEPER, GOAL, KEEPER, RULE
-from .game import OPS, Game, register
 from . import rng as R
+from .cards import CREEPER, GOAL, KEEPER, RULE
+from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
+from .game import ACTIONS, FREE_USE, OPS, SELF_FINISHING, Game, Link, register
+from .surprises import open_chain
 
 
 def op_deal(g: Game) -> None:
@@ -52,27 +54,17 @@ def op_start_turn(g: Game) -> None:
 
 
 def op_start_events(g: Game) -> None:
+    """What the New Rules in play, then the cards on the active player's
+    table, do as a turn starts (No-Hand Bonus, Death)."""
     p = g.active
-    r = g.rule_effect("no_hand_bonus")
-    if r >= 0 and not g.hands[p]:
-        g.draw_cards(p, g.num(r, "n"), rule="rule.no-hand-bonus")
-    death = g.db.by_effect.get("death")
-    if death is not None and death in g.tables[p]:
-        g.stack.append(("ask_death", p))
-
-
-def op_ask_death(g: Game, p: int) -> None:
-    death = g.db.by_effect["death"]
-    others = [c for c in g.tables[p] if c != death]
-    if death in g.tables[p] and others:
-        g.ask(p, "death_discard", others, card=death,
-              reason="Death: discard one of your other Keepers or Creepers",
-              then=("ans_death", p))
-
-
-def op_ans_death(g: Game, p: int, chosen) -> None:
-    for c in chosen:
-        g.discard_from_table(c, "creeper.death", p)
+    starters = g.pidx.turn_start
+    if starters:
+        for r in list(g.rules):
+            if r in starters:
+                g.passive[r].on_turn_start(g, p, r)
+        for c in list(g.tables[p]):
+            if c in starters:
+                g.passive[c].on_turn_start(g, p, c)
 
 
 def op_draw_phase(g: Game) -> None:
@@ -99,14 +91,13 @@ def op_play(g: Game, p: int, c: int, src: int) -> None:
             g.played += 1
     elif src == 1:
         fr = g.temp[-1]
-        fr[2].remove(c)
-        fr[3] -= 1
+        fr.cards.remove(c)
+        fr.plays -= 1
     if src != 2:  # src 2: the card that played it already put it in the being-played area
         g.playing.append(c)
     g.ev("play", "turn.play", p, c, src=src)
     if g.db.surprises or g.db.cancelers:
-        from .surprises import open_chain
-        if open_chain(g, [c, p, "play", src, 0], None):
+        if open_chain(g, Link([c, p, "play", src, 0]), None):
             return
     g.stack.append(("resolve", p, c))
 
@@ -140,7 +131,6 @@ def op_resolve(g: Game, p: int, c: int) -> None:
         g.ev("creeper", "card.creeper", p, c)
     else:  # ACTION, or a Surprise played for its in-turn function
         g.ev("action", "card.action", p, c)
-        from .effects import ACTIONS, SELF_FINISHING
         if card.effect not in SELF_FINISHING:
             g.stack.append(("finish", c))
         ACTIONS[card.effect](g, p, c)
@@ -156,15 +146,14 @@ def op_finish(g: Game, c: int) -> None:
 
 def op_temp_done(g: Game) -> None:
     fr = g.temp.pop()
-    for c in fr[2]:
+    for c in fr.cards:
         g.to_discard(c)
-        g.ev("discard", "action.temp-hand", fr[0], c)
-    if fr[1] >= 0 and fr[1] in g.playing:
-        g.stack.append(("finish", fr[1]))
+        g.ev("discard", "action.temp-hand", fr.player, c)
+    if fr.card >= 0 and fr.card in g.playing:
+        g.stack.append(("finish", fr.card))
 
 
 def op_free(g: Game, p: int, c: int) -> None:
-    from .effects import FREE_USE
     g.ev("free_action", "turn.free-action", p, c)
     FREE_USE[g.db.cards[c].effect](g, p, c)
 
@@ -202,7 +191,7 @@ def op_ask_hand_limit(g: Game, p: int, rule: str) -> None:
     hl = g.hand_limit()
     excess = len(g.hands[p]) - hl if hl >= 0 else 0
     if excess > 0:
-        g.ask(p, "discard_hand", list(g.hands[p]), excess, excess, card=g.slot_rule("hand_limit"),
+        g.ask(p, "discard_hand", list(g.hands[p]), excess, excess, card=g.slot_rule(SLOT_HAND_LIMIT),
               reason=f"Hand Limit {hl}: discard {excess} card(s)", then=("ans_discard_hand", p, rule))
 
 
@@ -220,7 +209,7 @@ def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
     keepers = [c for c in g.tables[p] if g.db.cards[c].kind == KEEPER]
     excess = len(keepers) - kl
     if excess > 0:
-        g.ask(p, "discard_keepers", keepers, excess, excess, card=g.slot_rule("keeper_limit"),
+        g.ask(p, "discard_keepers", keepers, excess, excess, card=g.slot_rule(SLOT_KEEPER_LIMIT),
               reason=f"Keeper Limit {kl}: discard {excess} Keeper(s)", then=("ans_discard_keepers", p, rule))
 
 
@@ -230,7 +219,7 @@ def op_ans_discard_keepers(g: Game, p: int, rule: str, chosen) -> None:
 
 
 def op_goal_trim(g: Game, by: int) -> None:
-    room = 2 if g.rule_effect("double_agenda") >= 0 else 1
+    room = g.goal_room()
     if len(g.goals) > room:
         g.ask(by, "goal_discard", list(g.goals), len(g.goals) - room, len(g.goals) - room,
               reason="Double Agenda has left play: choose the Goal to discard",
@@ -254,11 +243,6 @@ def op_goal_replace(g: Game, p: int, c: int, chosen) -> None:
     g.ev("goal_discarded", "rule.double-agenda", p, old)
     g.ev("goal", "rule.double-agenda", p, c)
     g.goals_changed()
-
-
-def op_ans_score_discard(g: Game, chosen) -> None:
-    for c in chosen:
-        g.discard_from_table(c, "solo.score", 0)
 
 
 # Registration is an explicit call, not a decorator: tools that rewrite

@@ -8,30 +8,19 @@ the shared engine. Solo Fluxx registers itself from ``solo/``.
 from __future__ import annotations
 
 from . import rng as R
+
+# the core owns the registry; these names stay importable from here
+from .game import VARIANTS as _VARIANTS  # noqa: F401
+from .game import get_variant as get_variant
+from .game import register_variant as register_variant
+from .game import variant_names as variant_names
 from .goals import goal_winners
-
-_VARIANTS: dict[str, "Variant"] = {}
-
-
-def register_variant(v: "Variant") -> None:
-    _VARIANTS[v.name] = v
-
-
-def get_variant(name: str) -> "Variant":
-    v = _VARIANTS.get(name)
-    if v is None:
-        known = ", ".join(sorted(_VARIANTS)) or "none"
-        raise ValueError(f"unknown variant '{name}' (known: {known}; Solo Fluxx is registered by importing 'solo')")
-    return v
-
-
-def variant_names() -> list[str]:
-    return sorted(_VARIANTS)
 
 
 class Variant:
     name = "standard"
-    solo = False
+    solo = False      # Solo Fluxx (kept for the app and the tutor; the engine asks the hooks below)
+    scores = False    # a met Goal scores points rather than winning the game
     min_players = 2
     max_players = 6
 
@@ -65,18 +54,32 @@ class Variant:
             if g.over_limit(q):
                 g.stack.append(("comply", q, "limit.others-now"))
                 return True
-        war = g.db.by_effect.get("war")
-        if war is not None:
-            peace = g.db.cards[war].params["peace"]
-            for q in range(g.nplayers):
-                t = g.tables[q]
-                if war in t and peace in t:
-                    g.stack.append(("ask_war", q, war))
+        for c in g.pidx.settling:
+            for q, t in enumerate(g.tables):
+                if c in t and g.passive[c].settle(g, q, c):
                     return True
         return False
 
     def between_turns(self, g) -> None:
         pass
+
+    def discard_piles(self, g) -> list[list[int]]:
+        """Every discard pile of the game (Let's Do That Again! searches them)."""
+        return [g.discard]
+
+    def returns(self, g, p: int) -> float:
+        """What a finished game is worth to seat p, on the bots' scale (as
+        OpenSpiel's returns()): a win, a loss, or nothing for a draw."""
+        return 100000.0 if g.winner == p else (-100000.0 if g.winner >= 0 else 0.0)
+
+    def banked(self, g, p: int) -> float:
+        """What seat p has already made sure of in a game still going, on the same scale."""
+        return 0.0
+
+    def outcome(self, g) -> dict:
+        """The result a finished game reports (sim results, run files): a
+        score for a variant that scores, or the winner (-1: nobody)."""
+        return {"score": None, "winner": g.winner}
 
     def discard_pile(self, g, c: int) -> list[int]:
         return g.discard

@@ -128,13 +128,53 @@ def strength(bot: str, seeds: int) -> tuple[float, float]:
     return round(total / seeds, 3), round(time.perf_counter() - t, 1)
 
 
+# The engine's hot paths, in CPU seconds (best of N runs): for comparing two
+# versions of the engine on a busy machine, where wall time drifts.
+CPU_FIGURES = (
+    ("solo, random bot, 2000 games", lambda: run_sim(("fluxx5",), 1, "solo", 2000, 0, "random")),
+    ("standard 2p fluxx5, random bot, 1000 games", lambda: run_sim(("fluxx5",), 2, "standard", 1000, 0, "random")),
+    ("standard 4p fluxx5+creeper-pack, random bot, 500 games",
+     lambda: run_sim(("fluxx5", "creeper-pack"), 4, "standard", 500, 0, "random")),
+    ("standard 4p voyager, random bot, 500 games", lambda: run_sim(("voyager",), 4, "standard", 500, 0, "random")),
+    ("solo, greedy bot, 100 games", lambda: run_sim(("fluxx5",), 1, "solo", 100, 0, "greedy")),
+    ("solo, search bot (4 rollouts), 40 decisions", lambda: _search_decisions(40)),
+)
+
+
+def _search_decisions(n: int) -> None:
+    bot = SearchBot(1, rollouts=4, ms=None, horizon=20)
+    g = Game.new(("fluxx5",), 1, "solo", 3)
+    for _ in range(n):
+        if g.over:
+            g = Game.new(("fluxx5",), 1, "solo", g.seed + 1)
+        g.push(bot.choose(g))
+
+
+def cpu_figures(best_of: int) -> dict[str, float]:
+    out = {}
+    for name, run in CPU_FIGURES:
+        times = []
+        for _ in range(best_of):
+            t = time.process_time()
+            run()
+            times.append(time.process_time() - t)
+        out[name] = round(min(times), 3)
+        print(f"{name}: {out[name]} s CPU (best of {best_of})", flush=True)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(prog="python -m solo.bench")
     ap.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
+    ap.add_argument("--cpu", type=int, default=0, metavar="N",
+                    help="only the engine's hot paths, in CPU seconds, best of N runs (for comparing versions)")
     ap.add_argument("--seeds", type=int, default=None, help="seeds for the strength table (default 500)")
     ap.add_argument("--search-seeds", type=int, default=None,
                     help="seeds for the search bot's score (default: the same as --seeds)")
     a = ap.parse_args()
+    if a.cpu:
+        print(json.dumps(cpu_figures(a.cpu)))
+        return
     q = a.quick
     seeds = a.seeds or (20 if q else 500)
     search_seeds = a.search_seeds or (4 if q else seeds)

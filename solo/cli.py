@@ -195,7 +195,6 @@ def cmd_deck(a) -> int:
 
 def cmd_replay(a) -> int:
     from engine.runfile import RunError, load_run, replay
-    from engine.sim import DECISION_CAP, TURN_CAP
     run = load_run(a.run)
     explainer = None
     if a.explain:
@@ -330,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
             _app().run()
             return 0
         if a.cmd == "scenario":
-            from engine.scenario import run_paths
+            from scenarios.runner import run_paths
             _, failed = run_paths(a.paths)
             return 1 if failed else 0
         return {"sim": cmd_sim, "deck": cmd_deck, "replay": cmd_replay, "verify": cmd_verify,

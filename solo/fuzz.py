@@ -30,7 +30,7 @@ def cards_of(g: Game) -> Counter:
     for t in g.tables:
         z = z + t
     for fr in g.temp:
-        z = z + fr[2]
+        z = z + fr.cards
     return Counter(z)
 
 

@@ -17,8 +17,9 @@ import os
 import sqlite3
 from pathlib import Path
 
+from engine.answers import replay
 from engine.game import Game
-from engine.runfile import ENGINE_VERSION, RUN_FORMAT, answer_from_json
+from engine.runfile import ENGINE_VERSION, RUN_FORMAT
 
 SCHEMA_VERSION = 3
 DB_NAME = "solo-fluxx.sqlite3"
@@ -244,7 +245,5 @@ def _now() -> str:
 
 
 def rebuild(seed: int, decks: list, answers: list) -> Game:
-    g = Game.new(tuple(decks), 1, "solo", seed)
-    for j in answers:
-        g.push(answer_from_json(g, j))
-    return g
+    """A saved game, from its deal and its answers (the one replay loop)."""
+    return replay(Game.new(tuple(decks), 1, "solo", seed), answers)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 import time
 
+from engine.answers import option_label
 from engine.game import Game
 from engine.prompts import IllegalAnswer
 
@@ -27,16 +28,7 @@ def describe(g: Game) -> str:
     return "\n".join(lines)
 
 
-def label(g: Game, opt) -> str:
-    if isinstance(opt, tuple):
-        if opt[0] in ("play", "free"):
-            return f"{opt[0]} {g.name(opt[1])}"
-        return {"end": "end the turn", "random": "play a random card (First Play Random)"}[opt[0]]
-    if g.prompt.domain == "players":
-        return f"p{opt}"
-    if g.prompt.domain == "words":
-        return str(opt)
-    return g.name(opt)
+label = option_label  # the one answer codec's label of an option
 
 
 def play_text(decks: list[str], seed: int | None, inp=None, out=None) -> int:

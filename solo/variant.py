@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from engine import rng as R
 from engine.cards import RULE
-from engine.goals import choice_cards, fixed_cards, solo_meets
+from engine.game import OPS, register
 from engine.variants import Variant, register_variant
+
+from .goals import choice_cards, fixed_cards, meets_alone
 
 SPOTS = ("draw", "play", "limit", "other")
 
@@ -24,6 +26,7 @@ def spot_of(slot: str) -> str:
 class SoloVariant(Variant):
     name = "solo"
     solo = True
+    scores = True
     min_players = 1
     max_players = 1
 
@@ -46,7 +49,7 @@ class SoloVariant(Variant):
 
     def check_goals(self, g) -> None:
         for goal in list(g.goals):
-            if goal in g.goals and solo_meets(g, goal):
+            if goal in g.goals and meets_alone(g, goal):
                 fixed = fixed_cards(g, goal)
                 pool, k = choice_cards(g, goal)
                 pool = [c for c in pool if c not in fixed]
@@ -83,6 +86,18 @@ class SoloVariant(Variant):
             return
         g.stack.append(("comply", 0, "solo.limit"))
 
+    def discard_piles(self, g) -> list[list[int]]:
+        return [g.discard, g.rules_discard]
+
+    def outcome(self, g) -> dict:
+        return {"score": len(g.scored), "winner": None}
+
+    def returns(self, g, p: int) -> float:
+        return 1000.0 * len(g.scored)
+
+    def banked(self, g, p: int) -> float:
+        return 1000.0 * len(g.scored)
+
     def discard_pile(self, g, c: int) -> list[int]:
         return g.rules_discard if g.db.cards[c].kind == RULE else g.discard
 
@@ -105,4 +120,11 @@ class SoloVariant(Variant):
 
 
 
+def op_ans_score_discard(g, chosen) -> None:
+    """The player chose the cards a scored Goal takes with it."""
+    for c in chosen:
+        g.discard_from_table(c, "solo.score", 0)
+
+
+register(OPS, globals(), "op_")
 register_variant(SoloVariant())

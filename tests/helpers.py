@@ -91,7 +91,7 @@ def table(text: str):
     out, ready for its first answer."""
     import tomllib
 
-    from engine.scenario import Scenario, build_table
+    from scenarios.runner import Scenario, build_table
     return build_table(Scenario.model_validate(tomllib.loads('name = "inline"\n' + text)))
 
 
@@ -207,7 +207,7 @@ EVENT_DATA = {
     "surprise": (("target",), ()), "surprise_done": (("canceled",), ()),
     "take_hand": (("frm", "count"), ()), "to_hand": ((), ("frm", "pile")),
     "turn_start": (("turn", "extra"), ()), "rotate": (("direction",), ()), "trade": (("frm",), ()),
-    "solo_setup": (("set_aside",), ()),
+    "solo_setup": (("set_aside",), ()), "game_over": ((), ("score", "winner")),
 }
 
 
@@ -226,7 +226,7 @@ def _count(g, v):
 DATA_CHECKS = {
     "by": _seat, "frm": _seat, "keeper": _card, "target": _card, "count": _count, "set_aside": _count,
     "score": lambda g, v: _count(g, v) or (isinstance(v, list) and len(v) == 2 and all(_count(g, x) for x in v)),
-    "turn": lambda g, v: _count(g, v) and v >= 1,
+    "turn": lambda g, v: _count(g, v) and v >= 1, "winner": lambda g, v: v == -1 or _seat(g, v),
     "canceled": lambda g, v: isinstance(v, bool), "random": lambda g, v: v is True,
     "extra": lambda g, v: isinstance(v, bool),
     "limit": lambda g, v: v in ("hand", "keeper"),

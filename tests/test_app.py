@@ -12,8 +12,9 @@ from solo.app.dialogs import PickManyDialog, PickOneDialog
 from solo.app.screens import EndScreen, GameScreen, MenuScreen
 from solo.store import Store
 
-pytestmark = pytest.mark.app  # the app (not under mutation testing); see README
 from .helpers import make_app
+
+pytestmark = pytest.mark.app  # the app (not under mutation testing); see README
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 

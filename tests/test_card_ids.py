@@ -14,7 +14,7 @@ import pytest
 from engine import cards as cards_module
 from engine.cards import card_key
 from engine.deckfile import load_deck
-from engine.scenario import load_scenario, run_scenario
+from scenarios.runner import load_scenario, run_scenario
 
 HERE = Path(__file__).parent / "scenarios"
 FILES = sorted(HERE.rglob("*.toml"))

@@ -52,7 +52,9 @@ def test_fluxx5_facts():
                                                  "Exchange Keepers", "Steal a Keeper",
                                                  "Rock-Paper-Scissors Showdown", "Share the Wealth",
                                                  "Everybody Gets 1"}
-    assert db.by_effect["inflation"] == db.find("Inflation") and db.by_effect["draw_rule"] == db.find("Draw 2")
+    assert db.by_effect["inflation"] == (db.find("Inflation"),)
+    # every card with an effect is kept, in card order, not the first one only
+    assert db.by_effect["draw_rule"] == tuple(db.find(f"Draw {n}") for n in (2, 3, 4, 5))
     assert db.surprises == () and db.attaching == () and db.cancelers == ()
     milk = db.cards[db.find("Milk")]
     assert (milk.tags, milk.icons, milk.counts_as, milk.counters, milk.effect, milk.params) == \

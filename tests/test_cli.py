@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import json
 
+from .helpers import run_cli
+
 KEYS = {"variant", "players", "decks", "bot", "games", "seconds", "games_per_second", "decisions",
         "decisions_per_second", "mean_score", "scores", "wins", "mean_turns", "errors", "first_deal_sha256"}
-
-from .helpers import run_cli
 
 
 def run(*args):

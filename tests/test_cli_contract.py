@@ -533,9 +533,9 @@ def test_replay_json_events_are_the_engines(capsys, runs):
 
 
 def test_replay_explain_text_and_json_steps(capsys, runs):
-    from tutor.explain import Explainer
     from engine.game import Game
     from engine.runfile import answer_from_json
+    from tutor.explain import Explainer
     f = runs / "run-solo-5.json"
     data = json.loads(f.read_text())
     code, out, _ = run(capsys, "replay", str(f), "--explain", "--json")

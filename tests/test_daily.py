@@ -2,9 +2,9 @@
 streaks, share lines, par, and tampered run files."""
 from __future__ import annotations
 
-import pytest
-
 import json
+
+import pytest
 
 from engine.game import Game
 from engine.sim import play_game

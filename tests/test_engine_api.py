@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.game import Game
+from engine.game import Frame, Game
 
 from .helpers import table
 
@@ -79,7 +79,7 @@ def test_where_finds_a_card_in_every_zone():
     g.playing.append(f("Sleep"))
     assert g.where(f("Sleep")) == ("playing", -1)
     g.playing.pop()
-    g.temp.append([0, "test", [f("Sleep")], 0, 0])
+    g.temp.append(Frame([0, -1, [f("Sleep")], 0, "hold"]))
     assert g.where(f("Sleep")) == ("temp", 0)
 
 
@@ -126,7 +126,7 @@ def test_a_refused_choice_names_the_card_or_the_number():
 
 def test_to_dict_is_a_snapshot_and_from_dict_a_game_of_its_own_temp_hands_included():
     g = Game.new(("fluxx5",), 2, "standard", 4)
-    g.temp.append([0, "test", [g.draw.pop(), g.draw.pop()], 0, 0])
+    g.temp.append(Frame([0, -1, [g.draw.pop(), g.draw.pop()], 0, "hold"]))
     d = g.to_dict()
     before = json.loads(json.dumps(d))
     g.temp[0][2].append(g.draw.pop())

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.deckfile import check_file
 from engine.runfile import RunError, load_run
-from engine.scenario import run_paths
+from scenarios.runner import run_paths
 from solo.store import Store
 
 from .helpers import run_cli

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.scenario import run_scenario, step_answer
+from scenarios.lessons import lessons
+from scenarios.runner import run_scenario, step_answer
 from solo.app import SoloFluxxApp
 from solo.app.screens import LessonScreen, LessonsScreen
 from solo.store import Store
-from tutor.lessons import lessons
 
 LESSONS = lessons()
 
@@ -72,18 +72,18 @@ async def test_first_lesson_from_the_keyboard(tmp_path):
 
 
 def test_lessons_load_in_order_with_titles():
-    from tutor.lessons import LESSONS_DIR, Lesson
+    from scenarios.lessons import LESSONS_DIR, Lesson
     got = lessons()  # loaded here, not at import: mutation testing sees it
     assert [ls.id for ls in got] == sorted(p.stem for p in LESSONS_DIR.glob("*.toml"))
     assert len(got) == 14 and got[0].id == "01-first-turn" and isinstance(got[0], Lesson)
     assert all(ls.title == (ls.scenario.title or ls.scenario.name) and ls.title for ls in got)
-    from engine.scenario import Scenario
+    from scenarios.runner import Scenario
     bare = Lesson("x", Scenario(name="only a name"))
     assert bare.title == "only a name"
 
 
 def test_same_answer_treats_a_choice_as_a_set():
-    from tutor.lessons import same_answer
+    from scenarios.lessons import same_answer
     assert same_answer(("choose", (1, 2)), ("choose", (2, 1)))
     assert not same_answer(("choose", (1, 2)), ("choose", (1, 3)))
     assert not same_answer(("choose", (1,)), ("play", 1))

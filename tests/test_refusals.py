@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.game import Link
 from engine.prompts import IllegalAnswer
 
 from .helpers import play, table
@@ -144,7 +145,7 @@ def test_refusal_words_for_a_chain_topped_by_the_admiral():
     from engine.surprises import refusal
     g = table(THREE)
     jackpot, janeway = card(g, "Jackpot!"), card(g, "Janeway from the Future")
-    g.chain = [[jackpot, 0, "play", 0, 0], [janeway, 1, "power", 0, 0]]
+    g.chain = [Link([jackpot, 0, "play", 0, 0]), Link([janeway, 1, "power", 0, 0])]
     assert refusal(g, 0, card(g, "Canceled Plans")) == (
         "the Admiral's cancel is not a Surprise, and no Surprise can counter it")
 
@@ -152,6 +153,6 @@ def test_refusal_words_for_a_chain_topped_by_the_admiral():
 def test_a_turn_question_is_not_a_surprise_window():
     from engine.surprises import refusal
     g = table(THREE)
-    g.chain = [[card(g, "Jackpot!"), 0, "play", 0, 0]]
+    g.chain = [Link([card(g, "Jackpot!"), 0, "play", 0, 0])]
     assert g.prompt.ask == "play" and g.prompt.player == 0
     assert refusal(g, 1, card(g, "Belay That!")) == "Belay That! cannot be played now"

@@ -27,7 +27,8 @@ from engine import game as engine_game
 from engine.bots import RandomBot
 from engine.cards import KEEPER
 from engine.game import Game
-from engine.goals import goal_winners, solo_meets
+from engine.goals import goal_winners
+from solo.goals import meets_alone
 
 from .helpers import scaled
 
@@ -133,7 +134,7 @@ def check_goals_settled(g: Game) -> None:
         return
     if g.variant.solo:
         for goal in g.goals:
-            assert not solo_meets(g, goal), f"{g.name(goal)} is met but was not scored"
+            assert not meets_alone(g, goal), f"{g.name(goal)} is met but was not scored"
     else:
         won: set[int] = set()
         for goal in g.goals:

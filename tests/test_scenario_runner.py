@@ -7,7 +7,7 @@ import tomllib
 
 import pytest
 
-from engine.scenario import Scenario, ScenarioError, load_scenario, run_paths, run_scenario
+from scenarios.runner import Scenario, ScenarioError, load_scenario, run_paths, run_scenario
 
 SOLO = """
 name = "solo base"
@@ -210,7 +210,7 @@ draw_pile = ["Love", "Money", "Peace"]
                  '[step.expect]\nhands = [["Bread"], ["Cookies", "Love"], []]') == []
     for bad in ("two", "x1", "X1", "p", "1", "p1x"):
         assert steps(steal, 'player = 0\nplay = "Trade Hands"', f'player = 0\nchoose = ["{bad}"]') == [
-            f"step 2: '{bad}' is not a player label; use p0, p1, ..."]
+            f"step 2: '{bad}' is not a player label (p0, p1, ...)"]
 
 
 def test_files_that_cannot_run_are_fails_with_a_sentence(tmp_path):
@@ -312,7 +312,7 @@ def test_a_scenario_file_refusal_names_the_first_problem(tmp_path):
     with pytest.raises(ScenarioError) as e:
         load_scenario(f)
     assert str(e.value) == "cannot read the file (No such file or directory); check the path"
-    from engine.scenario import MAX_SCENARIO_BYTES
+    from scenarios.runner import MAX_SCENARIO_BYTES
     f.write_bytes(b"#" * (MAX_SCENARIO_BYTES + 1))
     with pytest.raises(ScenarioError) as e:
         load_scenario(f)
@@ -342,9 +342,9 @@ def test_a_scenario_file_refusal_names_the_first_problem(tmp_path):
 
 
 def test_step_answer_is_the_answer_a_step_stands_for():
-    from engine.scenario import step_answer
+    from scenarios.runner import step_answer
     sc = Scenario.model_validate(tomllib.loads(SOLO))
-    from engine.scenario import build_table
+    from scenarios.runner import build_table
     g = build_table(sc)
     a = step_answer(g, sc.step[0], 0)
     assert a == ("play", g.db.find("Cookies"))
@@ -365,7 +365,7 @@ def test_an_error_step_with_words_needs_a_refusal_that_says_them():
 
 
 def test_step_answer_for_every_kind_of_step():
-    from engine.scenario import Step, build_table, step_answer
+    from scenarios.runner import Step, build_table, step_answer
     sc = Scenario.model_validate(tomllib.loads(SOLO))
     g = build_table(sc)
     assert step_answer(g, Step(player=0, end_turn=True), 0) == ("end",)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.scenario import load_scenario, run_paths, run_scenario
+from scenarios.runner import load_scenario, run_paths, run_scenario
 
 HERE = Path(__file__).parent / "scenarios"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "scenarios" / "examples"

@@ -12,7 +12,7 @@ from engine.rule_ids import RULES
 from tutor.explain import EXPLAINED_KINDS, Explainer
 from tutor.reference import REFERENCE, counts_by_kind
 
-from .helpers import scaled, run_cli
+from .helpers import run_cli, scaled
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -94,3 +94,19 @@ def test_sentences_built_from_the_events_own_data():
         "Milk was canceled by the Surprise played on it and goes to the discard pile.")
     assert say(g, "surprise_done", "surprise.chain", 1, milk, {"canceled": False}) == (
         "Milk worked and goes to the discard pile.")
+
+
+def test_the_tutor_tells_an_event_as_it_was_not_as_the_game_is_now():
+    """Every sentence comes from the event's own data: explained later (a
+    replay, the history), a game's end still gives the score it had then."""
+    from engine.bots import RandomBot
+    g = Game.new(("fluxx5",), 1, "solo", 3)
+    bot = RandomBot(3)
+    events = []
+    while not g.over:
+        events += g.push(bot.choose(g))
+    end = next(e for e in events if e.kind == "game_over")
+    assert end.data == {"score": len(g.scored)}
+    said = Explainer("brief").explain(g, end).text
+    g.scored.append(g.goals[0] if g.goals else g.draw[0])  # the live game moves on
+    assert Explainer("brief").explain(g, end).text == said == f"The game is over. Final score: {end.data['score']}."

@@ -36,123 +36,117 @@ def who(g: Game, p: int, cap: bool = True) -> str:
     return f"Player {p}"
 
 
+# The tutor's sentence for each kind of event, written from the event's own
+# data (its player, card, cause and data) and the cards' names, never from
+# the live game: a replay explains each event as things were when it
+# happened. A key is an event kind, or (kind, rule) where the rule behind
+# the event changes the sentence, or (kind, "+" + data key) where a piece of
+# data that is set does, or (kind, "+player") when the event names a player.
+# Placeholders: {W}/{w} who (You, Player 1;
+# capitalised or not), {name} the card, {by} " (because of X)", {were} and
+# {have} the verb for {W}, {how} where a play came from, and the event's
+# data by name ({turn}, {frm}, {count}, ...), with {target} and {keeper} as
+# card names.
+TEMPLATES: dict = {
+    ("draw", "turn.catch-up"): "{W} drew {name} at once: the Draw rule went up this turn, so the missing cards come now.",
+    ("draw", "turn.draw"): "{W} drew {name} for the turn's draw.",
+    "draw": "{W} drew {name}{by}.",
+    "deal": "{W} {were} dealt {name}.",
+    "creeper": ("{W} got {name}, a Creeper: it goes straight onto the table and a replacement card is drawn; "
+                "it does not count as one of the draws."),
+    "no_cards": "There are no cards left to draw.",
+    "reshuffle": "The draw pile ran out: the discard pile ({count} cards) was shuffled into a new one.",
+    ("turn_start", "+extra"): "Turn {turn} (an extra turn) begins for {w}.",
+    "turn_start": "Turn {turn} begins for {w}.",
+    "turn_end": "{W} {have} no plays left: the turn ends, and limits apply now.",
+    "play": "{W} played {name}{how}.",
+    "random_play": "First Play Random picked {name} from the hand.",
+    "keeper": "{name} is now on the table in front of {w}.",
+    "goal": "The Goal is now {name}.",
+    "goal_discarded": "{name} was discarded: a Goal replaced it or it had to go.",
+    ("rule", "+spot"): "{name} is now in play in the {spot} spot and takes effect at once.",
+    "rule": "{name} is now in play and takes effect at once.",
+    "rule_discarded": "{name} left play{by}.",
+    "action": "{name} takes effect.",
+    "action_done": "{name} is done and goes to the discard pile.",
+    "discard": "{name} was discarded{by}.",
+    "limit_discard": "{W} discarded {name} to comply with the {limit} limit.",
+    "discard_table": "{name} was discarded from {w}'s table{by}.",
+    "free_action": "{W} used {name} as a free action: it uses no play.",
+    ("game_over", "+score"): "The game is over. Final score: {score}.",
+    ("game_over", "+player"): "{W} won!",
+    "game_over": "The game is over with no winner.",
+    "potato": "The Goal changed, so the Radioactive Potato moved to {w}.",
+    "move": "{name} moved to {w}'s table{by}.",
+    "take": "{W} took {name} from Player {frm}'s hand{by}.",
+    "take_hand": "{W} won the showdown and took Player {frm}'s hand.",
+    "rps": "Rock-paper-scissors: {mine} against {theirs}.",
+    "rotate": "Every hand passed to the {direction} player.",
+    "trade": "{W} traded hands with Player {frm}.",
+    "to_hand": "{name} went into {w}'s hand{by}.",
+    "from_discard": "{W} took {name} from the discard pile to play it again.",
+    "empty_trash": "The old discard pile ({count} cards) was shuffled into the draw pile.",
+    "give": "{name} went to {w}.",
+    "deal_keeper": "{name} was dealt to {w}.",
+    "extra_turn": "{W} will take another turn after this one.",
+    "surprise": "{W} answered with {name}, out of turn, against {target}.",
+    ("surprise_done", "+canceled"): "{name} was canceled by the Surprise played on it and goes to the discard pile.",
+    "surprise_done": "{name} worked and goes to the discard pile.",
+    ("canceled", "surprise.trap"): "It's a Trap!: the attempt to take {name} was canceled.",
+    "canceled": "{name} was canceled: it is discarded without effect, and the play is still used.",
+    "redirect": "That's Mine!: {name} lands in front of {w} instead of Player {frm}.",
+    "attach": "{name} attached itself to {keeper}: the two are now one unit.",
+    "detach": "{name} came off {keeper}{by}.",
+    ("nothing", "+why"): "{name} has no effect here: {why}.",
+    "nothing": "{name} has no effect here.",
+    # Solo Fluxx
+    "score": "{W} met {name} and scored it! Score: {score}.",
+    "flip": "Between turns, {name} was flipped from the Rules deck into its spot.",
+    "solo_setup": "Solo setup: {set_aside} cards set aside; the New Rules form the Rules deck.",
+    "extra_turn_first": "The extra turn comes first; the next Rules card is flipped after it.",
+}
+PLAY_FROM = {0: "", 1: " from the temporary hand", 2: " at once, as part of another card"}
+CARD_DATA = ("target", "keeper")  # data that names a card
+
+
+def template_for(e) -> str:
+    """The template for one event: by its rule, then by a piece of its data
+    that is set (a true flag, a score), then by its naming a player, then by its kind."""
+    kind, data = e[0], e[4]
+    t = TEMPLATES.get((kind, e[1]))
+    if t is not None:
+        return t
+    for k, v in data.items():
+        if v is not None and v is not False and v != "":
+            t = TEMPLATES.get((kind, "+" + k))
+            if t is not None:
+                return t
+    if e[2] >= 0:
+        t = TEMPLATES.get((kind, "+player"))
+        if t is not None:
+            return t
+    return TEMPLATES.get(kind, "")
+
+
 def _sentence(g: Game, e) -> str:
-    kind, rule, p, c, data = e[0], e[1], e[2], e[3], e[4]
+    """One event in plain words, from the event's own data (the game gives
+    only the cards' names and how many play)."""
+    kind, p, c, data = e[0], e[2], e[3], e[4]
     name = g.name(c) if c >= 0 else ""
     w = who(g, p)
     cause = g.name(e[5]) if len(e) > 5 and e[5] >= 0 else ""
-    by = f" (because of {cause})" if cause and cause != name else ""
-    if kind == "draw":
-        if rule == "turn.catch-up":
-            return f"{w} drew {name} at once: the Draw rule went up this turn, so the missing cards come now."
-        if rule == "turn.draw":
-            return f"{w} drew {name} for the turn's draw."
-        return f"{w} drew {name}{by}."
-    if kind == "deal":
-        return f"{w} {'were' if w == 'You' else 'was'} dealt {name}."
-    if kind == "creeper":
-        return (f"{w} got {name}, a Creeper: it goes straight onto the table and a replacement card is drawn; "
-                f"it does not count as one of the draws.")
-    if kind == "no_cards":
-        return "There are no cards left to draw."
-    if kind == "reshuffle":
-        return f"The draw pile ran out: the discard pile ({data.get('count', 0)} cards) was shuffled into a new one."
-    if kind == "turn_start":
-        extra = " (an extra turn)" if data.get("extra") else ""
-        return f"Turn {data.get('turn')}{extra} begins for {who(g, p, False)}."
-    if kind == "turn_end":
-        return f"{w} {'have' if w == 'You' else 'has'} no plays left: the turn ends, and limits apply now."
-    if kind == "play":
-        how = {0: "", 1: " from the temporary hand", 2: " at once, as part of another card"}.get(data.get("src", 0), "")
-        return f"{w} played {name}{how}."
-    if kind == "random_play":
-        return f"First Play Random picked {name} from the hand."
-    if kind == "keeper":
-        return f"{name} is now on the table in front of {who(g, p, False)}."
-    if kind == "goal":
-        return f"The Goal is now {name}."
-    if kind == "goal_discarded":
-        return f"{name} was discarded: a Goal replaced it or it had to go."
-    if kind == "rule":
-        spot = f" in the {data['spot']} spot" if data.get("spot") else ""
-        return f"{name} is now in play{spot} and takes effect at once."
-    if kind == "rule_discarded":
-        return f"{name} left play{by}."
-    if kind == "action":
-        return f"{name} takes effect."
-    if kind == "action_done":
-        return f"{name} is done and goes to the discard pile."
-    if kind == "discard":
-        return f"{name} was discarded{by}."
-    if kind == "limit_discard":
-        return f"{w} discarded {name} to comply with the {data.get('limit', '')} limit."
-    if kind == "discard_table":
-        return f"{name} was discarded from {who(g, p, False)}'s table{by}."
-    if kind == "free_action":
-        return f"{w} used {name} as a free action: it uses no play."
-    if kind == "score":
-        return f"{w} met {name} and scored it! Score: {data.get('score')}."
-    if kind == "flip":
-        return f"Between turns, {name} was flipped from the Rules deck into its spot."
-    if kind == "solo_setup":
-        return f"Solo setup: {data.get('set_aside', 0)} cards set aside; the New Rules form the Rules deck."
-    if kind == "game_over":
-        if g.variant.solo:
-            return f"The game is over. Final score: {len(g.scored)}."
-        return f"{who(g, p)} won!" if p >= 0 else "The game is over with no winner."
-    if kind == "potato":
-        return f"The Goal changed, so the Radioactive Potato moved to {who(g, p, False)}."
-    if kind == "move":
-        return f"{name} moved to {who(g, p, False)}'s table{by}."
-    if kind == "take":
-        return f"{w} took {name} from Player {data.get('frm')}'s hand{by}."
-    if kind == "take_hand":
-        return f"{w} won the showdown and took Player {data.get('frm')}'s hand."
-    if kind == "rps":
-        return f"Rock-paper-scissors: {data.get('mine')} against {data.get('theirs')}."
-    if kind == "rotate":
-        return f"Every hand passed to the {data.get('direction')} player."
-    if kind == "trade":
-        return f"{w} traded hands with Player {data.get('frm')}."
-    if kind == "to_hand":
-        return f"{name} went into {who(g, p, False)}'s hand{by}."
-    if kind == "from_discard":
-        return f"{w} took {name} from the discard pile to play it again."
-    if kind == "empty_trash":
-        return f"The old discard pile ({data.get('count', 0)} cards) was shuffled into the draw pile."
-    if kind == "give":
-        return f"{name} went to {who(g, p, False)}."
-    if kind == "deal_keeper":
-        return f"{name} was dealt to {who(g, p, False)}."
-    if kind == "extra_turn":
-        return f"{w} will take another turn after this one."
-    if kind == "extra_turn_first":
-        return "The extra turn comes first; the next Rules card is flipped after it."
-    if kind == "surprise":
-        return f"{w} answered with {name}, out of turn, against {g.name(data['target'])}."
-    if kind == "surprise_done":
-        return f"{name} {'was canceled by the Surprise played on it' if data.get('canceled') else 'worked'} and goes to the discard pile."
-    if kind == "canceled" and rule == "surprise.trap":
-        return f"It's a Trap!: the attempt to take {name} was canceled."
-    if kind == "canceled":
-        return f"{name} was canceled: it is discarded without effect, and the play is still used."
-    if kind == "redirect":
-        return f"That's Mine!: {name} lands in front of {who(g, p, False)} instead of Player {data.get('frm')}."
-    if kind == "attach":
-        return f"{name} attached itself to {g.name(data['keeper'])}: the two are now one unit."
-    if kind == "detach":
-        return f"{name} came off {g.name(data['keeper'])}{by}."
-    if kind == "nothing":
-        return f"{name} has no effect here{': ' + data['why'] if data.get('why') else ''}."
-    return f"{kind.replace('_', ' ')} {name}".strip() + "."
+    t = template_for(e)
+    if not t:
+        return f"{kind.replace('_', ' ')} {name}".strip() + "."
+    fields = {k: (g.name(v) if k in CARD_DATA else v) for k, v in data.items()}
+    fields.update(W=w, w=who(g, p, False), name=name, were="were" if w == "You" else "was",
+                  have="have" if w == "You" else "has", how=PLAY_FROM.get(data.get("src", 0), ""),
+                  by=f" (because of {cause})" if cause and cause != name else "")
+    return t.format(**fields)
 
 
-# every event kind the engine emits has its own sentence above
-EXPLAINED_KINDS = frozenset(
-    "draw deal creeper no_cards reshuffle turn_start turn_end play random_play keeper goal goal_discarded rule "
-    "rule_discarded action action_done discard limit_discard discard_table free_action score flip solo_setup "
-    "game_over potato move take take_hand rps rotate trade to_hand from_discard empty_trash give deal_keeper "
-    "extra_turn extra_turn_first nothing surprise surprise_done canceled redirect attach detach".split())
+# every event kind the engine emits has its own sentence
+EXPLAINED_KINDS = frozenset(k if isinstance(k, str) else k[0] for k in TEMPLATES)
 
 
 class Explainer:

@@ -12,10 +12,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError, model_validator
 
-from .datafile import DataFileError, read_text
-from .deckfile import DeckError, card_key
-from .game import Game
-from .prompts import IllegalAnswer
+from engine.answers import label_value
+from engine.datafile import DataFileError, read_text
+from engine.deckfile import DeckError, card_key
+from engine.game import Game
+from engine.prompts import IllegalAnswer
 
 MAX_SCENARIO_BYTES = 1_000_000
 CardList = list[str]
@@ -72,7 +73,7 @@ class Step(_M):
     hint: str = ""   # lessons: a nudge after a wrong move (the step itself is the answer)
 
     @model_validator(mode="after")
-    def _one(self) -> "Step":
+    def _one(self) -> Step:
         given = [k for k in ("play", "choose", "surprise", "pass_", "free", "end_turn") if getattr(self, k) is not None]
         if len(given) != 1:
             raise ValueError("a step needs exactly one of play, choose, surprise, pass, free, end_turn"
@@ -325,18 +326,11 @@ def check_expect(g: Game, ex: Expect, where: str) -> list[str]:
 
 
 def _label_value(g: Game, label: str):
-    """Turn a scenario label into an option value of the pending prompt."""
-    pr = g.prompt
-    if pr.domain == "players":
-        if len(label) >= 2 and label[0] in "pP" and label[1:].isdigit():
-            return int(label[1:])
-        raise ScenarioError(f"'{label}' is not a player label; use p0, p1, ...")
-    if pr.domain == "words":
-        return label.lower()
-    c = g.db.find(label)
-    if c is None:
-        raise ScenarioError(f"no card named '{label}'")
-    return c
+    """Turn a scenario label into an option value of the pending prompt (the one answer codec)."""
+    try:
+        return label_value(g, label)
+    except IllegalAnswer as e:
+        raise ScenarioError(str(e)) from None
 
 
 def _answer(g: Game, st: Step, i: int):
@@ -405,7 +399,7 @@ def settle_windows(g: Game, st: Step) -> list:
     the events of those passes."""
     events: list = []
     if st.surprise is not None:
-        from .surprises import usable
+        from engine.surprises import usable
         c = g.db.find(st.surprise)
         if c is None or not g.chain or c not in usable(g, st.player, g.chain[-1]):
             return events  # this player is never offered it here: the engine will say why not

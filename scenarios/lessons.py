@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.scenario import Scenario, load_scenario
+from .runner import Scenario, load_scenario
 
-LESSONS_DIR = Path(__file__).resolve().parent / "lessons"
+LESSONS_DIR = Path(__file__).resolve().parent / "lessons_data"
 
 
 @dataclass

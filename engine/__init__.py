@@ -1,0 +1,28 @@
+"""The Fluxx rules engine.
+
+Layers, each importing only those below it (``tests/test_architecture.py``
+checks that no import goes round in a circle):
+
+1. data: ``rng``, ``prompts``, ``effect_specs``, ``deckfile``, ``cards``, ``rule_ids``;
+2. the core, ``game``: the state, the task loop and the answer door, with the
+   hook tables the layers above fill (tasks, Actions, free actions, answer
+   filters and refusals, checks after every task, variants);
+3. ``zones`` (who sits where), ``surprises`` (windows and chains), ``turn``,
+   ``effects`` and ``modifiers`` (the effect library: what cards do when
+   played, and what they do merely by being in play), ``attachments``,
+   ``powers``, ``goals``;
+4. ``variants`` (the standard game; Solo Fluxx registers from ``solo/``);
+5. users of the whole engine: ``bots``, ``sim``, ``runfile``, ``scenario``.
+
+Importing any part of the package imports the mechanisms below, so the
+hook tables are full before the first game starts.
+"""
+from . import (  # noqa: F401  (they fill the core's hooks)
+    attachments,
+    effects,
+    modifiers,
+    powers,
+    surprises,
+    turn,
+    variants,
+)

@@ -1,0 +1,292 @@
+"""The table: the game screen."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.game import Game
+from engine.prompts import IllegalAnswer
+from engine.runfile import answer_to_json
+
+from ..cardtext import card, cards, option, table
+from ..dialogs import dialog_for
+from .history import HistoryScreen
+from .modals import CardScreen, HelpScreen, RuleScreen
+
+
+class GameScreen(Screen):
+    """The Solo Fluxx table, laid out as the solitaire diagram."""
+
+    BINDINGS = [
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("d", "detail", "Card text", id="detail"),
+        Binding("question_mark,f1", "help", "Help", id="help"),
+        Binding("t", "tutor_level", "Tutor", id="tutor"),
+        Binding("w", "why", "Why?", id="why"),
+        Binding("i", "hint", "Hint", id="hint"),
+        Binding("l", "toggle_log", "Log", show=False, id="log"),
+        Binding("e", "end_turn", "End turn", show=False, id="end"),
+        Binding("x", "discard", "Discard", show=False, id="discard"),
+        Binding("h", "history", "History", id="history"),
+        Binding("c", "palette", "Colours", id="colours"),
+        Binding("s", "app.show_stats", "Stats", id="stats", show=False),
+        Binding("j", "cursor(1)", "Down", show=False, id="down"),
+        Binding("k", "cursor(-1)", "Up", show=False, id="up"),
+        *[Binding(str(i), f"quick({i})", f"Pick {i}", show=False, id=f"quick{i}") for i in range(1, 10)],
+    ]
+
+    def __init__(self, g: Game, answers: list, info: dict):
+        super().__init__()
+        self.g = g
+        self.answers = answers
+        self.info = info
+        self.log_lines: list[str] = []
+        self.log_rules: list[str | None] = []  # the rule behind each line of the tutor panel
+        self.last_rule: str | None = None
+        self.hint_step = 0
+        from tutor.explain import Explainer
+        self.explainer = Explainer("brief")
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Static(id="piles")
+        yield Static(id="rules")
+        yield Static(id="goals")
+        yield Static(id="table")
+        yield Static(id="hand")
+        yield OptionList(id="moves")
+        yield OptionList(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    def on_resize(self, event) -> None:
+        """Larger terminals give the tutor panel more lines."""
+        h = event.size.height
+        self.query_one("#log", OptionList).styles.height = 3 if h <= 24 else min(3 + (h - 24) // 2, 14)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self) -> None:
+        g = self.g
+        spots = g.variant.spots(g) or {}
+        left = g.plays_left(0) if g.phase == "play" and not g.temp else 0
+        mode = "daily " + self.info["daily"] if self.info.get("daily") else f"seed {g.seed}"
+        assisted = " · assisted" if self.info.get("assisted") else ""
+        self.query_one("#status", Static).update(
+            f"[b]Solo Fluxx[/] · {mode} · Turn {g.turn} · [b]Score {len(g.scored)}[/] · "
+            f"plays left {left}{assisted}")
+        rtop = card(g, g.rules_discard[-1]) if g.rules_discard else "-"
+        mtop = card(g, g.discard[-1]) if g.discard else "-"
+        if g.variant.solo:
+            piles = (f"Rules deck [b]{len(g.rules_deck)}[/] · Rules discard: {rtop}   "
+                     f"Main deck [b]{len(g.draw)}[/] · Main discard: {mtop}")
+        else:
+            piles = f"Draw pile [b]{len(g.draw)}[/] · Discard pile: {mtop} · New Rules: {cards(g, g.rules)}"
+        self.query_one("#piles", Static).update(piles)
+
+        def spot(name: str) -> str:
+            c = spots.get(name, -1)
+            return card(g, c) if c >= 0 else "[dim]empty[/]"
+        infl = g.inflation()
+        self.query_one("#rules", Static).update(
+            f"Basic Rules: draw {1 + infl}, play {1 + infl}.  Draw spot: {spot('draw')}  Play spot: {spot('play')}\n"
+            f"Limit spot: {spot('limit')}  Other spot: {spot('other')}")
+        scored = ", ".join(g.name(c) for c in g.scored) or "none yet"
+        self.query_one("#goals", Static).update(
+            f"Current Goal(s): {cards(g, g.goals, '[dim]none[/]')}\nScored Goals ({len(g.scored)}): {scored}")
+        tables = f"Keepers and Creepers in play: {table(g, 0, '[dim]none[/]')}"
+        for q in range(1, g.nplayers):
+            tables += f"  │ Player {q}: {table(g, q, '[dim]none[/]')} ({len(g.hands[q])} in hand)"
+        self.query_one("#table", Static).update(tables)
+        label = "Hand (set aside)" if g.temp else "Hand"
+        extra = ""
+        if g.temp and g.temp[-1].cards:
+            extra = f"   Temporary hand: {cards(g, g.temp[-1].cards)}"
+        self.query_one("#hand", Static).update(f"{label} ({len(g.hands[0])}): {cards(g, g.hands[0], '[dim]empty[/]')}{extra}")
+        log = self.query_one("#log", OptionList)
+        first = max(0, len(self.log_lines) - 60)
+        log.clear_options()
+        log.add_options([Option(t, id=str(first + i)) for i, t in enumerate(self.log_lines[first:])])
+        if self.log_lines:
+            log.highlighted = len(self.log_lines) - first - 1
+        moves = self.query_one("#moves", OptionList)
+        moves.clear_options()
+        pr = g.prompt
+        if pr is not None and pr.kind == "turn":
+            moves.add_options([Option(f"{i + 1}. {option(g, o)}" if i < 9 else option(g, o), id=str(i))
+                               for i, o in enumerate(pr.options)])
+            moves.highlighted = 0
+            if self.focused is not self.query_one("#log", OptionList):
+                moves.focus()
+
+    # ------------------------------------------------------------------ flow
+    def advance(self) -> None:
+        """Show the table, then ask the engine's current question."""
+        self.draw()
+        g = self.g
+        if g.over:
+            self.app.game_finished(self)
+            return
+        if g.prompt.kind == "choose":
+            self.app.push_screen(dialog_for(g), self.answer)
+
+    def answer(self, a) -> None:
+        g = self.g
+        if a is None:
+            return
+        try:
+            j = answer_to_json(g, a)
+            events = g.push(a)
+        except IllegalAnswer as e:
+            self.note(f"[red]Not allowed:[/] {e}")
+            self.draw()
+            return
+        self.answers.append(j)
+        self.app.store.save(g, self.answers, self.info.get("assisted", False))
+        self.hint_step = 0
+        self.tell(events)
+        self.advance()
+
+    def tell(self, events) -> None:
+        """The tutor's words for what just happened (levels: off, brief, full)."""
+        if self.explainer.level == "off":
+            return
+        for e in events:
+            if e[0] in ("action_done", "turn_start", "deal"):
+                continue
+            x = self.explainer.explain(self.g, e)
+            self.log_lines.append(x.text)
+            self.log_rules.append(x.rule)
+            self.last_rule = x.rule
+            if x.more:
+                self.log_lines.append(f"[dim]  {x.more} (w: why?)[/]")
+                self.log_rules.append(x.rule)
+
+    def note(self, text: str) -> None:
+        self.log_lines.append(text)
+        self.log_rules.append(None)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "log":  # Enter on a tutor line: why?
+            self.why(int(event.option.id))
+            return
+        pr = self.g.prompt
+        if pr is None or pr.kind != "turn":
+            return
+        self.answer(pr.options[event.option_index])
+
+    # ------------------------------------------------------------------ actions
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "undo":
+            return bool(self.answers) or None  # greyed out when there is nothing to undo
+        return True
+
+    def action_quick(self, n: int) -> None:
+        pr = self.g.prompt
+        if pr is not None and pr.kind == "turn" and n <= len(pr.options):
+            self.answer(pr.options[n - 1])
+
+    def action_cursor(self, step: int) -> None:
+        moves = self.query_one("#moves", OptionList)
+        if step > 0:
+            moves.action_cursor_down()
+        else:
+            moves.action_cursor_up()
+
+    def action_undo(self) -> None:
+        from solo.store import rebuild
+        if not self.answers:
+            return
+        self.answers.pop()
+        self.g = rebuild(self.g.seed, self.g.decks, self.answers)
+        self.info["assisted"] = True
+        self.app.store.save(self.g, self.answers, True)
+        self.note("Undone: this run is now marked assisted.")
+        self.advance()
+
+    def action_detail(self) -> None:
+        moves = self.query_one("#moves", OptionList)
+        pr = self.g.prompt
+        idx = moves.highlighted
+        if pr is None or pr.kind != "turn" or idx is None:
+            return
+        o = pr.options[idx]
+        if len(o) == 2:
+            self.app.push_screen(CardScreen(self.g, o[1]))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_palette(self) -> None:
+        from ..cardtext import COLOUR, PALETTES, use_palette
+        now = next(n for n, p in PALETTES.items() if p == COLOUR)
+        names = list(PALETTES)
+        nxt = names[(names.index(now) + 1) % len(names)]
+        use_palette(nxt)
+        self.note(f"Card colours: {nxt}")
+        self.draw()
+
+    def action_end_turn(self) -> None:
+        """End the turn when the rules allow it; otherwise the tutor says why not."""
+        from tutor.explain import FORBIDDEN
+        pr = self.g.prompt
+        if pr is not None and pr.kind == "turn" and ("end",) in pr.options:
+            self.answer(("end",))
+            return
+        self.note(f"[b]Tutor:[/] {FORBIDDEN['end']}")
+        self.draw()
+
+    def action_discard(self) -> None:
+        """There is no discarding at will: the tutor explains."""
+        from tutor.explain import FORBIDDEN
+        self.note(f"[b]Tutor:[/] {FORBIDDEN['discard']}")
+        self.draw()
+
+    def action_tutor_level(self) -> None:
+        from tutor.explain import LEVELS
+        lv = LEVELS[(LEVELS.index(self.explainer.level) + 1) % len(LEVELS)]
+        self.explainer.level = lv
+        self.note(f"Tutor: {lv}")
+        self.draw()
+
+    def action_why(self) -> None:
+        log = self.query_one("#log", OptionList)
+        if self.focused is log and log.highlighted is not None:
+            self.why(int(log.get_option_at_index(log.highlighted).id))
+        elif self.last_rule:
+            self.app.push_screen(RuleScreen(self.last_rule))
+
+    def why(self, line: int) -> None:
+        """Open the rule entry behind a line of the tutor panel."""
+        rule = next((r for r in reversed(self.log_rules[:line + 1]) if r), None)
+        if rule:
+            self.app.push_screen(RuleScreen(rule))
+
+    def action_hint(self) -> None:
+        """A hint ladder: first a nudge, then the search bot's suggested play with its reason."""
+        g = self.g
+        pr = g.prompt
+        if pr is None or pr.kind != "turn":
+            return
+        from engine.bots import SearchBot
+        self.info["assisted"] = True
+        self.app.store.save(g, self.answers, True)
+        if self.hint_step == 0:
+            self.hint_step = 1
+            goals = ", ".join(g.name(c) for c in g.goals) or "no Goal yet"
+            self.note(f"Hint: look at the Goal ({goals}) and what you hold toward it. Press i again for a move.")
+        else:
+            a = SearchBot(g.decisions, rollouts=8, ms=400).choose(g)
+            self.note(f"Hint: {option(g, a)} scored best over sampled futures (run marked assisted).")
+        self.draw()
+
+    def action_toggle_log(self) -> None:
+        log = self.query_one("#log", OptionList)
+        log.display = not log.display
+
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryScreen(self.app.store))

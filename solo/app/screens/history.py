@@ -1,0 +1,32 @@
+"""The history of runs."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+
+class HistoryScreen(Screen):
+    BINDINGS = [Binding("escape,q", "close", "Back", id="back")]
+
+    def __init__(self, store):
+        super().__init__()
+        self.store = store
+
+    def compose(self) -> ComposeResult:
+        yield Static("[b]Run history[/]", id="history-title")
+        yield DataTable(id="history-table")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        t = self.query_one(DataTable)
+        t.add_columns("Date", "Seed", "Decks", "Score", "Daily", "Assisted", "Status")
+        for r in self.store.runs():
+            daily = (r["daily"] + (" practice" if r["practice"] else "")) if r["daily"] else "no"
+            t.add_row((r["finished"] or r["started"])[:16], str(r["seed"]), ",".join(r["decks"]),
+                      "-" if r["score"] is None else str(r["score"]), daily,
+                      "yes" if r["assisted"] else "no", r["status"])
+
+    def action_close(self) -> None:
+        self.app.pop_screen()

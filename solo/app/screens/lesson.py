@@ -1,0 +1,94 @@
+"""One lesson: the table with narration."""
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from engine.game import Game
+
+from ..cardtext import option
+from ..dialogs import dialog_for
+from .game import GameScreen
+
+
+class LessonScreen(GameScreen):
+    """A lesson: the learner makes every move; a wrong move gets a hint, then the answer."""
+
+    def __init__(self, lesson):
+        from scenarios.runner import build_table
+        g = build_table(lesson.scenario)
+        super().__init__(g, [], {"seed": lesson.scenario.seed, "lesson": lesson.id})
+        self.lesson = lesson
+        self.i = 0
+        self.misses = 0
+        self.explainer.level = "full"
+
+    @property
+    def steps(self):
+        return self.lesson.scenario.step
+
+    def on_mount(self) -> None:
+        sc = self.lesson.scenario
+        self.note(f"[b]{self.lesson.title}[/]: {sc.intro}")
+        if self.steps:
+            self.note(f"[b]Tutor:[/] {self.steps[0].say}")
+        self.advance()
+
+    def advance(self) -> None:
+        if self.i < len(self.steps) and not self.g.over:
+            from scenarios.runner import settle_windows
+            passed = settle_windows(self.g, self.steps[self.i])  # Surprise windows the lesson does not use
+            if passed:
+                self.tell(passed)
+        self.draw()
+        if self.i >= len(self.steps) or self.g.over:
+            self.finish()
+            return
+        if self.g.prompt is not None and self.g.prompt.kind == "choose":
+            self.app.push_screen(dialog_for(self.g), self.answer)
+
+    def finish(self) -> None:
+        if self.info.get("done"):
+            return
+        self.info["done"] = True
+        self.app.store.lesson_done(self.lesson.id)
+        self.note(f"[b]Done![/] {self.lesson.scenario.outro}  (Esc: back to the lessons)")
+        self.draw()
+
+    def answer(self, a) -> None:
+        from scenarios.lessons import same_answer
+        from scenarios.runner import step_answer
+        if a is None or self.i >= len(self.steps):
+            return
+        st = self.steps[self.i]
+        want = step_answer(self.g, st, self.i)
+        if not same_answer(a, want):
+            self.misses += 1
+            if self.misses == 1:
+                self.note(f"[b]Tutor:[/] not quite. {st.hint or st.say}")
+            else:
+                self.note(f"[b]Tutor:[/] the move here is: {option_text(self.g, want)}")
+            self.advance()
+            return
+        events = self.g.push(want)
+        self.misses = 0
+        self.i += 1
+        self.tell(events)
+        if self.i < len(self.steps) and self.steps[self.i].say:
+            self.note(f"[b]Tutor:[/] {self.steps[self.i].say}")
+        self.advance()
+
+    def action_undo(self) -> None:
+        self.note("Lessons have no undo: a wrong move is simply not made.")
+
+    def action_hint(self) -> None:
+        if self.i < len(self.steps):
+            self.note(f"[b]Tutor:[/] {self.steps[self.i].hint or self.steps[self.i].say}")
+            self.draw()
+
+    BINDINGS = GameScreen.BINDINGS + [Binding("escape", "app.pop_screen", "Lessons", id="back")]
+
+
+def option_text(g: Game, a) -> str:
+    if a[0] == "choose":
+        return "choose " + ", ".join(option(g, v) for v in a[1])
+    return option(g, a)

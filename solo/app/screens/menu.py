@@ -1,0 +1,36 @@
+"""The menu."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from .history import HistoryScreen
+
+
+class MenuScreen(Screen):
+    BINDINGS = [Binding("q", "app.quit", "Quit", id="quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Static("[b]Solo Fluxx[/]\nThe solitaire Fluxx. Choose with the arrows and Enter.", id="menu-title")
+        yield OptionList(Option("New game", id="new"), Option("Daily challenge", id="daily"),
+                         Option("Lessons", id="lessons"), Option("History", id="history"), Option("Stats", id="stats"),
+                         Option("Quit", id="quit"), id="menu")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == "new":
+            self.app.new_game(None, ["fluxx5"])
+        elif event.option.id == "daily":
+            from solo.daily import today
+            self.app.daily_game(today())
+        elif event.option.id == "stats":
+            self.app.show_stats()
+        elif event.option.id == "lessons":
+            self.app.show_lessons()
+        elif event.option.id == "history":
+            self.app.push_screen(HistoryScreen(self.app.store))
+        else:
+            self.app.exit()

@@ -1,0 +1,49 @@
+"""Statistics: the score histogram and the trend."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def bar_chart(hist: dict[str, int], width: int = 40) -> str:
+    if not hist:
+        return "  no finished runs yet"
+    top = max(hist.values())
+    lo, hi = min(int(k) for k in hist), max(int(k) for k in hist)
+    lines = []
+    for s in range(lo, hi + 1):
+        n = hist.get(str(s), 0)
+        lines.append(f"  {s:>2} | {'█' * max(1 if n else 0, round(width * n / top))} {n}")
+    return "\n".join(lines)
+
+
+def sparkline(values: list[int]) -> str:
+    if not values:
+        return ""
+    hi = max(values) or 1
+    return "".join(BARS[min(7, round(7 * v / hi))] for v in values)
+
+
+class StatsScreen(Screen):
+    BINDINGS = [Binding("escape,q", "close", "Back", id="back")]
+
+    def __init__(self, store):
+        super().__init__()
+        self.store = store
+
+    def compose(self) -> ComposeResult:
+        st = self.store.stats()
+        recent = [p["score"] for p in st["over_time"]][-60:]
+        text = (f"[b]Statistics[/]\n\nRuns played {st['played']} · best {st['best']} · mean {st['mean']} · "
+                f"daily streak {st['current_streak']} (longest {st['longest_streak']})\n\n"
+                f"Score distribution:\n{bar_chart(st['histogram'])}\n\n"
+                f"Scores over time (last {len(recent)}):\n  {sparkline(recent)}")
+        yield Static(text, id="stats-text")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,163 @@
+"""The engine's layers point one way: no import in ``engine/`` goes round
+in a circle (function-level imports included; an ``if TYPE_CHECKING:``
+block does not run, so it does not count)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ENGINE = Path(__file__).resolve().parents[1] / "engine"
+
+
+def _imports(path: Path) -> set[str]:
+    """The engine modules a file imports, at any depth of its code."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(n) for b in node.body for n in ast.walk(b))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 1 and node.module:
+                out.add(node.module.split(".")[0])
+            elif node.level == 1:
+                out.update(a.name for a in node.names)
+            elif node.level == 0 and node.module and node.module.split(".")[0] == "engine":
+                parts = node.module.split(".")
+                out.update([parts[1]] if len(parts) > 1 else [a.name for a in node.names])
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                parts = a.name.split(".")
+                if parts[0] == "engine" and len(parts) > 1:
+                    out.add(parts[1])
+    return out
+
+
+def import_graph() -> dict[str, set[str]]:
+    mods = {p.stem: p for p in ENGINE.glob("*.py") if p.stem != "__init__"}
+    return {m: _imports(p) & set(mods) - {m} for m, p in mods.items()}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import circle (as a list of modules, first = last), or []."""
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(m: str) -> list[str]:
+        state[m] = 1
+        path.append(m)
+        for n in sorted(graph[m]):
+            if state.get(n) == 1:
+                return path[path.index(n):] + [n]
+            if n not in state:
+                found = visit(n)
+                if found:
+                    return found
+        state[m] = 2
+        path.pop()
+        return []
+
+    for m in sorted(graph):
+        if m not in state:
+            found = visit(m)
+            if found:
+                return found
+    return []
+
+
+def test_no_import_circle_in_the_engine():
+    cycle = find_cycle(import_graph())
+    assert cycle == [], "import circle: " + " -> ".join(cycle)
+
+
+def test_the_core_imports_nothing_above_the_data_layer():
+    assert import_graph()["game"] <= {"rng", "cards", "prompts", "effect_specs"}
+
+
+def test_the_cycle_finder_finds_one():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) == []
+    g = import_graph()
+    assert "game" in g["turn"] and "surprises" in g["effects"]  # the walk sees real imports
+
+
+# The effect library (what cards do) and the deck schema may name effects;
+# nothing else in the engine does: the core asks the cards through hooks.
+EFFECT_LIBRARY = {"effect_specs", "effects", "modifiers", "powers", "attachments", "deckfile"}
+
+
+def effect_literals() -> list[str]:
+    from engine.effect_specs import EFFECTS
+    out = []
+    for path in sorted(ENGINE.glob("*.py")):
+        if path.stem in EFFECT_LIBRARY:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in EFFECTS:
+                out.append(f"{path.name}:{node.lineno} '{node.value}'")
+    return out
+
+
+def test_no_effect_name_outside_the_effect_library():
+    assert effect_literals() == []
+
+
+# The core and the mechanisms every variant shares name no variant: what
+# differs between variants goes through the Variant hooks (engine/variants.py).
+CORE = ("game", "turn", "goals", "effects", "modifiers", "surprises", "attachments", "powers", "bots", "zones")
+VARIANT_WORDS = ("solo",)
+
+
+def variant_mentions() -> list[str]:
+    out = []
+    for stem in CORE:
+        path = ENGINE / f"{stem}.py"
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                      if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef)) and n.body
+                      and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            words = []
+            if isinstance(node, ast.Name):
+                words.append(node.id)
+            elif isinstance(node, ast.Attribute):
+                words.append(node.attr)
+            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                words.append(node.name)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                words.append(node.value)
+            for w in words:
+                if any(v in w.lower() for v in VARIANT_WORDS):
+                    out.append(f"{path.name}:{node.lineno} {w!r}")
+    return out
+
+
+def test_no_variant_named_in_the_core():
+    assert variant_mentions() == []
+
+
+# The packages, lowest first: each imports only packages before it.
+LAYERS = ["engine", "tutor", "scenarios", "solo"]
+
+
+def package_imports(pkg: str) -> set[str]:
+    root = ENGINE.parent / pkg
+    out: set[str] = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                out.add(node.module.split(".")[0])
+            elif isinstance(node, ast.Import):
+                out.update(a.name.split(".")[0] for a in node.names)
+    return out & set(LAYERS) - {pkg}
+
+
+@pytest.mark.parametrize("pkg", LAYERS)
+def test_packages_import_only_the_layers_below(pkg):
+    below = set(LAYERS[:LAYERS.index(pkg)])
+    assert package_imports(pkg) <= below, f"{pkg} imports {sorted(package_imports(pkg) - below)}"
