@@ -70,16 +70,16 @@ def is_message_mutant(diff: str) -> bool:
     a, b = _tokens(minus[0]), _tokens(plus[0])
     if not a or len(a) != len(b):
         return False
-    changed = [(x, y) for x, y in zip(a, b) if x != y]
+    changed = [(x, y) for x, y in zip(a, b, strict=False) if x != y]
     return bool(changed) and all(x[0] == y[0] == tokenize.STRING and " " in x[1] for x, y in changed)
 
 
 def load():
     """[(mutant name, source path, status, diff)] for every mutant of the last run."""
-    import libcst as cst
     import difflib
     import os
 
+    import libcst as cst
     from mutmut.mutation.data import SourceFileMutationData
     from mutmut.mutation.diff_apply import read_mutant_function, read_original_function
     from mutmut.stats import status_by_exit_code
@@ -139,8 +139,8 @@ CLASSES = [
      lambda path, a, b: "-1" in a and "-2" in b),
     ("search bot", "the search bot's budget, sampling and tie-breaks: how well it plays, not a rule",
      lambda path, a, b: path == "engine/bots.py"),
-    ("scenario runner", "the runner's own corners (moves above the engine in issue 13)",
-     lambda path, a, b: path == "engine/scenario.py"),
+    ("scenario runner", "the runner's own corners (it now sits above the engine, in scenarios/)",
+     lambda path, a, b: path in ("engine/scenario.py", "scenarios/runner.py")),
     ("command line", "argument corners of solo-fluxx the contract tests do not reach",
      lambda path, a, b: path == "solo/cli.py"),
     ("other", "behaviour no test pins yet", lambda path, a, b: True),
@@ -180,7 +180,7 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["survivors"]:
         eq = equivalents()
         want = argv[1] if len(argv) > 1 else ""
-        for name, path, status, diff in rows:
+        for name, _path, status, diff in rows:
             if status in ("survived", "no tests") and name.startswith(want) and name not in eq \
                     and not is_message_mutant(diff):
                 print(f"## {name} ({status})\n{diff}\n")
