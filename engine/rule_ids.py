@@ -8,7 +8,6 @@ from __future__ import annotations
 
 RULEBOOK = "Fluxx rulebook"
 VOYAGER = "Star Trek: Voyager Fluxx rulebook"
-SOLO = "Voyager rulebook, Solo Fluxx overview"
 FAQ = "Official FAQ rulings"
 CARD = "Card text"
 PROJECT = "Project reading"
@@ -75,13 +74,5 @@ RULES: dict[str, tuple[str, str]] = {
     "action.mix-it-all-up": ("Mix It All Up: detach, shuffle and deal every Keeper and Creeper", CARD + ": Mix It All Up; " + FAQ),
     "action.creeper-reassignment": ("Creeper Reassignment detaches the Creeper it moves", CARD + ": Creeper Reassignment; " + FAQ),
     "action.ends-turn": ("A card that ends your turn at once", CARD + ": Time Portal; " + FAQ),
-    "solo.setup": ("Solo: set aside the solo list; split Rules and Main decks", SOLO),
-    "solo.flip": ("Solo: after each turn, flip a Rules card into its spot", SOLO),
-    "solo.spot": ("Solo: each New Rule replaces the card in its spot", SOLO),
-    "solo.limit": ("Solo: comply with a new Limit before the next turn", SOLO),
-    "solo.score": ("Solo: a met Goal is scored and its cards discarded", SOLO),
-    "solo.end": ("Solo: the game ends when either deck runs out", SOLO),
-    "solo.no-opponent": ("Solo: an effect that needs another player does nothing", PROJECT),
-    "solo.extra-turn": ("Solo: an extra turn comes before the Rules flip", PROJECT),
 }
 

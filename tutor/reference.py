@@ -84,14 +84,6 @@ TEXT: dict[str, str] = {
     "action.mix-it-all-up": "Mix It All Up gathers every Keeper and Creeper in play, detaching the attached ones, shuffles them and deals them out one at a time starting with its player. Attaching Creepers then attach to a Keeper of their new owner (FAQ).",
     "action.creeper-reassignment": "Creeper Reassignment says the Creeper detaches before it moves, so its Keeper stays behind; on its new table an attaching Creeper attaches again (FAQ).",
     "action.ends-turn": "A card that ends your turn at once ends it in the middle of whatever was happening: an open temporary hand is discarded, and limits apply as the turn ends (FAQ).",
-    "solo.setup": "Solo Fluxx: set aside the cards that need another player, then split the rest into a Rules deck (New Rules) and a Main deck (everything else), each with its own discard pile. Draw 3 and take the first turn.",
-    "solo.flip": "Solo Fluxx: after each turn, flip the top card of the Rules deck into its spot. A rule flipped between turns draws you nothing at once; it applies from your next turn.",
-    "solo.spot": "Solo Fluxx has four rule spots: Draw, Play, one Limit (Hand or Keeper Limit) and one Other. A New Rule replaces whatever is in its spot, and the old card goes to the Rules discard.",
-    "solo.limit": "Solo Fluxx: when a new Limit arrives between turns, you comply with it before your next turn.",
-    "solo.score": "Solo Fluxx: whenever you meet the current Goal, it moves to your Scored Goals and the Keepers and Creepers it names are discarded (for a count Goal, that many of your choice). A Creeper the Goal does not need still stops scoring.",
-    "solo.end": "Solo Fluxx ends the moment either deck runs out. Your score is the number of Goals you collected.",
-    "solo.no-opponent": "In Solo Fluxx an effect that needs another player does nothing. This is the project's reading.",
-    "solo.extra-turn": "Solo Fluxx: an extra turn from Take Another Turn is taken at once; the next Rules card is flipped after it. This is the project's reading.",
 }
 
 # FAQ rulings the engine follows that are not events of their own: each has
@@ -158,6 +150,16 @@ def build() -> dict[str, Entry]:
 
 
 REFERENCE: dict[str, Entry] = build()
+
+
+def register_rules(rules: dict[str, tuple[str, str, str]]) -> None:
+    """A variant or mechanism outside the engine adds the ids of its rules:
+    {id: (title, source, reference text)}. The engine's events may then
+    cite them, and the tutor explains them like its own."""
+    for rid, (title, source, text) in rules.items():
+        RULES[rid] = (title, source)
+        TEXT[rid] = text
+        REFERENCE[rid] = Entry(rid, title, text, source, _kind(rid, source))
 
 
 def entry(rule_id: str) -> Entry | None:
