@@ -10,6 +10,8 @@ card id, a seat number or a word, as the prompt's domain says.
 """
 from __future__ import annotations
 
+import json
+
 from .game import Event, Game
 from .prompts import IllegalAnswer
 
@@ -103,5 +105,4 @@ def replay(g: Game, answers: list, on_step=None) -> Game:
 
 
 def _show(j) -> str:
-    import json
     return json.dumps(j)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from pathlib import Path
 
 from .bots import make_bot
 from .game import Game, get_variant
@@ -48,7 +49,6 @@ def play_game(decks, players: int, variant: str, seed: int, bot: str, keep_answe
 def run_sim(decks, players: int, variant: str, games: int, seed: int, bot: str,
             save_runs=None, err=None, daily: str | None = None) -> dict:
     """Play ``games`` games (seeds seed, seed+1, ...) and summarise them."""
-    from pathlib import Path
     scores: dict[str, int] = {}
     wins: dict[str, int] = {}
     decisions = turns = errors = 0
