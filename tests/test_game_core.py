@@ -60,3 +60,32 @@ def test_first_play_random_beside_a_free_action_is_offered_as_one_move(monkeypat
     assert g.tables[0] == [g.db.find("Phaser"), g.db.find("Coffee")] and g.hands[0] == []
     with pytest.raises(IllegalAnswer):
         g.push(("random",))
+
+
+def test_the_passive_index_lists_the_cards_of_each_hook():
+    """Built again here: the index is cached per card set, so a game made at
+    import time would hide a broken build from the other tests."""
+    from engine.cards import card_db
+    from engine.game import PassiveIndex
+    from engine.zones import others
+
+    def ids(db, *names):
+        return frozenset(db.find(n) for n in names)
+
+    db = card_db(("fluxx5", "creeper-pack"))
+    idx = PassiveIndex(db)
+    assert idx.numeral == ids(db, "Inflation")
+    assert idx.draw == ids(db, "Party Bonus", "Poor Bonus")
+    assert idx.play == ids(db, "Party Bonus", "Rich Bonus")
+    assert idx.adjust == ids(db, "Play All But 1")
+    assert idx.random_first == ids(db, "First Play Random") and idx.goal_room == ids(db, "Double Agenda")
+    assert idx.excuses == ids(db, "Silver Lining", "You Also Need a Baked Potato")
+    assert idx.blocks == ids(db, "You Also Need a Baked Potato")
+    assert idx.turn_start == ids(db, "No-Hand Bonus", "Death")
+    assert idx.on_goals == (db.find("Radioactive Potato"),) and idx.settling == (db.find("War"),)
+    assert idx.stands_in == frozenset() and idx.power_off == frozenset()
+    vdb = card_db(("voyager",))
+    v = PassiveIndex(vdb)
+    assert v.stands_in == ids(vdb, "Holodeck") and v.power_off == ids(vdb, "Malfunction")
+    g = Game.new(("fluxx5",), 4, "standard", 1)
+    assert others(g, 0) == [1, 2, 3] and others(g, 2) == [3, 0, 1]  # in turn order after the player
