@@ -227,6 +227,11 @@ class _Table:
         return g
 
 
+# expectations compared as they are: (key in [expect], attribute of the game)
+_PLAIN = (("drawn", "drawn"), ("played", "played"), ("active", "active"), ("waiting_for", "waiting_for"),
+          ("winner", "winner"), ("game_over", "over"))
+
+
 def _names(g: Game, ids) -> list[str]:
     return [g.name(c) for c in ids]
 
@@ -293,18 +298,10 @@ def check_expect(g: Game, ex: Expect, where: str) -> list[str]:
         missing = [n for n in ex.discard_contains if card_key(n) not in have]
         if missing:
             out.append(f"{where}discard_contains: {_fmt(missing)} not in the discard pile {_fmt(_names(g, g.discard))}")
-    if ex.drawn is not None:
-        eq("drawn", ex.drawn, g.drawn)
-    if ex.played is not None:
-        eq("played", ex.played, g.played)
-    if ex.active is not None:
-        eq("active", ex.active, g.active)
-    if ex.waiting_for is not None:
-        eq("waiting_for", ex.waiting_for, g.waiting_for)
-    if ex.winner is not None:
-        eq("winner", ex.winner, g.winner)
-    if ex.game_over is not None:
-        eq("game_over", ex.game_over, g.over)
+    for key, attr in _PLAIN:
+        want = getattr(ex, key)
+        if want is not None:
+            eq(key, want, getattr(g, attr))
     if ex.spots is not None:
         if not solo:
             out.append(f"{where}spots: only Solo Fluxx has spots")

@@ -2,17 +2,12 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from .back import StoreScreen
 
-class HistoryScreen(Screen):
-    BINDINGS = [Binding("escape,q", "close", "Back", id="back")]
 
-    def __init__(self, store):
-        super().__init__()
-        self.store = store
+class HistoryScreen(StoreScreen):
 
     def compose(self) -> ComposeResult:
         yield Static("[b]Run history[/]", id="history-title")
@@ -27,6 +22,3 @@ class HistoryScreen(Screen):
             t.add_row((r["finished"] or r["started"])[:16], str(r["seed"]), ",".join(r["decks"]),
                       "-" if r["score"] is None else str(r["score"]), daily,
                       "yes" if r["assisted"] else "no", r["status"])
-
-    def action_close(self) -> None:
-        self.app.pop_screen()

@@ -2,16 +2,14 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from .back import BackScreen
 from .lesson import LessonScreen
 
 
-class LessonsScreen(Screen):
-    BINDINGS = [Binding("escape,q", "close", "Back", id="back")]
+class LessonsScreen(BackScreen):
 
     def compose(self) -> ComposeResult:
         from scenarios.lessons import lessons
@@ -31,6 +29,3 @@ class LessonsScreen(Screen):
         ol = self.query_one(OptionList)
         for n, ls in enumerate(self.items):
             ol.replace_option_prompt_at_index(n, f"{'✓' if ls.id in done else ' '} {n + 1:2}. {ls.title}")
-
-    def action_close(self) -> None:
-        self.app.pop_screen()

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer, Static
+
+from .back import StoreScreen
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -28,12 +28,7 @@ def sparkline(values: list[int]) -> str:
     return "".join(BARS[min(7, round(7 * v / hi))] for v in values)
 
 
-class StatsScreen(Screen):
-    BINDINGS = [Binding("escape,q", "close", "Back", id="back")]
-
-    def __init__(self, store):
-        super().__init__()
-        self.store = store
+class StatsScreen(StoreScreen):
 
     def compose(self) -> ComposeResult:
         st = self.store.stats()
@@ -44,6 +39,3 @@ class StatsScreen(Screen):
                 f"Scores over time (last {len(recent)}):\n  {sparkline(recent)}")
         yield Static(text, id="stats-text")
         yield Footer()
-
-    def action_close(self) -> None:
-        self.app.pop_screen()

@@ -1,0 +1,20 @@
+"""What the list screens share: Escape or q goes back to the screen below."""
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.screen import Screen
+
+
+class BackScreen(Screen):
+    BINDINGS = [Binding("escape,q", "close", "Back", id="back")]
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+
+class StoreScreen(BackScreen):
+    """A list screen that reads the save store (history, statistics)."""
+
+    def __init__(self, store):
+        super().__init__()
+        self.store = store
