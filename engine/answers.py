@@ -11,14 +11,16 @@ card id, a seat number or a word, as the prompt's domain says.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from .game import Event, Game
-from .prompts import IllegalAnswer
+from .prompts import Answer, IllegalAnswer
 
 MOVE_WORDS = {"end": "end the turn", "random": "play a random card (First Play Random)", "pass": "pass"}
 
 
-def value_label(g: Game, v) -> str:
+def value_label(g: Game, v: Any) -> str:
     """One chosen value as a person reads it: a card's name, p1, a word."""
     domain = g.prompt.domain if g.prompt is not None else "cards"
     if domain == "players":
@@ -28,7 +30,7 @@ def value_label(g: Game, v) -> str:
     return g.name(v)
 
 
-def option_label(g: Game, opt) -> str:
+def option_label(g: Game, opt: Any) -> str:
     """One option of the pending prompt: a move ("play Milk", "end the turn")
     or a value to choose."""
     if isinstance(opt, tuple):
@@ -38,7 +40,7 @@ def option_label(g: Game, opt) -> str:
     return value_label(g, opt)
 
 
-def label_value(g: Game, label: str):
+def label_value(g: Game, label: str) -> int | str:
     """A label typed or recorded for the pending prompt, as its value; raises
     IllegalAnswer with the reason when it names nothing there."""
     domain = g.prompt.domain if g.prompt is not None else "cards"
@@ -54,7 +56,7 @@ def label_value(g: Game, label: str):
     return c
 
 
-def to_json(g: Game, a: tuple) -> list:
+def to_json(g: Game, a: Answer) -> list[Any]:
     """An answer as labels, valid for the prompt now pending in ``g``."""
     if a[0] in ("play", "free"):
         return [a[0], g.name(a[1])]
@@ -63,7 +65,7 @@ def to_json(g: Game, a: tuple) -> list:
     return ["choose", [value_label(g, v) for v in a[1]]]
 
 
-def from_json(g: Game, j: list) -> tuple:
+def from_json(g: Game, j: Any) -> Answer:
     """A recorded answer (labels) as the value the pending prompt takes."""
     if not isinstance(j, list) or not j or not isinstance(j[0], str):
         raise IllegalAnswer("an answer must be a list such as [\"play\", \"Milk\"]")
@@ -89,7 +91,8 @@ class ReplayError(Exception):
         self.step = step
 
 
-def replay(g: Game, answers: list, on_step=None) -> Game:
+def replay(g: Game, answers: list[Any],
+           on_step: Callable[[int, Any, list[Event], Game], None] | None = None) -> Game:
     """Play recorded (JSON) answers on ``g`` in order; ``on_step(i, answer,
     events, g)`` after each. Raises ReplayError at the first that cannot be."""
     for i, j in enumerate(answers):
@@ -104,5 +107,5 @@ def replay(g: Game, answers: list, on_step=None) -> Game:
     return g
 
 
-def _show(j) -> str:
+def _show(j: Any) -> str:
     return json.dumps(j)

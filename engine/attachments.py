@@ -17,6 +17,7 @@ from . import rng as R
 from .cards import CREEPER, KEEPER
 from .effects import ask_creeper_receiver, ask_creeper_to_move
 from .game import ACTIONS, AFTER_TASK, OPS, Game, register
+from .prompts import Chosen
 from .zones import EFFECT, give_to_table
 
 
@@ -53,7 +54,7 @@ def attach(g: Game, p: int, cr: int, k: int) -> None:
     g.ev("attach", "creeper.attach", p, cr, keeper=k)
 
 
-def op_ans_attach(g: Game, p: int, cr: int, chosen) -> None:
+def op_ans_attach(g: Game, p: int, cr: int, chosen: Chosen) -> None:
     if cr in g.tables[p] and cr not in g.attached and chosen[0] in g.tables[p]:
         attach(g, p, cr, chosen[0])
 
@@ -69,9 +70,9 @@ def act_mix_it_all_up(g: Game, p: int, c: int) -> None:
     one at a time starting with the player of the card; attached Creepers
     come off and attach again to a Keeper of their new owner."""
     cards = g.db.cards
-    pool = []
+    pool: list[int] = []
     for q in range(g.nplayers):
-        keep = []
+        keep: list[int] = []
         for x in g.tables[q]:
             (pool if cards[x].kind in (KEEPER, CREEPER) else keep).append(x)
         g.tables[q] = keep
@@ -88,11 +89,11 @@ def act_creeper_reassignment(g: Game, p: int, c: int) -> None:
     ask_creeper_to_move(g, p, c, "choose a Creeper to detach and move", ("ans_reassign", p, c))
 
 
-def op_ans_reassign(g: Game, p: int, c: int, chosen) -> None:
+def op_ans_reassign(g: Game, p: int, c: int, chosen: Chosen) -> None:
     ask_creeper_receiver(g, p, c, chosen[0], ("ans_reassign_to", p, chosen[0]))
 
 
-def op_ans_reassign_to(g: Game, p: int, x: int, chosen) -> None:
+def op_ans_reassign_to(g: Game, p: int, x: int, chosen: Chosen) -> None:
     detach(g, x, "action.creeper-reassignment", p)
     give_to_table(g, x, chosen[0], EFFECT, p)
 

@@ -19,22 +19,32 @@ from . import rng as R
 from .cards import CREEPER, GOAL, KEEPER
 from .game import Game
 from .goals import blocked
+from .prompts import Answer, Prompt
+
+
+def asked(g: Game) -> Prompt:
+    """The question a bot is to answer (asking a bot when nothing is asked is a bug)."""
+    pr = g.prompt
+    if pr is None:
+        raise ValueError("a bot was asked to answer, but the game asks nothing")
+    return pr
 
 
 class Bot:
     name = "bot"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.rng = R.seed_state(seed ^ 0x5EED)
 
     def pick(self, n: int) -> int:
         self.rng, i = R.below(self.rng, n)
         return i
 
-    def random_answer(self, g: Game) -> tuple:
-        pr = g.prompt
+    def random_answer(self, g: Game) -> Answer:
+        pr = asked(g)
         if pr.kind == "turn":
-            return pr.options[self.pick(len(pr.options))]
+            a: Answer = pr.options[self.pick(len(pr.options))]
+            return a
         opts = list(pr.options)
         hi = min(pr.max, len(opts))
         k = pr.min + self.pick(hi - pr.min + 1)
@@ -43,14 +53,14 @@ class Bot:
             chosen.append(opts.pop(self.pick(len(opts))))
         return ("choose", tuple(chosen))
 
-    def choose(self, g: Game) -> tuple:  # pragma: no cover - interface
+    def choose(self, g: Game) -> Answer:  # pragma: no cover - interface
         raise NotImplementedError
 
 
 class RandomBot(Bot):
     name = "random"
 
-    def choose(self, g: Game) -> tuple:
+    def choose(self, g: Game) -> Answer:
         return self.random_answer(g)
 
 
@@ -62,11 +72,11 @@ def evaluate(g: Game, p: int) -> float:
     """How good the table looks for seat ``p`` (higher is better)."""
     if g.over:
         return g.variant.returns(g, p)
-    cards = g.db.cards
+    cards, goal_defs = g.db.cards, g.db.goal_defs
     v = g.variant.banked(g, p)
     table = g.tables[p]
     for goal in g.goals:
-        gd = cards[goal].goal
+        gd = goal_defs[goal]
         if gd.most_of == "keepers":
             v += 6.0 * g.keeper_count(p)
         elif gd.most_of == "hand":
@@ -91,7 +101,7 @@ def evaluate(g: Game, p: int) -> float:
     v += 1.5 * len(hand)
     for c in hand:
         if cards[c].kind == GOAL:
-            gd = cards[c].goal
+            gd = goal_defs[c]
             if gd.required and all(r in table or r in hand for r in gd.required):
                 v += 10.0
     return v
@@ -103,13 +113,13 @@ class GreedyBot(Bot):
     name = "greedy"
     max_candidates = 12
 
-    def candidates(self, g: Game) -> list[tuple]:
-        pr = g.prompt
+    def candidates(self, g: Game) -> list[Answer]:
+        pr = asked(g)
         if pr.kind == "turn":
             return list(pr.options)
         n = len(pr.options)
         if pr.min == pr.max == 1 or (pr.max == 1 and pr.min == 0):
-            out = [("choose", (o,)) for o in pr.options]
+            out: list[Answer] = [("choose", (o,)) for o in pr.options]
             if pr.min == 0:
                 out.append(("choose", ()))
             return out
@@ -121,13 +131,13 @@ class GreedyBot(Bot):
             out.append(("choose", ()))
         return out
 
-    def choose(self, g: Game) -> tuple:
-        p = g.prompt.player
+    def choose(self, g: Game) -> Answer:
+        p = asked(g).player
         cands = self.candidates(g)
         if len(cands) == 1:
             return cands[0]
-        best: list[tuple] = []
-        best_v = None
+        best: list[Answer] = []
+        best_v: float | None = None
         for a in cands:
             h = g.copy()
             h.push(a)
@@ -143,19 +153,20 @@ class GreedyBot(Bot):
 
 
 # pragma: no mutate start
-def quick_answer(g: Game, bot: Bot) -> tuple:
+def quick_answer(g: Game, bot: Bot) -> Answer:
     """A fast rule-of-thumb policy for rollouts (no look-ahead, no copies)."""
-    pr = g.prompt
+    pr = asked(g)
     if pr.kind != "turn":
         return bot.random_answer(g)
     p = pr.player
-    cards = g.db.cards
+    cards, goal_defs = g.db.cards, g.db.goal_defs
     table = g.tables[p]
-    need = set()
+    need: set[int] = set()
     for goal in g.goals:
-        need.update(cards[goal].goal.required)
-        need.update(cards[goal].goal.any_cards)
-    best, best_v = None, -1e9
+        need.update(goal_defs[goal].required)
+        need.update(goal_defs[goal].any_cards)
+    best: Answer = pr.options[0]
+    best_v = -1e9
     for o in pr.options:
         if o[0] == "end":
             v = 0.0
@@ -166,7 +177,7 @@ def quick_answer(g: Game, bot: Bot) -> tuple:
             if c.kind == KEEPER:
                 v = 50.0 if o[1] in need else 10.0
             elif c.kind == GOAL:
-                req = c.goal.required
+                req = goal_defs[o[1]].required
                 have = sum(1 for r in req if r in table)
                 v = 100.0 if req and have == len(req) else 5.0 + 20.0 * have
             else:
@@ -186,7 +197,7 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, seed: int = 0, rollouts: int = 12, ms: float | None = 500.0, horizon: int = 400,
-                 max_candidates: int = 8):
+                 max_candidates: int = 8) -> None:
         super().__init__(seed)
         self.rollouts = rollouts
         self.ms = ms
@@ -199,7 +210,7 @@ class SearchBot(Bot):
         question itself shows p (Time Portal's search of the draw pile) are
         seen: the zone holding them keeps its order."""
         h = g.copy()
-        pr = g.prompt
+        pr = asked(g)
         seen = set(o for o in pr.options if isinstance(o, int)) if pr.domain == "cards" else set()
         draw_known = bool(seen) and not seen.isdisjoint(h.draw)
         # the other hands and the draw pile are shuffled together (what p has
@@ -221,8 +232,8 @@ class SearchBot(Bot):
             h.push(quick_answer(h, self))
         return evaluate(h, p)
 
-    def choose(self, g: Game) -> tuple:
-        p = g.prompt.player
+    def choose(self, g: Game) -> Answer:
+        p = asked(g).player
         cands = self.greedy.candidates(g)
         if len(cands) == 1:
             return cands[0]
@@ -254,7 +265,7 @@ class SearchBot(Bot):
         return cands[best]
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:

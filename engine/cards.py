@@ -18,9 +18,13 @@ TYPE_NAMES = {v: k for k, v in TYPE_CODES.items()}
 
 
 class GoalDef:
+    """What a Goal asks for: Keepers (or Creepers) required, cards that must
+    be nowhere in play, N cards out of a tagged set, or the most of something."""
     __slots__ = ("required", "forbidden", "any_cards", "any_count", "most_of", "most_count")
 
-    def __init__(self, required, forbidden, any_cards, any_count, most_of, most_count):
+    def __init__(self, required: tuple[int, ...] = (), forbidden: tuple[int, ...] = (),
+                 any_cards: tuple[int, ...] = (), any_count: int = 0, most_of: str | None = None,
+                 most_count: int = 0) -> None:
         self.required: tuple[int, ...] = required
         self.forbidden: tuple[int, ...] = forbidden
         self.any_cards: tuple[int, ...] = any_cards
@@ -44,7 +48,7 @@ class Card:
     text: str
     category: str | None
     slot: str | None          # a New Rule's slot (effect_specs.RULE_SLOTS)
-    effect: str | None        # the effect library's name for what it does
+    effect: str               # the effect library's name for what it does ("" for none)
     params: dict[str, Any]    # the effect's parameters (card ids for card parameters)
     tags: tuple[str, ...]
     icons: tuple[str, ...]
@@ -98,7 +102,7 @@ class CardDB:
                 c.crew = "crew" in cs.icons
                 c.equipment = "equipment" in cs.icons
                 c.attaching = "attaching" in cs.icons
-                c.effect, c.params = None, {}
+                c.effect, c.params = "", {}
                 self.cards.append(c)
                 self.by_key[k] = c.id
         # second pass: resolve names now that every card has an id
@@ -112,7 +116,7 @@ class CardDB:
                     eff = cs.effects[0]
                     c.effect = eff.name
                     kinds = EFFECTS[eff.name][1]
-                    c.params = {pn: (self.by_key[card_key(pv)] if kinds.get(pn) == CARD else pv)
+                    c.params = {pn: (self.by_key[card_key(str(pv))] if kinds.get(pn) == CARD else pv)
                                 for pn, pv in eff.params.items()}
                 c.goal = None
                 if cs.goal:
@@ -129,6 +133,10 @@ class CardDB:
             for n in spec.solo_set_aside:
                 self.set_aside.add(self.by_key[card_key(n)])
         self.n = len(self.cards)
+        # each card's Goal requirements, looked up by id on the goal checks' hot path
+        # (a card that is no Goal has the empty GoalDef, which no check asks about)
+        empty = GoalDef()
+        self.goal_defs: list[GoalDef] = [c.goal if c.goal is not None else empty for c in self.cards]
         # every card with each effect, in card order (a deck may hold two of a kind)
         self.by_effect: dict[str, tuple[int, ...]] = {}
         for c in self.cards:
@@ -150,7 +158,7 @@ class CardDB:
 _DBS: dict[tuple[str, ...], CardDB] = {}
 
 
-def card_db(decks) -> CardDB:
+def card_db(decks: tuple[str, ...] | list[str]) -> CardDB:
     key = tuple(decks)
     db = _DBS.get(key)
     if db is None:

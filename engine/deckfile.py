@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
 
@@ -101,7 +101,7 @@ class DeckError(Exception):
         super().__init__(f"{path}: " + "; ".join(problems))
 
 
-def _where(data: dict, loc: tuple) -> str:
+def _where(data: dict[str, Any], loc: tuple[int | str, ...]) -> str:
     """Say where a pydantic error is, naming the card when there is one."""
     if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
         idx = loc[1]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, RULE
-from .game import ACTIONS, FREE_RULES, FREE_TABLE, FREE_USE, OPS, SELF_FINISHING, Frame, Game, register
+from .game import ACTIONS, FREE_RULES, FREE_TABLE, FREE_USE, OPS, SELF_FINISHING, Frame, Game, Task, register
+from .prompts import Chosen
 from .surprises import attempt_steal
 from .zones import EFFECT, all_creepers, all_keepers, creepers_of, give_to_table, keepers_of, others  # noqa: F401
 
@@ -24,7 +25,7 @@ def act_trash_keeper(g: Game, p: int, c: int) -> None:
         g.ask(p, "trash", opts, card=c, reason="choose a Keeper to discard", then=("ans_trash", p))
 
 
-def op_ans_trash(g: Game, p: int, chosen) -> None:
+def op_ans_trash(g: Game, p: int, chosen: Chosen) -> None:
     for x in chosen:
         g.discard_from_table(x, EFFECT, p)
 
@@ -41,7 +42,7 @@ def act_rotate_hands(g: Game, p: int, c: int) -> None:
               reason="choose the direction to pass every hand", then=("ans_rotate", p))
 
 
-def op_ans_rotate(g: Game, p: int, chosen) -> None:
+def op_ans_rotate(g: Game, p: int, chosen: Chosen) -> None:
     step = 1 if chosen[0] == "next" else -1
     n = g.nplayers
     old = [h for h in g.hands]
@@ -74,7 +75,7 @@ def act_rps_showdown(g: Game, p: int, c: int) -> None:
               then=("ans_rps_opponent", p, c))
 
 
-def op_ans_rps_opponent(g: Game, p: int, c: int, chosen) -> None:
+def op_ans_rps_opponent(g: Game, p: int, c: int, chosen: Chosen) -> None:
     q = chosen[0]
     if not g.hands[p] and not g.hands[q]:
         g.ev("nothing", EFFECT, p, c)
@@ -90,12 +91,12 @@ def op_rps_round(g: Game, p: int, q: int, c: int, wp: int, wq: int) -> None:
           then=("ans_rps_first", p, q, c, wp, wq))
 
 
-def op_ans_rps_first(g: Game, p: int, q: int, c: int, wp: int, wq: int, chosen) -> None:
+def op_ans_rps_first(g: Game, p: int, q: int, c: int, wp: int, wq: int, chosen: Chosen) -> None:
     g.ask(q, "rps", list(RPS), card=c, domain="words", reason=f"rock, paper or scissors? ({wq}-{wp})",
           then=("ans_rps_second", p, q, c, wp, wq, chosen[0]))
 
 
-def op_ans_rps_second(g: Game, p: int, q: int, c: int, wp: int, wq: int, a: str, chosen) -> None:
+def op_ans_rps_second(g: Game, p: int, q: int, c: int, wp: int, wq: int, a: str, chosen: Chosen) -> None:
     b = chosen[0]
     ia, ib = RPS.index(a), RPS.index(b)
     if ia != ib:
@@ -121,7 +122,7 @@ def act_trash_new_rule(g: Game, p: int, c: int) -> None:
               then=("ans_drop_rules", p))
 
 
-def op_ans_drop_rules(g: Game, p: int, chosen) -> None:
+def op_ans_drop_rules(g: Game, p: int, chosen: Chosen) -> None:
     for r in chosen:
         g.remove_rule(r, p, EFFECT)
 
@@ -133,7 +134,7 @@ def act_lets_simplify(g: Game, p: int, c: int) -> None:
               reason=f"discard up to {up_to} New Rule(s) (half, rounded up)", then=("ans_simplify", p))
 
 
-def op_ans_simplify(g: Game, p: int, chosen) -> None:
+def op_ans_simplify(g: Game, p: int, chosen: Chosen) -> None:
     for r in chosen:
         g.remove_rule(r, p, "action.lets-simplify")
 
@@ -151,7 +152,7 @@ def act_use_what_you_take(g: Game, p: int, c: int) -> None:
               then=("ans_use_what_you_take", p))
 
 
-def op_ans_use_what_you_take(g: Game, p: int, chosen) -> None:
+def op_ans_use_what_you_take(g: Game, p: int, chosen: Chosen) -> None:
     q = chosen[0]
     h = g.hands[q]
     g.rng, i = R.below(g.rng, len(h))
@@ -167,7 +168,7 @@ def act_zap_a_card(g: Game, p: int, c: int) -> None:
         g.ask(p, "zap", opts, card=c, reason="take a card in play into your hand", then=("ans_zap", p))
 
 
-def op_ans_zap(g: Game, p: int, chosen) -> None:
+def op_ans_zap(g: Game, p: int, chosen: Chosen) -> None:
     x = g.attached.get(chosen[0], chosen[0])  # zapping an attached Creeper takes its Keeper up
     kind = g.db.cards[x].kind
     if x in g.rules:
@@ -227,7 +228,7 @@ def act_todays_special(g: Game, p: int, c: int) -> None:
           then=("ans_todays_special", p, c))
 
 
-def op_ans_todays_special(g: Game, p: int, c: int, chosen) -> None:
+def op_ans_todays_special(g: Game, p: int, c: int, chosen: Chosen) -> None:
     day = chosen[0]
     plays = -1 if day == "birthday" else g.num(c, "holiday" if day == "holiday" else "other")
     open_temp(g, p, c, g.num(c, "draw"), plays)
@@ -264,7 +265,7 @@ def op_everybody_give(g: Game, p: int, c: int, i: int, each: int) -> None:
           then=("ans_everybody_give", p, c, i, each))
 
 
-def op_ans_everybody_give(g: Game, p: int, c: int, i: int, each: int, chosen) -> None:
+def op_ans_everybody_give(g: Game, p: int, c: int, i: int, each: int, chosen: Chosen) -> None:
     fr = g.temp[-1]
     q = (p + i) % g.nplayers
     for x in chosen:
@@ -282,13 +283,13 @@ def act_exchange_keepers(g: Game, p: int, c: int) -> None:
               then=("ans_exchange_mine", p, c))
 
 
-def op_ans_exchange_mine(g: Game, p: int, c: int, chosen) -> None:
+def op_ans_exchange_mine(g: Game, p: int, c: int, chosen: Chosen) -> None:
     theirs = [x for q in others(g, p) for x in keepers_of(g, q)]
     g.ask(p, "exchange_theirs", theirs, card=c, reason="choose another player's Keeper to take",
           then=("ans_exchange_theirs", p, chosen[0]))
 
 
-def op_ans_exchange_theirs(g: Game, p: int, mine: int, chosen) -> None:
+def op_ans_exchange_theirs(g: Game, p: int, mine: int, chosen: Chosen) -> None:
     theirs = chosen[0]
     q = g.where(theirs)[1]
     give_to_table(g, theirs, p, EFFECT, p)
@@ -312,7 +313,7 @@ def act_lets_do_that_again(g: Game, p: int, c: int) -> None:
               then=("ans_again", p))
 
 
-def op_ans_again(g: Game, p: int, chosen) -> None:
+def op_ans_again(g: Game, p: int, chosen: Chosen) -> None:
     x = chosen[0]
     pile = g.discard if x in g.discard else g.rules_discard
     pile.remove(x)
@@ -328,7 +329,7 @@ def act_trade_hands(g: Game, p: int, c: int) -> None:
               then=("ans_trade", p))
 
 
-def op_ans_trade(g: Game, p: int, chosen) -> None:
+def op_ans_trade(g: Game, p: int, chosen: Chosen) -> None:
     q = chosen[0]
     g.hands[p], g.hands[q] = g.hands[q], g.hands[p]
     g.ev("trade", EFFECT, p, frm=q)
@@ -357,7 +358,7 @@ def act_steal_keeper(g: Game, p: int, c: int) -> None:
         g.ask(p, "steal", opts, card=c, reason="choose a Keeper to take", then=("ans_steal", p))
 
 
-def op_ans_steal(g: Game, p: int, chosen) -> None:
+def op_ans_steal(g: Game, p: int, chosen: Chosen) -> None:
     attempt_steal(g, p, chosen[0], -1)
 
 
@@ -382,14 +383,14 @@ def act_creeper_sweeper(g: Game, p: int, c: int) -> None:
             g.discard_from_table(x, EFFECT, p)
 
 
-def ask_creeper_to_move(g: Game, p: int, c: int, reason: str, then: tuple) -> None:
+def ask_creeper_to_move(g: Game, p: int, c: int, reason: str, then: Task) -> None:
     """Move a Creeper, Creeper Reassignment: which Creeper (then, whose table)."""
     opts = all_creepers(g)
     if opts and g.nplayers > 1:
         g.ask(p, "move_creeper", opts, card=c, reason=reason, then=then)
 
 
-def ask_creeper_receiver(g: Game, p: int, c: int, x: int, then: tuple) -> None:
+def ask_creeper_receiver(g: Game, p: int, c: int, x: int, then: Task) -> None:
     owner = g.where(x)[1]
     opts = [q for q in range(g.nplayers) if q != owner]
     g.ask(p, "player", opts, card=c, domain="players", reason="choose who gets the Creeper", then=then)
@@ -399,11 +400,11 @@ def act_move_creeper(g: Game, p: int, c: int) -> None:
     ask_creeper_to_move(g, p, c, "choose a Creeper to move", ("ans_move_creeper", p, c))
 
 
-def op_ans_move_creeper(g: Game, p: int, c: int, chosen) -> None:
+def op_ans_move_creeper(g: Game, p: int, c: int, chosen: Chosen) -> None:
     ask_creeper_receiver(g, p, c, chosen[0], ("ans_move_creeper_to", p, chosen[0]))
 
 
-def op_ans_move_creeper_to(g: Game, p: int, x: int, chosen) -> None:
+def op_ans_move_creeper_to(g: Game, p: int, x: int, chosen: Chosen) -> None:
     # Move a Creeper says nothing of detaching: an attached one takes its Keeper along (FAQ)
     give_to_table(g, x, chosen[0], EFFECT, p)
 
@@ -417,14 +418,14 @@ def act_time_portal(g: Game, p: int, c: int) -> None:
               then=("ans_time_portal_pile", p, c))
 
 
-def op_ans_time_portal_pile(g: Game, p: int, c: int, chosen) -> None:
+def op_ans_time_portal_pile(g: Game, p: int, c: int, chosen: Chosen) -> None:
     pile = g.discard if chosen[0] == "discard" else g.draw
     opts = [x for x in pile if g.db.cards[x].kind != CREEPER]
     g.ask(p, "search", opts, card=c, reason=f"take a card from the {chosen[0]} pile into your hand",
           then=("ans_time_portal", p, chosen[0]))
 
 
-def op_ans_time_portal(g: Game, p: int, pile_name: str, chosen) -> None:
+def op_ans_time_portal(g: Game, p: int, pile_name: str, chosen: Chosen) -> None:
     x = chosen[0]
     pile = g.discard if pile_name == "discard" else g.draw
     pile.remove(x)
@@ -496,7 +497,7 @@ def _use_goal_mill(g: Game, p: int, r: int) -> None:
           then=("ans_goal_mill", p))
 
 
-def op_ans_goal_mill(g: Game, p: int, chosen) -> None:
+def op_ans_goal_mill(g: Game, p: int, chosen: Chosen) -> None:
     for x in chosen:
         g.hands[p].remove(x)
         g.to_discard(x)
@@ -527,7 +528,7 @@ def _use_recycle(g: Game, p: int, r: int) -> None:
           then=("ans_recycle", p, r))
 
 
-def op_ans_recycle(g: Game, p: int, r: int, chosen) -> None:
+def op_ans_recycle(g: Game, p: int, r: int, chosen: Chosen) -> None:
     g.discard_from_table(chosen[0], "rule.recycling", p)
     g.draw_cards(p, g.num(r, "n"), rule="rule.recycling")
 
@@ -579,7 +580,7 @@ def op_ask_war(g: Game, p: int, war: int) -> None:
           reason="War: you must give Peace to another player", then=("ans_war", p, peace))
 
 
-def op_ans_war(g: Game, p: int, peace: int, chosen) -> None:
+def op_ans_war(g: Game, p: int, peace: int, chosen: Chosen) -> None:
     give_to_table(g, peace, chosen[0], "creeper.war", p)
 
 

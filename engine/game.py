@@ -17,47 +17,93 @@ happens between turns and when the game ends.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE, CardDB, card_db
 from .effect_specs import SLOT_DRAW, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT, SLOT_PLAY
-from .prompts import IllegalAnswer, Prompt
+from .prompts import Answer, IllegalAnswer, Prompt
+
+if TYPE_CHECKING:
+    from .variants import Variant
+
+# A pending task: (op name, *arguments); ``OPS[op](game, *arguments)`` runs it.
+# Tasks are plain tuples because saves store the stack as JSON lists and the
+# task loop is the hottest path of the engine; each op's arguments are named
+# by its handler's signature (``op_draw(g, p, n, counts, rule)``).
+Task = tuple[Any, ...]
 
 
 # ------------------------------------------------------------ small named types
-class Frame(list):
+class Frame(list[Any]):
     """A temporary hand: [player, card, cards, plays, kind]. A list (so that
     saves keep their JSON) with its fields named. ``card`` is the Action that
     opened it (-1: none); ``plays`` how many of its cards are still to be
     played; ``kind`` "play" (played from) or "hold" (dealt out by the Action)."""
     __slots__ = ()
 
-    player = property(lambda self: self[0])
-    card = property(lambda self: self[1])
-    cards = property(lambda self: self[2])
+    @property
+    def player(self) -> int:
+        v: int = self[0]
+        return v
+
+    @property
+    def card(self) -> int:
+        v: int = self[1]
+        return v
+
+    @property
+    def cards(self) -> list[int]:
+        v: list[int] = self[2]
+        return v
 
     @property
     def plays(self) -> int:
-        return self[3]
+        v: int = self[3]
+        return v
 
     @plays.setter
     def plays(self, n: int) -> None:
         self[3] = n
 
-    kind = property(lambda self: self[4])
+    @property
+    def kind(self) -> str:
+        v: str = self[4]
+        return v
 
 
-class Link(list):
+class Link(list[Any]):
     """One link of a Surprise chain: [card, player, what, arg, via]. ``what``
     is "play" (the chain's base: a card being played, ``arg`` where from),
     "steal" (the base: ``player`` tries to take Keeper ``card`` from seat
     ``arg`` with the card ``via``), "surprise" or "power" (a cancel)."""
     __slots__ = ()
 
-    card = property(lambda self: self[0])
-    player = property(lambda self: self[1])
-    what = property(lambda self: self[2])
-    arg = property(lambda self: self[3])
-    via = property(lambda self: self[4])
+    @property
+    def card(self) -> int:
+        v: int = self[0]
+        return v
+
+    @property
+    def player(self) -> int:
+        v: int = self[1]
+        return v
+
+    @property
+    def what(self) -> str:
+        v: str = self[2]
+        return v
+
+    @property
+    def arg(self) -> Any:
+        v: Any = self[3]
+        return v
+
+    @property
+    def via(self) -> int:
+        v: int = self[4]
+        return v
 
 
 # ------------------------------------------------------------ hook points
@@ -66,18 +112,26 @@ class Link(list):
 # Keeper powers, variants) plug in here when ``engine`` is imported; see
 # ``engine/__init__.py`` for the order.
 
-OPS: dict = {}             # task name -> handler(g, *args)
-ACTIONS: dict = {}         # effect -> what an Action (or a Surprise played in turn) does
-SELF_FINISHING: set = set()  # Actions whose card stays being played until their temporary hand is done
-FREE_RULES: dict = {}      # effect -> can player p use this New Rule's free action now?
-FREE_TABLE: dict = {}      # effect -> can player p use this card on their table now?
-FREE_USE: dict = {}        # effect -> use that free action
-ANSWER_FILTERS: list = []  # (g, answer) -> answer: an answer given out of turn becomes the one the prompt takes
-REFUSALS: list = []        # (g, prompt, answer) -> a sentence why the answer is refused, or ""
-AFTER_TASK: list = []      # (guard(db) -> bool, check(g) -> bool): a standing check run after every task
-#                            in the games whose cards the guard names; True when it queued or asked something
-VARIANTS: dict = {}        # variant name -> Variant
-PASSIVE: dict = {}         # effect -> Passive: what a card does merely by being in play
+# task name -> handler(g, *args)
+OPS: dict[str, Callable[..., None]] = {}
+# effect -> what an Action (or a Surprise played in turn) does: handler(g, p, card)
+ACTIONS: dict[str, Callable[[Game, int, int], None]] = {}
+# Actions whose card stays being played until their temporary hand is done
+SELF_FINISHING: set[str] = set()
+# effect -> can player p use this New Rule's (or table card's) free action now? check(g, p, card)
+FREE_RULES: dict[str, Callable[[Game, int, int], bool]] = {}
+FREE_TABLE: dict[str, Callable[[Game, int, int], bool]] = {}
+# effect -> use that free action: use(g, p, card)
+FREE_USE: dict[str, Callable[[Game, int, int], None]] = {}
+# (g, answer) -> answer: an answer given out of turn becomes the one the prompt takes
+ANSWER_FILTERS: list[Callable[[Game, Any], Any]] = []
+# (g, prompt, answer) -> a sentence why the answer is refused, or ""
+REFUSALS: list[Callable[[Game, Prompt, Any], str]] = []
+# (guard(db) -> bool, check(g) -> bool): a standing check run after every task
+# in the games whose cards the guard names; True when it queued or asked something
+AFTER_TASK: list[tuple[Callable[[CardDB], bool], Callable[[Game], bool]]] = []
+VARIANTS: dict[str, Variant] = {}   # variant name -> Variant
+PASSIVE: dict[str, Passive] = {}    # effect -> Passive: what a card does merely by being in play
 
 
 class Passive:
@@ -134,6 +188,9 @@ class Passive:
         return False
 
 
+NEUTRAL = Passive()
+
+
 class PassiveIndex:
     """The passive effects of one card set, looked up once: by card id, and
     for each hook the cards whose effect uses it (so that the hot paths ask
@@ -142,12 +199,13 @@ class PassiveIndex:
                  "excuses", "blocks", "stands_in", "turn_start", "on_goals", "settling")
 
     def __init__(self, db: CardDB):
-        self.of: list = [PASSIVE.get(c.effect) if c.effect else None for c in db.cards]
+        # a card without a passive effect gets the neutral Passive (every hook does nothing)
+        self.of: list[Passive] = [PASSIVE.get(c.effect, NEUTRAL) if c.effect else NEUTRAL for c in db.cards]
 
         def using(hook: str) -> frozenset[int]:
             base = getattr(Passive, hook)
             return frozenset(c for c, m in enumerate(self.of)
-                             if m is not None and getattr(type(m), hook) is not base)
+                             if getattr(type(m), hook) is not base)
 
         self.numeral, self.draw, self.adjust = using("numeral"), using("draw_bonus"), using("draw_adjust")
         self.play, self.random_first, self.goal_room = using("play_bonus"), using("random_first"), using("goal_room")
@@ -157,7 +215,7 @@ class PassiveIndex:
         self.settling = tuple(sorted(using("settle")))
 
 
-_INDEXES: dict[int, tuple] = {}
+_INDEXES: dict[int, tuple[CardDB, int, PassiveIndex]] = {}
 
 
 def passive_index(db: CardDB) -> PassiveIndex:
@@ -167,11 +225,11 @@ def passive_index(db: CardDB) -> PassiveIndex:
     return hit[2]
 
 
-def register_variant(v) -> None:
+def register_variant(v: Variant) -> None:
     VARIANTS[v.name] = v
 
 
-def get_variant(name: str):
+def get_variant(name: str) -> Variant:
     v = VARIANTS.get(name)
     if v is None:
         known = ", ".join(sorted(VARIANTS)) or "none"
@@ -183,7 +241,7 @@ def variant_names() -> list[str]:
     return sorted(VARIANTS)
 
 
-def register(table: dict, namespace: dict, prefix: str) -> None:
+def register(table: dict[str, Any], namespace: dict[str, Any], prefix: str) -> None:
     """Put every function of a module named ``prefix + key`` into ``table``
     under ``key`` (task handlers ``op_X`` into ``OPS``, Actions ``act_X`` into
     ``ACTIONS``). Each module calls it once at its end, rather than marking
@@ -194,7 +252,7 @@ def register(table: dict, namespace: dict, prefix: str) -> None:
             table[name[len(prefix):]] = fn
 
 
-class Event(tuple):
+class Event(tuple[str, str, int, int, dict[str, Any], int]):
     """(kind, rule, player, card, data, cause): one change, the rule behind it,
     and its cause (the card being played when it happened, or -1)."""
     __slots__ = ()
@@ -216,7 +274,7 @@ class Event(tuple):
         return self[3]
 
     @property
-    def data(self) -> dict:
+    def data(self) -> dict[str, Any]:
         return self[4]
 
     @property
@@ -240,7 +298,7 @@ STATE = (
 )
 STATE_FIELDS = tuple(f for f, _ in STATE)
 # fields a save written before they existed may lack, with the value they then had
-STATE_DEFAULTS = {"chain": []}
+STATE_DEFAULTS: dict[str, Any] = {"chain": []}
 
 
 
@@ -248,7 +306,7 @@ class Game:
     """One game of Fluxx. Build with ``Game.new`` (a shuffled deal) or
     ``Game.blank`` (an empty table, for scenarios)."""
 
-    def __init__(self, decks=("fluxx5",), players: int = 2, variant: str = "standard",
+    def __init__(self, decks: tuple[str, ...] | list[str] = ("fluxx5",), players: int = 2, variant: str = "standard",
                  seed: int = 0, record: bool = True):
         self.variant = get_variant(variant)
         self.variant_name = variant
@@ -285,7 +343,7 @@ class Game:
         self.temp: list[Frame] = []        # temporary hands (Frame: owner, card, cards, plays left, kind)
         self.playing: list[int] = []       # the being-played area
         self.chain: list[Link] = []        # a play and the Surprises fought over it, bottom first
-        self.stack: list[tuple] = []
+        self.stack: list[Task] = []
         self.prompt: Prompt | None = None
         self.winner = -1
         self.over = False
@@ -296,7 +354,7 @@ class Game:
 
     # ------------------------------------------------------------------ build
     @classmethod
-    def new(cls, decks=("fluxx5",), players: int = 2, variant: str = "standard",
+    def new(cls, decks: tuple[str, ...] | list[str] = ("fluxx5",), players: int = 2, variant: str = "standard",
             seed: int = 0, record: bool = True) -> Game:
         g = cls(decks, players, variant, seed, record)
         g.variant.setup(g)
@@ -306,7 +364,7 @@ class Game:
         return g
 
     @classmethod
-    def blank(cls, decks=("fluxx5",), players: int = 2, variant: str = "standard",
+    def blank(cls, decks: tuple[str, ...] | list[str] = ("fluxx5",), players: int = 2, variant: str = "standard",
               seed: int = 0, record: bool = True) -> Game:
         return cls(decks, players, variant, seed, record)
 
@@ -328,10 +386,10 @@ class Game:
     def waiting_for(self) -> int:
         return self.prompt.player if self.prompt is not None else -1
 
-    def legal_answers(self) -> list[tuple]:
+    def legal_answers(self) -> list[Answer]:
         return self.prompt.legal_answers() if self.prompt is not None else []
 
-    def push(self, answer) -> list[Event]:
+    def push(self, answer: Answer | list[Any]) -> list[Event]:
         """Apply one answer; return the events it caused."""
         pr = self.prompt
         if pr is None:
@@ -361,6 +419,7 @@ class Game:
             else:
                 self.stack.append(("end_turn",))
         else:
+            assert pr.then is not None, "a choose prompt carries its continuation"
             self.stack.append(pr.then + (a[1],))
         self._run()
         return self.log if self.log is not None else []
@@ -386,17 +445,17 @@ class Game:
             else:
                 raise RuntimeError(f"engine stalled in phase {self.phase}")
 
-    def _standing(self, checks: list) -> bool:
+    def _standing(self, checks: list[Callable[[Game], bool]]) -> bool:
         for check in checks:
             if check(self):
                 return True
         return False
 
-    def ask(self, player: int, ask: str, options: list, mn: int = 1, mx: int = 1,
-            card: int = -1, reason: str = "", then: tuple | None = None, domain: str = "cards") -> None:
+    def ask(self, player: int, ask: str, options: list[Any], mn: int = 1, mx: int = 1,
+            card: int = -1, reason: str = "", then: Task | None = None, domain: str = "cards") -> None:
         self.prompt = Prompt("choose", player, ask, options, mn, mx, card, reason, then, domain)
 
-    def ev(self, kind: str, rule: str, player: int = -1, card: int = -1, **data) -> None:
+    def ev(self, kind: str, rule: str, player: int = -1, card: int = -1, **data: Any) -> None:
         if self.log is not None:
             self.log.append(Event((kind, rule, player, card, data, self.playing[-1] if self.playing else -1)))
 
@@ -429,7 +488,7 @@ class Game:
                 if not frees:
                     self.stack.append(("play_random", a))
                     return
-                opts = [("random",)]
+                opts: list[Answer] = [("random",)]
             else:
                 opts = [("play", c) for c in self.hands[a]]
             self.prompt = Prompt("turn", a, "play", opts + [("free", c) for c in frees],
@@ -469,7 +528,8 @@ class Game:
 
     def num(self, card: int, param: str) -> int:
         """A printed numeral on a card, with Inflation."""
-        return self.db.cards[card].params[param] + self.inflation()
+        n: int = self.db.cards[card].params[param]
+        return n + self.inflation()
 
     def keeper_count(self, p: int) -> int:
         cards = self.db.cards
@@ -598,7 +658,7 @@ class Game:
             self.variant.pile_emptied(self)
         return c
 
-    def draw_cards(self, p: int, n: int, into: list | None = None, counts: bool = False,
+    def draw_cards(self, p: int, n: int, into: list[int] | None = None, counts: bool = False,
                    rule: str = "turn.draw") -> int:
         """Draw ``n`` cards for ``p`` into ``into`` (their hand by default). Creepers go
         into play and are replaced. Returns how many non-Creepers were drawn."""
@@ -701,7 +761,7 @@ class Game:
             self.to_discard(r)
         self.ev("rule_discarded", rule, by, r)
         m = self.passive[r]
-        if m is not None and m.goal_room > 1 and len(self.goals) > 1:
+        if m.goal_room > 1 and len(self.goals) > 1:
             self.stack.append(("goal_trim", by))
 
     def end_game(self, winner: int, rule: str) -> None:
@@ -723,14 +783,14 @@ class Game:
         g.log = [] if record else None
         return g
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d = {f: _WRITE[shape](getattr(self, f)) for f, shape in STATE}
         d["prompt"] = self.prompt.to_dict() if self.prompt is not None else None
         d["cards"] = self.db.names
         return d
 
     @classmethod
-    def from_dict(cls, d: dict, record: bool = True) -> Game:
+    def from_dict(cls, d: dict[str, Any], record: bool = True) -> Game:
         g = cls(tuple(d["decks"]), d["nplayers"], d["variant_name"], d["seed"], record)
         if d.get("cards") != g.db.names:
             raise ValueError("the saved game was made with other deck files than the ones installed")
@@ -749,41 +809,41 @@ class Game:
         return self.db.cards[c].name if 0 <= c < self.db.n else str(c)
 
 
-def _jsonable(t):
+def _jsonable(t: Any) -> Any:
     if isinstance(t, (tuple, list)):
         return [_jsonable(x) for x in t]
     return t
 
 
-def _from_jsonable(t):
+def _from_jsonable(t: Any) -> Any:
     if isinstance(t, list):
         return tuple(_from_jsonable(x) for x in t)
     return t
 
 
-def _frames(v: list) -> list:
+def _frames(v: list[Any]) -> list[Frame]:
     return [Frame([x[0], x[1], list(x[2]), x[3], x[4]]) for x in v]
 
 
-def _plain_frames(v: list) -> list:
+def _plain_frames(v: list[Any]) -> list[list[Any]]:
     return [[x[0], x[1], list(x[2]), x[3], x[4]] for x in v]
 
 
-def _links(v: list) -> list:
+def _links(v: list[Any]) -> list[Link]:
     return [Link(x) for x in v]
 
 
-def _lists(v: list) -> list:
+def _lists(v: list[Any]) -> list[list[Any]]:
     return [list(x) for x in v]
 
 
 # how each shape of STATE is copied, written to JSON and read back
-_COPY = {"list": list.copy, "lists": _lists, "map": dict.copy, "frames": _frames, "links": _links,
+_COPY: dict[str, Callable[[Any], Any]] = {"list": list.copy, "lists": _lists, "map": dict.copy, "frames": _frames, "links": _links,
          "tasks": list.copy}
-_WRITE = {"value": lambda v: v, "list": list, "lists": _lists, "frames": _plain_frames, "links": _lists,
+_WRITE: dict[str, Callable[[Any], Any]] = {"value": lambda v: v, "list": list, "lists": _lists, "frames": _plain_frames, "links": _lists,
           "map": lambda v: {str(k): x for k, x in sorted(v.items())},
           "tasks": lambda v: [_jsonable(t) for t in v]}
-_READ = {"value": lambda v: v, "list": list, "lists": _lists, "frames": _frames, "links": _links,
+_READ: dict[str, Callable[[Any], Any]] = {"value": lambda v: v, "list": list, "lists": _lists, "frames": _frames, "links": _links,
          "map": lambda v: {int(k): x for k, x in v.items()},
          "tasks": lambda v: [_from_jsonable(t) for t in v]}
 _COPIED = tuple((f, _COPY[shape]) for f, shape in STATE if shape != "value")

@@ -26,7 +26,7 @@ def blocked(g: Game, goal: int, p: int) -> bool:
     """A Creeper of p's that this Goal does not need stops the win, unless a
     New Rule in play excuses it; a New Rule may also stop the win outright."""
     cards = g.db.cards
-    gd = cards[goal].goal
+    gd = g.db.goal_defs[goal]
     pas, idx = g.passive, g.pidx
     for c in g.tables[p]:
         if cards[c].kind == CREEPER and c not in gd.required:
@@ -42,7 +42,7 @@ def blocked(g: Game, goal: int, p: int) -> bool:
     return False
 
 
-def stand_in(g: Game, p: int, r: int, not_these) -> int:
+def stand_in(g: Game, p: int, r: int, not_these: tuple[int, ...]) -> int:
     """A card on p's table, none of ``not_these``, that can count as Keeper r
     for a Goal (the Holodeck), or -1."""
     can = g.pidx.stands_in
@@ -57,7 +57,7 @@ def meets(g: Game, goal: int, p: int) -> bool:
     """p meets the Goal's requirements (Creepers aside); not for 'most' goals.
     A card that stands in (the Holodeck) counts as one named Keeper; a card
     the Goal names itself cannot also stand in for another."""
-    gd = g.db.cards[goal].goal
+    gd = g.db.goal_defs[goal]
     used: list[int] = []
     for r in gd.required:
         if not has(g, p, r):
@@ -84,7 +84,7 @@ def most_count(g: Game, p: int, of: str) -> int:
 
 def goal_winners(g: Game, goal: int) -> list[int]:
     """The players who meet this Goal now (more than one is a tie)."""
-    gd = g.db.cards[goal].goal
+    gd = g.db.goal_defs[goal]
     if gd.most_of:
         need = gd.most_count + g.inflation()
         counts = {p: most_count(g, p, gd.most_of) for p in range(g.nplayers) if not blocked(g, goal, p)}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .cards import KEEPER
 from .game import OPS, PASSIVE, Game, Passive, register
+from .prompts import Chosen
 
 
 def _unique_extreme(g: Game, p: int, most: bool) -> bool:
@@ -48,7 +49,7 @@ class RichBonus(Passive):
 class PlayN(Passive):
     """Play N cards a turn."""
     def plays_left(self, g: Game, p: int, r: int, bonus: int) -> int:
-        n = g.db.cards[r].params["n"] + g.inflation() + bonus
+        n: int = g.db.cards[r].params["n"] + g.inflation() + bonus
         return max(0, min(n - g.played, len(g.hands[p])))
 
     def play_number(self, g: Game, r: int) -> int:
@@ -99,7 +100,8 @@ class BakedPotato(Passive):
     """Its potato (the Radioactive Potato) does not stop its holder's win,
     and stops everyone else's while it is in play."""
     def excuses(self, g: Game, r: int, c: int) -> bool:
-        return c == g.db.cards[r].params["potato"]
+        potato: int = g.db.cards[r].params["potato"]
+        return c == potato
 
     def blocks(self, g: Game, r: int, goal: int, p: int) -> bool:
         potato = g.db.cards[r].params["potato"]
@@ -135,7 +137,7 @@ def op_ask_death(g: Game, p: int, death: int = -1) -> None:
               then=("ans_death", p))
 
 
-def op_ans_death(g: Game, p: int, chosen) -> None:
+def op_ans_death(g: Game, p: int, chosen: Chosen) -> None:
     for c in chosen:
         g.discard_from_table(c, "creeper.death", p)
 

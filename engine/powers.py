@@ -8,9 +8,12 @@ windows (``engine.surprises``); the Holodeck's copy with the Goals.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .attachments import detach
 from .cards import KEEPER
 from .game import FREE_TABLE, FREE_USE, OPS, REFUSALS, Game, register
+from .prompts import Chosen, Prompt
 from .surprises import attempt_steal
 from .zones import all_creepers, keepers_of, others
 
@@ -34,7 +37,7 @@ def _use_steal_tagged(g: Game, p: int, c: int) -> None:
           then=("ans_power_steal", p, c))
 
 
-def op_ans_power_steal(g: Game, p: int, c: int, chosen) -> None:
+def op_ans_power_steal(g: Game, p: int, c: int, chosen: Chosen) -> None:
     attempt_steal(g, p, chosen[0], c, POWER)
 
 
@@ -54,7 +57,7 @@ def _use_repair(g: Game, p: int, c: int) -> None:
           then=("ans_repair", p))
 
 
-def op_ans_repair(g: Game, p: int, chosen) -> None:
+def op_ans_repair(g: Game, p: int, chosen: Chosen) -> None:
     cr = chosen[0]
     detach(g, cr, "keeper.repair", p)
     g.discard_from_table(cr, "keeper.repair", p)
@@ -75,7 +78,7 @@ def _use_shoot(g: Game, p: int, c: int) -> None:
           then=("ans_shoot", p))
 
 
-def op_ans_shoot(g: Game, p: int, chosen) -> None:
+def op_ans_shoot(g: Game, p: int, chosen: Chosen) -> None:
     g.discard_from_table(chosen[0], "keeper.phaser", p)
 
 
@@ -103,7 +106,7 @@ def _use_riddance(g: Game, p: int, c: int) -> None:
           then=("ans_riddance", p, c))
 
 
-def op_ans_riddance(g: Game, p: int, c: int, chosen) -> None:
+def op_ans_riddance(g: Game, p: int, c: int, chosen: Chosen) -> None:
     g.discard_from_table(chosen[0], "creeper.riddance", p)
     if c in g.tables[p]:
         g.discard_from_table(c, "creeper.riddance", p)
@@ -143,7 +146,7 @@ def free_refusal(g: Game, p: int, c: int) -> str:
 register(OPS, globals(), "op_")
 
 
-def refuse_free(g: Game, pr, answer) -> str:
+def refuse_free(g: Game, pr: Prompt, answer: Any) -> str:
     """The answer door's check: a free action the turn prompt does not offer
     is refused with the reason, not just "not one of the options"."""
     if (pr.kind == "turn" and isinstance(answer, (tuple, list)) and len(answer) == 2

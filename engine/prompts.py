@@ -11,7 +11,16 @@ Answers are small tuples:
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
+from typing import Any
+
+# An answer: one of the tuple shapes above. ``engine.answers`` is the one
+# codec that turns them into labels and JSON and back.
+Answer = tuple[Any, ...]
+# What a continuation receives from a choose answer: the values chosen (card
+# ids, seat numbers or words, by the prompt's domain).
+Chosen = tuple[Any, ...]
 
 
 class IllegalAnswer(ValueError):
@@ -21,8 +30,8 @@ class IllegalAnswer(ValueError):
 class Prompt:
     __slots__ = ("kind", "player", "ask", "domain", "options", "min", "max", "card", "reason", "then")
 
-    def __init__(self, kind: str, player: int, ask: str, options: list, mn: int = 1, mx: int = 1,
-                 card: int = -1, reason: str = "", then: tuple | None = None, domain: str = "cards"):
+    def __init__(self, kind: str, player: int, ask: str, options: list[Any], mn: int = 1, mx: int = 1,
+                 card: int = -1, reason: str = "", then: tuple[Any, ...] | None = None, domain: str = "cards"):
         self.kind = kind          # "turn" or "choose"
         self.player = player      # the seat that decides
         self.ask = ask            # what is asked, a stable word ("play", "discard_hand", ...)
@@ -34,24 +43,24 @@ class Prompt:
         self.reason = reason      # why, in words
         self.then = then          # the engine's continuation: (op, *args)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "player": self.player, "ask": self.ask, "domain": self.domain,
                 "options": [list(o) if isinstance(o, tuple) else o for o in self.options],
                 "min": self.min, "max": self.max, "card": self.card, "reason": self.reason,
                 "then": list(self.then) if self.then is not None else None}
 
     @classmethod
-    def from_dict(cls, d: dict) -> Prompt:
+    def from_dict(cls, d: dict[str, Any]) -> Prompt:
         opts = [tuple(o) if isinstance(o, list) else o for o in d["options"]]
         then = tuple(d["then"]) if d["then"] is not None else None
         return cls(d["kind"], d["player"], d["ask"], opts, d["min"], d["max"], d["card"],
                    d["reason"], then, d["domain"])
 
-    def legal_answers(self, limit: int = 5000) -> list[tuple]:
+    def legal_answers(self, limit: int = 5000) -> list[Answer]:
         """Every legal answer (choose prompts: every allowed subset, up to ``limit``)."""
         if self.kind == "turn":
             return list(self.options)
-        out: list[tuple] = []
+        out: list[Answer] = []
         for k in range(self.min, min(self.max, len(self.options)) + 1):
             for combo in combinations(self.options, k):
                 out.append(("choose", combo))
@@ -59,7 +68,7 @@ class Prompt:
                     return out
         return out
 
-    def check(self, answer, name=None) -> tuple:
+    def check(self, answer: Any, name: Callable[[int], str] | None = None) -> Answer:
         """Validate an answer; return it in normal form or raise IllegalAnswer.
         ``name`` turns a card id into its name for the refusal's words."""
         if not isinstance(answer, (tuple, list)) or not answer:

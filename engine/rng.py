@@ -6,6 +6,8 @@ machine and Python version (only integer arithmetic is used).
 """
 from __future__ import annotations
 
+from typing import Any
+
 MASK = (1 << 64) - 1
 
 
@@ -37,7 +39,7 @@ def below(state: int, n: int) -> tuple[int, int]:
             return state, x % n
 
 
-def shuffle(state: int, items: list) -> int:
+def shuffle(state: int, items: list[Any]) -> int:
     """Fisher-Yates shuffle of ``items`` in place; returns the new state."""
     for i in range(len(items) - 1, 0, -1):
         state, j = below(state, i + 1)

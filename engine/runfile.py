@@ -8,15 +8,16 @@ recorded. ``replay`` recomputes everything from those.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .answers import ReplayError, from_json, to_json
 from .answers import replay as replay_answers
 from .datafile import DataFileError, read_text
-from .game import Game
+from .game import Event, Game
 
 RUN_FORMAT = 1
 ENGINE_VERSION = "0.1.0"
@@ -33,7 +34,7 @@ class RunFile(BaseModel):
     players: int = Field(ge=1, le=6)
     seed: int
     daily: str | None = None
-    answers: list[list] = Field(max_length=MAX_ANSWERS)
+    answers: list[list[Any]] = Field(max_length=MAX_ANSWERS)
     score: int | None = None
     winner: int | None = None
     turns: int | None = None
@@ -67,7 +68,8 @@ def load_run(path: str | Path) -> RunFile:
         raise RunError(f"{p}: at '{loc}': {err['msg']}") from None
 
 
-def replay(run: RunFile, record: bool = True, on_step=None) -> Game:
+def replay(run: RunFile, record: bool = True,
+           on_step: Callable[[int, Any, list[Event], Game], None] | None = None) -> Game:
     """Replay a run's answers; raise RunError naming the first step that fails."""
     try:
         g = Game.new(tuple(run.decks), run.players, run.variant, run.seed, record=record)

@@ -4,9 +4,11 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from .bots import make_bot
+from .bots import asked, make_bot
 from .game import Game, get_variant
 from .runfile import ENGINE_VERSION, RUN_FORMAT, answer_to_json
 
@@ -14,7 +16,7 @@ TURN_CAP = 400
 DECISION_CAP = 100_000  # a safety net: no complete game comes near it
 
 
-def deal_fingerprint(decks, players: int, variant: str, seed: int) -> str:
+def deal_fingerprint(decks: tuple[str, ...] | list[str], players: int, variant: str, seed: int) -> str:
     """sha256 of the starting order of every pile of a game."""
     g = Game(tuple(decks), players, variant, seed, record=False)
     g.variant.setup(g)
@@ -23,14 +25,14 @@ def deal_fingerprint(decks, players: int, variant: str, seed: int) -> str:
     return hashlib.sha256(json.dumps(piles, sort_keys=True).encode()).hexdigest()
 
 
-def play_game(decks, players: int, variant: str, seed: int, bot: str, keep_answers: bool = False,
-              turn_cap: int = TURN_CAP, check=None) -> dict:
+def play_game(decks: tuple[str, ...] | list[str], players: int, variant: str, seed: int, bot: str, keep_answers: bool = False,
+              turn_cap: int = TURN_CAP, check: Callable[[Game], None] | None = None) -> dict[str, Any]:
     """Play one complete game; return its result (and answers as labels if asked)."""
     g = Game.new(tuple(decks), players, variant, seed, record=False)
     bots = [make_bot(bot, seed * 7 + s) for s in range(players)]
-    answers = []
+    answers: list[list[Any]] = []
     while not g.over and g.turn <= turn_cap and g.decisions < DECISION_CAP:
-        a = bots[g.prompt.player].choose(g)
+        a = bots[asked(g).player].choose(g)
         if keep_answers:
             answers.append(answer_to_json(g, a))
         g.push(a)
@@ -46,8 +48,9 @@ def play_game(decks, players: int, variant: str, seed: int, bot: str, keep_answe
     return res
 
 
-def run_sim(decks, players: int, variant: str, games: int, seed: int, bot: str,
-            save_runs=None, err=None, daily: str | None = None) -> dict:
+def run_sim(decks: tuple[str, ...] | list[str], players: int, variant: str, games: int, seed: int, bot: str,
+            save_runs: str | Path | None = None, err: Callable[[str], None] | None = None,
+            daily: str | None = None) -> dict[str, Any]:
     """Play ``games`` games (seeds seed, seed+1, ...) and summarise them."""
     scores: dict[str, int] = {}
     wins: dict[str, int] = {}

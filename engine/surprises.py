@@ -17,9 +17,12 @@ and limits are not checked until the chain has settled.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE
-from .game import ACTIONS, ANSWER_FILTERS, OPS, Game, IllegalAnswer, Link, register
+from .game import ACTIONS, ANSWER_FILTERS, OPS, Game, IllegalAnswer, Link, Task, register
+from .prompts import Chosen
 from .zones import EFFECT, give_to_table, keepers_of, others
 
 KIND_WORDS = {KEEPER: "a Keeper", GOAL: "a Goal", RULE: "a New Rule", ACTION: "an Action",
@@ -38,7 +41,7 @@ def held_surprises(g: Game, q: int) -> list[int]:
     return out
 
 
-def wanted(g: Game, top: list):
+def wanted(g: Game, top: Link) -> int | str | bool | None:
     """What may answer the top item: a ``counters`` value, None for any
     Surprise, or False for nothing."""
     what = top.what
@@ -52,7 +55,7 @@ def wanted(g: Game, top: list):
     return None if k == SURPRISE else k
 
 
-def usable(g: Game, q: int, top: list) -> list[int]:
+def usable(g: Game, q: int, top: Link) -> list[int]:
     """The cards q may answer the top of the chain with (empty: no window)."""
     if q == top.player:
         return []
@@ -70,13 +73,13 @@ def usable(g: Game, q: int, top: list) -> list[int]:
     return out
 
 
-def responders(g: Game, top: list) -> list[int]:
+def responders(g: Game, top: Link) -> list[int]:
     """Everyone but the top item's player, in turn order after them."""
     p = top.player
     return [(p + i) % g.nplayers for i in range(1, g.nplayers)]
 
 
-def open_chain(g: Game, item: Link, then: tuple | None) -> bool:
+def open_chain(g: Game, item: Link, then: Task | None) -> bool:
     """Start a chain on a play or steal attempt if anybody could answer it.
     Returns False (nothing queued) when nobody can: the caller goes on."""
     if not g.db.surprises and not g.db.cancelers:
@@ -102,13 +105,13 @@ def op_window(g: Game, i: int) -> None:
         i += 1
 
 
-def _what(g: Game, top: list) -> str:
+def _what(g: Game, top: Link) -> str:
     if top.what == "steal":
         return f"is trying to take your {g.name(top.card)}"
     return f"is playing {g.name(top.card)}"
 
 
-def op_ans_window(g: Game, i: int, chosen) -> None:
+def op_ans_window(g: Game, i: int, chosen: Chosen) -> None:
     if not chosen:
         g.stack.append(("window", i + 1))
         return
@@ -136,7 +139,7 @@ def _take_from_hand(g: Game, q: int, s: int) -> None:
             return
 
 
-def op_settle_chain(g: Game, *then) -> None:
+def op_settle_chain(g: Game, *then: Any) -> None:
     """Settle the chain last-in first-out, then carry out what stands."""
     chain = g.chain
     g.chain = []
@@ -152,11 +155,12 @@ def op_settle_chain(g: Game, *then) -> None:
             g.ev("surprise_done", "surprise.chain", q, s, canceled=not live[k])
     base = chain[0]
     x, p, what = base.card, base.player, base.what
-    first = chain[1] if n > 1 else None
     if what == "play":
         if live[0]:
             g.stack.append(("resolve", p, x))
             return
+        # the base fell, so a cancel stands above it
+        first = chain[1]
         q = first.player
         if g.db.cards[x].kind == KEEPER and first.what == "surprise" and g.db.cards[first.card].counters == KEEPER:
             g.playing.remove(x)
@@ -174,13 +178,14 @@ def op_settle_chain(g: Game, *then) -> None:
             give_to_table(g, x, p, then[0] if then else EFFECT, p)
         return
     g.ev("canceled", "surprise.trap", p, x, by=victim)
+    first = chain[1]
     loot = keepers_of(g, p)
     if loot:
         g.ask(victim, "steal", loot, card=first.card, reason="It's a Trap!: take one of the thief's Keepers",
               then=("ans_trap", victim))
 
 
-def op_ans_trap(g: Game, victim: int, chosen) -> None:
+def op_ans_trap(g: Game, victim: int, chosen: Chosen) -> None:
     give_to_table(g, chosen[0], victim, "surprise.trap", victim)
 
 
@@ -235,7 +240,7 @@ def refusal(g: Game, q: int, s: int) -> str:
     return f"{name} cannot be played now"
 
 
-def surprise_answer(g: Game, answer):
+def surprise_answer(g: Game, answer: Any) -> Any:
     """Turn ("surprise", player, card) into an answer to the open window, or
     refuse it; any other answer passes through unchanged."""
     if not (isinstance(answer, (tuple, list)) and answer and answer[0] == "surprise"):
@@ -290,7 +295,7 @@ def op_others_discard(g: Game, p: int, c: int, i: int, kind: int) -> None:
         i += 1
 
 
-def op_ans_others_discard(g: Game, p: int, c: int, i: int, kind: int, chosen) -> None:
+def op_ans_others_discard(g: Game, p: int, c: int, i: int, kind: int, chosen: Chosen) -> None:
     q = others(g, p)[i]
     for x in chosen:
         g.hands[q].remove(x)

@@ -10,6 +10,7 @@ from . import rng as R
 from .cards import CREEPER, GOAL, KEEPER, RULE
 from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
 from .game import ACTIONS, FREE_USE, OPS, SELF_FINISHING, Game, Link, register
+from .prompts import Chosen
 from .surprises import open_chain
 
 
@@ -195,7 +196,7 @@ def op_ask_hand_limit(g: Game, p: int, rule: str) -> None:
               reason=f"Hand Limit {hl}: discard {excess} card(s)", then=("ans_discard_hand", p, rule))
 
 
-def op_ans_discard_hand(g: Game, p: int, rule: str, chosen) -> None:
+def op_ans_discard_hand(g: Game, p: int, rule: str, chosen: Chosen) -> None:
     for c in chosen:
         g.hands[p].remove(c)
         g.to_discard(c)
@@ -213,7 +214,7 @@ def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
               reason=f"Keeper Limit {kl}: discard {excess} Keeper(s)", then=("ans_discard_keepers", p, rule))
 
 
-def op_ans_discard_keepers(g: Game, p: int, rule: str, chosen) -> None:
+def op_ans_discard_keepers(g: Game, p: int, rule: str, chosen: Chosen) -> None:
     for c in chosen:
         g.discard_from_table(c, rule, p)
 
@@ -226,7 +227,7 @@ def op_goal_trim(g: Game, by: int) -> None:
               then=("ans_goal_trim", by))
 
 
-def op_ans_goal_trim(g: Game, by: int, chosen) -> None:
+def op_ans_goal_trim(g: Game, by: int, chosen: Chosen) -> None:
     for c in chosen:
         g.goals.remove(c)
         g.to_discard(c)
@@ -234,7 +235,7 @@ def op_ans_goal_trim(g: Game, by: int, chosen) -> None:
     g.goals_changed()
 
 
-def op_goal_replace(g: Game, p: int, c: int, chosen) -> None:
+def op_goal_replace(g: Game, p: int, c: int, chosen: Chosen) -> None:
     old = chosen[0]
     g.playing.remove(c)
     i = g.goals.index(old)

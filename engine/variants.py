@@ -7,10 +7,13 @@ the shared engine. Solo Fluxx registers itself from ``solo/``.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import rng as R
 
 # the core owns the registry; these names stay importable from here
 from .game import VARIANTS as _VARIANTS  # noqa: F401
+from .game import Game
 from .game import get_variant as get_variant
 from .game import register_variant as register_variant
 from .game import variant_names as variant_names
@@ -24,28 +27,28 @@ class Variant:
     min_players = 2
     max_players = 6
 
-    def setup(self, g) -> None:
+    def setup(self, g: Game) -> None:
         """Shuffle every card into the draw pile."""
         g.draw = list(range(g.db.n))
         g.rng = R.shuffle(g.rng, g.draw)
 
-    def place_rule(self, g, p: int, c: int) -> None:
+    def place_rule(self, g: Game, p: int, c: int) -> None:
         slot = g.db.cards[c].slot
-        if slot != "other":
+        if slot is not None and slot != "other":
             old = g.slot_rule(slot)
             if old >= 0:
                 g.remove_rule(old, p, "card.rule-replaces")
         g.rules.append(c)
         g.ev("rule", "card.rule", p, c)
 
-    def check_goals(self, g) -> None:
+    def check_goals(self, g: Game) -> None:
         won: set[int] = set()
         for goal in g.goals:
             won.update(goal_winners(g, goal))
         if len(won) == 1:
             g.end_game(won.pop(), "win.goal")
 
-    def settle(self, g) -> bool:
+    def settle(self, g: Game) -> bool:
         """Standing obligations before the active player goes on: others over
         a limit comply at once; War sends Peace away. True if work was queued."""
         a = g.active
@@ -60,34 +63,34 @@ class Variant:
                     return True
         return False
 
-    def between_turns(self, g) -> None:
+    def between_turns(self, g: Game) -> None:
         pass
 
-    def discard_piles(self, g) -> list[list[int]]:
+    def discard_piles(self, g: Game) -> list[list[int]]:
         """Every discard pile of the game (Let's Do That Again! searches them)."""
         return [g.discard]
 
-    def returns(self, g, p: int) -> float:
+    def returns(self, g: Game, p: int) -> float:
         """What a finished game is worth to seat p, on the bots' scale (as
         OpenSpiel's returns()): a win, a loss, or nothing for a draw."""
         return 100000.0 if g.winner == p else (-100000.0 if g.winner >= 0 else 0.0)
 
-    def banked(self, g, p: int) -> float:
+    def banked(self, g: Game, p: int) -> float:
         """What seat p has already made sure of in a game still going, on the same scale."""
         return 0.0
 
-    def outcome(self, g) -> dict:
+    def outcome(self, g: Game) -> dict[str, Any]:
         """The result a finished game reports (sim results, run files): a
         score for a variant that scores, or the winner (-1: nobody)."""
         return {"score": None, "winner": g.winner}
 
-    def discard_pile(self, g, c: int) -> list[int]:
+    def discard_pile(self, g: Game, c: int) -> list[int]:
         return g.discard
 
-    def can_draw(self, g) -> bool:
+    def can_draw(self, g: Game) -> bool:
         return bool(g.draw or g.discard)
 
-    def refill(self, g) -> bool:
+    def refill(self, g: Game) -> bool:
         """The draw pile is empty: shuffle the discard pile into a new one."""
         if not g.discard:
             return False
@@ -97,10 +100,10 @@ class Variant:
         g.ev("reshuffle", "pile.reshuffle", -1, count=len(g.draw))
         return True
 
-    def pile_emptied(self, g) -> None:
+    def pile_emptied(self, g: Game) -> None:
         pass
 
-    def spots(self, g) -> dict[str, int] | None:
+    def spots(self, g: Game) -> dict[str, int] | None:
         """Solo's rule spots (None in a game without spots)."""
         return None
 

@@ -9,7 +9,7 @@ from engine.goals import blocked, has, meets, most_count, stand_in  # noqa: F401
 
 def meets_alone(g: Game, goal: int) -> bool:
     """The one player meets the Goal (a 'most' Goal: has at least its number)."""
-    gd = g.db.cards[goal].goal
+    gd = g.db.goal_defs[goal]
     if gd.most_of:
         return not blocked(g, goal, 0) and most_count(g, 0, gd.most_of) >= gd.most_count + g.inflation()
     return meets(g, goal, 0) and not blocked(g, goal, 0)
@@ -17,7 +17,7 @@ def meets_alone(g: Game, goal: int) -> bool:
 
 def fixed_cards(g: Game, goal: int) -> list[int]:
     """The cards on p0's table that a met Goal names (for solo scoring)."""
-    gd = g.db.cards[goal].goal
+    gd = g.db.goal_defs[goal]
     out = []
     t = g.tables[0]
     cards = g.db.cards
@@ -38,7 +38,7 @@ def fixed_cards(g: Game, goal: int) -> list[int]:
 
 def choice_cards(g: Game, goal: int) -> tuple[list[int], int]:
     """For solo scoring: (cards to pick from, how many) beyond the fixed ones."""
-    gd = g.db.cards[goal].goal
+    gd = g.db.goal_defs[goal]
     t = g.tables[0]
     if gd.any_count:
         return [c for c in gd.any_cards if c in t], gd.any_count + g.inflation()

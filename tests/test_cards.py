@@ -58,7 +58,10 @@ def test_fluxx5_facts():
     assert db.surprises == () and db.attaching == () and db.cancelers == ()
     milk = db.cards[db.find("Milk")]
     assert (milk.tags, milk.icons, milk.counts_as, milk.counters, milk.effect, milk.params) == \
-        (("food",), (), (), None, None, {})
+        (("food",), (), (), None, "", {})
+    # the Goal requirements by id: a Goal's own, and the empty ones for any other card
+    assert db.goal_defs[db.find("Milk & Cookies")] is db.cards[db.find("Milk & Cookies")].goal
+    assert milk.goal is None and db.goal_defs[milk.id].required == () and db.goal_defs[milk.id].most_of is None
     assert db.find("milk and cookies") is None and db.find("MILK & cookies") == db.find("Milk & Cookies")
     assert db.name(db.find("Peace")) == "Peace" and repr(db.cards[0]) == f"<Card 0 {db.cards[0].name}>"
 
