@@ -1,0 +1,16 @@
+"""The tutor's sentences for Solo Fluxx's own events and data (registered
+with the tutor at import, like Solo's rule ids in ``solo/rules.py``)."""
+from __future__ import annotations
+
+from tutor.explain import register_templates
+
+TEMPLATES: dict[str | tuple[str, str], str] = {
+    ("rule", "+spot"): "{name} is now in play in the {spot} spot and takes effect at once.",
+    ("game_over", "+score"): "The game is over. Final score: {score}.",
+    "score": "{W} met {name} and scored it! Score: {score}.",
+    "flip": "Between turns, {name} was flipped from the Rules deck into its spot.",
+    "solo_setup": "Solo setup: {set_aside} cards set aside; the New Rules form the Rules deck.",
+    "extra_turn_first": "The extra turn comes first; the next Rules card is flipped after it.",
+}
+
+register_templates(TEMPLATES)
