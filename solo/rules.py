@@ -4,7 +4,7 @@ engine's rule ids and the tutor at import)."""
 from __future__ import annotations
 
 from engine.rule_ids import PROJECT
-from tutor.reference import register_rules
+from tutor.reference import register_readings, register_rules
 
 SOLO = "Voyager rulebook, Solo Fluxx overview"
 
@@ -27,4 +27,11 @@ RULES: dict[str, tuple[str, str, str]] = {
                  "Solo Fluxx: an extra turn from Take Another Turn is taken at once; the next Rules card is flipped after it. This is the project's reading."),
 }
 
-register_rules(RULES)
+# project readings of how shared cards behave alone (no events of their own)
+READINGS: dict[str, tuple[str, str]] = {
+    "reading.solo-war": ("War alone", "In Solo Fluxx there is nobody to give Peace to, so Peace stays."),
+    "reading.solo-lets-do-that-again": ("Let's Do That Again! in Solo Fluxx", "It may take an Action from the Main discard or a New Rule from the Rules discard."),
+}
+
+register_rules(RULES, kind="solo")
+register_readings(READINGS)

@@ -113,10 +113,9 @@ CORE = ("game", "turn", "goals", "effects", "modifiers", "surprises", "attachmen
 VARIANT_WORDS = ("solo",)
 
 
-def variant_mentions() -> list[str]:
+def variant_mentions(paths=None) -> list[str]:
     out = []
-    for stem in CORE:
-        path = ENGINE / f"{stem}.py"
+    for path in paths if paths is not None else [ENGINE / f"{stem}.py" for stem in CORE]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docstrings = {id(n.body[0].value) for n in ast.walk(tree)
                       if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef)) and n.body
@@ -139,6 +138,36 @@ def variant_mentions() -> list[str]:
 
 def test_no_variant_named_in_the_core():
     assert variant_mentions() == []
+
+
+def test_the_tutor_names_no_variant_and_solo_registers_its_own_words():
+    """Solo's sentences, rule ids and readings live in solo/ and are
+    registered with the tutor; the tutor's own modules name no variant."""
+    from solo import explain as solo_explain
+    from solo import rules as solo_rules
+    from tutor.explain import EXPLAINED_KINDS, TEMPLATES, template_for
+    from tutor.reference import REFERENCE
+
+    assert variant_mentions(sorted((ENGINE.parent / "tutor").glob("*.py"))) == []
+    for key, text in solo_explain.TEMPLATES.items():
+        assert TEMPLATES[key] == text and (key if isinstance(key, str) else key[0]) in EXPLAINED_KINDS
+    assert set(solo_rules.RULES) | set(solo_rules.READINGS) <= set(REFERENCE)
+    assert REFERENCE["solo.flip"].kind == "solo" and REFERENCE["solo.extra-turn"].kind == "reading"
+    assert REFERENCE["reading.solo-war"].kind == "reading"
+    # a registered sentence is found like the tutor's own: a Solo score and a Solo end
+    assert template_for(("score", "solo.score", 0, 3, {"score": 2}, -1)) == solo_explain.TEMPLATES["score"]
+    assert template_for(("game_over", "solo.end", -1, -1, {"score": 4}, -1)) == \
+        solo_explain.TEMPLATES[("game_over", "+score")]
+    # registering never silently replaces a sentence or a rule another part owns
+    from tutor.explain import register_templates
+    from tutor.reference import register_readings, register_rules
+    with pytest.raises(ValueError, match="already has a sentence"):
+        register_templates({"score": "Something else."})
+    with pytest.raises(ValueError, match="other words"):
+        register_rules({"solo.flip": ("Flip", "Somewhere", "Other words.")}, kind="solo")
+    with pytest.raises(ValueError, match="other words"):
+        register_readings({"reading.solo-war": ("War", "Other words.")})
+    register_templates({"score": solo_explain.TEMPLATES["score"]})  # the same words again: a no-op
 
 
 # The packages, lowest first: each imports only packages before it.

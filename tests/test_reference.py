@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from engine.rule_ids import RULES
-from tutor.reference import FAQ, READINGS, REFERENCE, TEXT, Entry, _kind, build, counts_by_kind, entry
+from tutor.reference import FAQ, READINGS, REFERENCE, TEXT, VARIANT_KINDS, Entry, _kind, build, counts_by_kind, entry
 
 
 def test_kinds_follow_the_source():
-    assert _kind("solo.flip", "Voyager rulebook, Solo Fluxx overview") == "solo"
+    assert _kind("solo.flip", "Voyager rulebook, Solo Fluxx overview", "solo") == "solo"
+    assert _kind("solo.flip", "Voyager rulebook, Solo Fluxx overview") == "rulebook"
     assert _kind("solo.extra-turn", "Project reading (Solo)") == "reading"
     assert _kind("game.stalemate", "Project reading") == "reading"
     assert _kind("rule.inflation", "Card text: Inflation") == "card"
@@ -20,7 +21,7 @@ def test_every_entry_is_built_from_its_table():
     ref = build()
     assert list(ref) == list(RULES) + [k for k in FAQ if k not in RULES] + [k for k in READINGS if k not in RULES]
     for rid, (title, source) in RULES.items():
-        assert ref[rid] == Entry(rid, title, TEXT[rid], source, _kind(rid, source))
+        assert ref[rid] == Entry(rid, title, TEXT[rid], source, _kind(rid, source, VARIANT_KINDS.get(rid, "")))
     for rid, (title, text) in FAQ.items():
         assert ref[rid] == Entry(rid, title, text, "Official FAQ rulings", "faq")
     for rid, (title, text) in READINGS.items():

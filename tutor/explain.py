@@ -47,7 +47,9 @@ def who(g: Game, p: int, cap: bool = True) -> str:
 # {have} the verb for {W}, {how} where a play came from, and the event's
 # data by name ({turn}, {frm}, {count}, ...), with {target} and {keeper} as
 # card names.
-TEMPLATES: dict = {
+# A variant adds the sentences of its own events with ``register_templates``
+# (Solo Fluxx does, from ``solo/explain.py``).
+TEMPLATES: dict[str | tuple[str, str], str] = {
     ("draw", "turn.catch-up"): "{W} drew {name} at once: the Draw rule went up this turn, so the missing cards come now.",
     ("draw", "turn.draw"): "{W} drew {name} for the turn's draw.",
     "draw": "{W} drew {name}{by}.",
@@ -64,7 +66,6 @@ TEMPLATES: dict = {
     "keeper": "{name} is now on the table in front of {w}.",
     "goal": "The Goal is now {name}.",
     "goal_discarded": "{name} was discarded: a Goal replaced it or it had to go.",
-    ("rule", "+spot"): "{name} is now in play in the {spot} spot and takes effect at once.",
     "rule": "{name} is now in play and takes effect at once.",
     "rule_discarded": "{name} left play{by}.",
     "action": "{name} takes effect.",
@@ -73,7 +74,6 @@ TEMPLATES: dict = {
     "limit_discard": "{W} discarded {name} to comply with the {limit} limit.",
     "discard_table": "{name} was discarded from {w}'s table{by}.",
     "free_action": "{W} used {name} as a free action: it uses no play.",
-    ("game_over", "+score"): "The game is over. Final score: {score}.",
     ("game_over", "+player"): "{W} won!",
     "game_over": "The game is over with no winner.",
     "potato": "The Goal changed, so the Radioactive Potato moved to {w}.",
@@ -99,11 +99,6 @@ TEMPLATES: dict = {
     "detach": "{name} came off {keeper}{by}.",
     ("nothing", "+why"): "{name} has no effect here: {why}.",
     "nothing": "{name} has no effect here.",
-    # Solo Fluxx
-    "score": "{W} met {name} and scored it! Score: {score}.",
-    "flip": "Between turns, {name} was flipped from the Rules deck into its spot.",
-    "solo_setup": "Solo setup: {set_aside} cards set aside; the New Rules form the Rules deck.",
-    "extra_turn_first": "The extra turn comes first; the next Rules card is flipped after it.",
 }
 PLAY_FROM = {0: "", 1: " from the temporary hand", 2: " at once, as part of another card"}
 CARD_DATA = ("target", "keeper")  # data that names a card
@@ -145,8 +140,18 @@ def _sentence(g: Game, e) -> str:
     return t.format(**fields)
 
 
-# every event kind the engine emits has its own sentence
-EXPLAINED_KINDS = frozenset(k if isinstance(k, str) else k[0] for k in TEMPLATES)
+# every event kind the engine (and each registered variant) emits has its own sentence
+EXPLAINED_KINDS: set[str] = {k if isinstance(k, str) else k[0] for k in TEMPLATES}
+
+
+def register_templates(templates: dict[str | tuple[str, str], str]) -> None:
+    """A variant or mechanism outside the engine adds the sentences of its
+    events (keys as in ``TEMPLATES``); an existing key is never replaced."""
+    for key, text in templates.items():
+        if TEMPLATES.get(key, text) != text:
+            raise ValueError(f"the tutor already has a sentence for {key!r}")
+        TEMPLATES[key] = text
+        EXPLAINED_KINDS.add(key if isinstance(key, str) else key[0])
 
 
 class Explainer:

@@ -114,8 +114,6 @@ READINGS = {
     "reading.first-play-random-rule": ("When First Play Random applies", "It applies while the Play rule, with Inflation and without bonuses, is anything but 1."),
     "reading.todays-special-inflation": ("Today's Special! and Inflation", "Every numeral inflates: draw 4; play 3 on a holiday, 2 on another day, all on a birthday."),
     "reading.ten-cards-creepers": ("10 Cards in Hand and Creepers", "As with 5 Keepers, a player with a blocking Creeper is left out of the count for most."),
-    "reading.solo-war": ("War alone", "In Solo Fluxx there is nobody to give Peace to, so Peace stays."),
-    "reading.solo-lets-do-that-again": ("Let's Do That Again! in Solo Fluxx", "It may take an Action from the Main discard or a New Rule from the Rules discard."),
     "reading.attach-at-once": ("An attaching Creeper with one Keeper to go to attaches at once", "The rulebook and FAQ say attaching is instant, so it is not asked; with two or more Keepers its player chooses."),
     "reading.surprise-first-answer": ("Surprises are offered in turn order", "After a play, the players who could answer are asked one at a time in turn order; the first to answer makes the chain, and everyone is asked again about that Surprise."),
     "reading.trap-steals": ("What counts as stealing for It's a Trap!", "Taking a Keeper (or a Creeper with a Keeper attached) from another player's table without giving one back: Steal Something, That's Mine! on your turn, Janeway's power and The Caretaker. Exchange Keepers is a swap, not a steal; the trap's own steal-back cannot be trapped."),
@@ -126,22 +124,27 @@ READINGS = {
 }
 
 
-def _kind(rule_id: str, source: str) -> str:
-    if rule_id.startswith("solo."):
-        return "reading" if "Project reading" in source else "solo"
+def _kind(rule_id: str, source: str, variant_kind: str = "") -> str:
+    """What kind of source a rule has: a project reading, a card's text, the
+    FAQ, the rulebook, or a variant's own rules (``variant_kind``, given by
+    the variant that registers them)."""
     if "Project reading" in source:
         return "reading"
     if source.startswith("Card text"):
         return "card"
     if "FAQ" in source and "rulebook" not in source:
         return "faq"
-    return "rulebook"
+    return variant_kind or "rulebook"
+
+
+# the kind a variant gave to the rules it registered (register_rules)
+VARIANT_KINDS: dict[str, str] = {}
 
 
 def build() -> dict[str, Entry]:
     out: dict[str, Entry] = {}
     for rid, (title, source) in RULES.items():
-        out[rid] = Entry(rid, title, TEXT[rid], source, _kind(rid, source))
+        out[rid] = Entry(rid, title, TEXT[rid], source, _kind(rid, source, VARIANT_KINDS.get(rid, "")))
     for rid, (title, text) in FAQ.items():
         out[rid] = Entry(rid, title, text, "Official FAQ rulings", "faq")
     for rid, (title, text) in READINGS.items():
@@ -152,14 +155,31 @@ def build() -> dict[str, Entry]:
 REFERENCE: dict[str, Entry] = build()
 
 
-def register_rules(rules: dict[str, tuple[str, str, str]]) -> None:
+def register_rules(rules: dict[str, tuple[str, str, str]], kind: str = "") -> None:
     """A variant or mechanism outside the engine adds the ids of its rules:
     {id: (title, source, reference text)}. The engine's events may then
-    cite them, and the tutor explains them like its own."""
+    cite them, and the tutor explains them like its own. ``kind`` names the
+    entries whose source is the variant's own rules (Solo Fluxx: "solo")."""
     for rid, (title, source, text) in rules.items():
+        new = Entry(rid, title, text, source, _kind(rid, source, kind))
+        if REFERENCE.get(rid, new) != new:
+            raise ValueError(f"the rule id {rid!r} is already in the tutor's reference, with other words")
         RULES[rid] = (title, source)
         TEXT[rid] = text
-        REFERENCE[rid] = Entry(rid, title, text, source, _kind(rid, source))
+        if kind:
+            VARIANT_KINDS[rid] = kind
+        REFERENCE[rid] = new
+
+
+def register_readings(readings: dict[str, tuple[str, str]]) -> None:
+    """A variant adds project readings that are not events of their own:
+    {id: (title, text)}."""
+    for rid, (title, text) in readings.items():
+        new = Entry(rid, title, text, "Project reading (the sources are silent)", "reading")
+        if REFERENCE.get(rid, new) != new:
+            raise ValueError(f"the reading {rid!r} is already in the tutor's reference, with other words")
+        READINGS[rid] = (title, text)
+        REFERENCE[rid] = new
 
 
 def entry(rule_id: str) -> Entry | None:

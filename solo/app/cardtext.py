@@ -1,6 +1,7 @@
 """How cards and answers are written on screen: a type glyph as well as colour."""
 from __future__ import annotations
 
+from engine.answers import MOVE_WORDS
 from engine.game import Game
 
 GLYPH = {"keeper": "K", "goal": "G", "rule": "R", "action": "A", "creeper": "C", "surprise": "S"}
@@ -61,10 +62,8 @@ def option(g: Game, o) -> str:
             return "Play " + card(g, o[1])
         if o[0] == "free":
             return "Use " + card(g, o[1]) + " (free action)"
-        if o[0] == "end":
-            return "End the turn"
-        if o[0] == "random":
-            return "Play a random card (First Play Random)"
+        if o[0] in MOVE_WORDS:  # the codec's words for the moves that name no card
+            return MOVE_WORDS[o[0]][0].upper() + MOVE_WORDS[o[0]][1:]
     if pr is not None and pr.domain == "players":
         return f"Player {o}"
     if pr is not None and pr.domain == "words":

@@ -4,15 +4,16 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from engine.game import Game
 from engine.prompts import IllegalAnswer
 from engine.runfile import answer_to_json
 
-from ..cardtext import card, cards, option, table
+from ..cardtext import option
 from ..dialogs import dialog_for
+from ..widgets import GoalsArea, HandRow, InPlay, Piles, RuleSpots, TablePart, TurnBanner
 from .history import HistoryScreen
 from .modals import CardScreen, HelpScreen, RuleScreen
 
@@ -51,12 +52,12 @@ class GameScreen(Screen):
         self.explainer = Explainer("brief")
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        yield Static(id="piles")
-        yield Static(id="rules")
-        yield Static(id="goals")
-        yield Static(id="table")
-        yield Static(id="hand")
+        yield TurnBanner(id="status")
+        yield Piles(id="piles")
+        yield RuleSpots(id="rules")
+        yield GoalsArea(id="goals")
+        yield InPlay(id="table")
+        yield HandRow(id="hand")
         yield OptionList(id="moves")
         yield OptionList(id="log")
         yield Footer()
@@ -72,41 +73,8 @@ class GameScreen(Screen):
     # ------------------------------------------------------------------ drawing
     def draw(self) -> None:
         g = self.g
-        spots = g.variant.spots(g) or {}
-        left = g.plays_left(0) if g.phase == "play" and not g.temp else 0
-        mode = "daily " + self.info["daily"] if self.info.get("daily") else f"seed {g.seed}"
-        assisted = " · assisted" if self.info.get("assisted") else ""
-        self.query_one("#status", Static).update(
-            f"[b]Solo Fluxx[/] · {mode} · Turn {g.turn} · [b]Score {len(g.scored)}[/] · "
-            f"plays left {left}{assisted}")
-        rtop = card(g, g.rules_discard[-1]) if g.rules_discard else "-"
-        mtop = card(g, g.discard[-1]) if g.discard else "-"
-        if g.variant.solo:
-            piles = (f"Rules deck [b]{len(g.rules_deck)}[/] · Rules discard: {rtop}   "
-                     f"Main deck [b]{len(g.draw)}[/] · Main discard: {mtop}")
-        else:
-            piles = f"Draw pile [b]{len(g.draw)}[/] · Discard pile: {mtop} · New Rules: {cards(g, g.rules)}"
-        self.query_one("#piles", Static).update(piles)
-
-        def spot(name: str) -> str:
-            c = spots.get(name, -1)
-            return card(g, c) if c >= 0 else "[dim]empty[/]"
-        infl = g.inflation()
-        self.query_one("#rules", Static).update(
-            f"Basic Rules: draw {1 + infl}, play {1 + infl}.  Draw spot: {spot('draw')}  Play spot: {spot('play')}\n"
-            f"Limit spot: {spot('limit')}  Other spot: {spot('other')}")
-        scored = ", ".join(g.name(c) for c in g.scored) or "none yet"
-        self.query_one("#goals", Static).update(
-            f"Current Goal(s): {cards(g, g.goals, '[dim]none[/]')}\nScored Goals ({len(g.scored)}): {scored}")
-        tables = f"Keepers and Creepers in play: {table(g, 0, '[dim]none[/]')}"
-        for q in range(1, g.nplayers):
-            tables += f"  │ Player {q}: {table(g, q, '[dim]none[/]')} ({len(g.hands[q])} in hand)"
-        self.query_one("#table", Static).update(tables)
-        label = "Hand (set aside)" if g.temp else "Hand"
-        extra = ""
-        if g.temp and g.temp[-1].cards:
-            extra = f"   Temporary hand: {cards(g, g.temp[-1].cards)}"
-        self.query_one("#hand", Static).update(f"{label} ({len(g.hands[0])}): {cards(g, g.hands[0], '[dim]empty[/]')}{extra}")
+        for part in self.query(TablePart):
+            part.show(g, self.info)
         log = self.query_one("#log", OptionList)
         first = max(0, len(self.log_lines) - 60)
         log.clear_options()
