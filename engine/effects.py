@@ -412,7 +412,7 @@ def op_ans_move_creeper_to(g: Game, p: int, x: int, chosen: Chosen) -> None:
 def act_time_portal(g: Game, p: int, c: int) -> None:
     piles = [w for w, pile in (("discard", g.discard), ("draw", g.draw))
              if any(g.db.cards[x].kind != CREEPER for x in pile)]
-    g.stack.append(("end_turn_now", p))
+    g.stack.append(("end_turn_now", p, c))
     if piles:
         g.ask(p, "pile", piles, card=c, domain="words", reason="search the discard pile or the draw pile",
               then=("ans_time_portal_pile", p, c))
@@ -437,7 +437,7 @@ def op_ans_time_portal(g: Game, p: int, pile_name: str, chosen: Chosen) -> None:
             g.variant.pile_emptied(g)
 
 
-def op_end_turn_now(g: Game, p: int) -> None:
+def op_end_turn_now(g: Game, p: int, c: int = -1) -> None:
     """The turn ends at once, in the middle of whatever card was being played:
     open temporary hands are discarded and every card being played is done."""
     g.stack.clear()
@@ -450,7 +450,7 @@ def op_end_turn_now(g: Game, p: int) -> None:
         g.playing.remove(x)
         g.to_discard(x)
         g.ev("action_done", "action.ends-turn", p, x)
-    g.stack.append(("end_turn",))
+    g.stack.append(("end_turn", c, "card"))
 
 
 def act_distress_call(g: Game, p: int, c: int) -> None:
@@ -481,7 +481,7 @@ def _use_get_on(g: Game, p: int, r: int) -> None:
         g.ev("discard", "rule.get-on-with-it", p, x)
     h.clear()
     g.draw_cards(p, g.num(r, "n"), rule="rule.get-on-with-it")
-    g.stack.append(("end_turn",))
+    g.stack.append(("end_turn", r, "card"))
 
 
 def _can_goal_mill(g: Game, p: int, r: int) -> bool:
@@ -540,7 +540,7 @@ def _can_swap(g: Game, p: int, r: int) -> bool:
 def _use_swap(g: Game, p: int, r: int) -> None:
     n = g.plays_left(p)
     g.draw_cards(p, n, rule="rule.swap-plays-for-draws")
-    g.stack.append(("end_turn",))
+    g.stack.append(("end_turn", r, "card"))
 
 
 def _can_taxes(g: Game, p: int, c: int) -> bool:

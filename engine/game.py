@@ -417,7 +417,7 @@ class Game:
             elif k == "random":
                 self.stack.append(("play_random", p))
             else:
-                self.stack.append(("end_turn",))
+                self.stack.append(("end_turn", -1, "chose"))
         else:
             assert pr.then is not None, "a choose prompt carries its continuation"
             self.stack.append(pr.then + (a[1],))
@@ -466,6 +466,8 @@ class Game:
         # 1. a Draw rule (or bonus) that grew mid-turn: catch up at once
         owed = self.draw_required(a) - self.drawn
         if owed > 0 and self.variant.can_draw(self):
+            if self.log is not None:  # the tutor's arithmetic: what the draw is now, and what is owed
+                self.ev("catch_up", "turn.catch-up", a, owed=owed, drawn=self.drawn, terms=self.draw_terms(a))
             self.stack.append(("draw", a, owed, 1, "turn.catch-up"))
             return
         # 2. the variant's standing obligations (others over a limit, War and Peace, ...)
@@ -497,7 +499,7 @@ class Game:
             self.prompt = Prompt("turn", a, "play", [("free", c) for c in frees] + [("end",)],
                                  reason="no plays left; use a free action or end the turn", domain="moves")
         else:
-            self.stack.append(("end_turn",))
+            self.stack.append(("end_turn", -1, "plays" if self.hands[a] else "empty"))
 
     # ------------------------------------------------------------ derived numbers
     def rule_effect(self, effect: str) -> int:
@@ -560,6 +562,35 @@ class Game:
             if r in idx.adjust:
                 n = pas[r].draw_adjust(self, p, r, n)
         return n
+
+    def draw_terms(self, p: int) -> list[list[int]]:
+        """The draw owed to p this turn, term by term, for the tutor: [card, n]
+        for the Draw rule ([-1, 1]: the Basic Rules), each Inflation, each bonus
+        New Rule in play (0 when it gives nothing now) and the Play rule's last
+        word (Play All But 1). The terms add up to ``draw_required(p)``."""
+        cards, pas, idx = self.db.cards, self.passive, self.pidx
+        r = self.slot_rule(SLOT_DRAW)
+        terms = [[r, cards[r].params["n"] if r >= 0 else 1]]
+        terms += [[x, pas[x].numeral] for x in self.rules if x in idx.numeral]
+        terms += [[x, pas[x].draw_bonus(self, p, x)] for x in self.rules if x in idx.draw]
+        r = self.slot_rule(SLOT_PLAY)
+        if r in idx.adjust:
+            n = sum(t[1] for t in terms)
+            terms.append([r, pas[r].draw_adjust(self, p, r, n) - n])
+        return terms
+
+    def play_terms(self, p: int) -> list[list[int]]:
+        """The plays p has this turn, term by term, for the tutor: [card, n] for
+        the Play rule ([-1, 1]: the Basic Rules; n 0 for Play All and All But),
+        each Inflation (when the Play rule has a numeral) and each bonus."""
+        pas, idx = self.passive, self.pidx
+        r = self.slot_rule(SLOT_PLAY)
+        numeral = r < 0 or pas[r].play_number(self, r) > 0
+        terms = [[r, 1 if r < 0 else (self.db.cards[r].params.get("n", 0) if numeral else 0)]]
+        if numeral:
+            terms += [[x, pas[x].numeral] for x in self.rules if x in idx.numeral]
+        terms += [[x, pas[x].play_bonus(self, p, x)] for x in self.rules if x in idx.play]
+        return terms
 
     def play_rule_count(self) -> int:
         """The Play rule's own number (0 for All / All But), with Inflation."""
@@ -649,14 +680,18 @@ class Game:
         return "box", -1
 
     def take_top(self, p: int) -> int:
-        """Take the top card of the draw pile for player ``p``; -1 if none can be had."""
+        """Take the top card of the draw pile for player ``p``; -1 if none can be had.
+        The caller places and reports the card, then calls ``pile_check()``, so
+        that a game the empty pile ends is over after the last card is told."""
         if not self.draw:
             if not self.variant.refill(self):
                 return -1
-        c = self.draw.pop()
+        return self.draw.pop()
+
+    def pile_check(self) -> None:
+        """The draw pile has run dry: the variant may end the game (Solo Fluxx)."""
         if not self.draw:
             self.variant.pile_emptied(self)
-        return c
 
     def draw_cards(self, p: int, n: int, into: list[int] | None = None, counts: bool = False,
                    rule: str = "turn.draw") -> int:
@@ -674,12 +709,14 @@ class Game:
             if cards[c].kind == CREEPER:
                 self.tables[p].append(c)
                 self.ev("creeper", "card.creeper", p, c)
+                self.pile_check()
                 continue
             into.append(c)
             got += 1
             if counts:
                 self.drawn += 1
             self.ev("draw", rule, p, c)
+            self.pile_check()
         return got
 
     def powered(self, k: int) -> bool:
@@ -706,12 +743,14 @@ class Game:
         k = att.get(c, c)
         return [k] + [cr for cr, kk in att.items() if kk == k]
 
-    def discard_from_table(self, c: int, rule: str, by: int = -1) -> None:
+    def discard_from_table(self, c: int, rule: str, by: int = -1, **why: Any) -> None:
+        """Discard a card from the table with what is attached to it; ``why``
+        is the cause's data for the tutor (a limit and its number, a Goal)."""
         for x in self.unit_of(c):
             self.attached.pop(x, None)
             p = self.remove_from_table(x)
             self.to_discard(x)
-            self.ev("discard_table", rule, p, x, by=by)
+            self.ev("discard_table", rule, p, x, by=by, **why)
 
     def place_goal(self, p: int, c: int) -> None:
         """A Goal is played: replace, fill an empty Double Agenda slot, or ask."""
@@ -720,7 +759,7 @@ class Game:
             if len(self.goals) < room:
                 self.playing.remove(c)
                 self.goals.append(c)
-                self.ev("goal", "rule.double-agenda", p, c)
+                self.ev("goal", "rule.double-agenda", p, c, joined=len(self.goals) > 1)
                 self.goals_changed()
                 return
             self.ask(p, "goal_replace", list(self.goals), card=c,
@@ -732,7 +771,7 @@ class Game:
         self.goals.clear()
         for g in old:
             self.to_discard(g)
-            self.ev("goal_discarded", "card.goal", p, g)
+            self.ev("goal_discarded", "card.goal", p, g, replaced_by=c)
         self.goals.append(c)
         self.ev("goal", "card.goal", p, c)
         self.goals_changed()
@@ -764,13 +803,16 @@ class Game:
         if m.goal_room > 1 and len(self.goals) > 1:
             self.stack.append(("goal_trim", by))
 
-    def end_game(self, winner: int, rule: str) -> None:
+    def end_game(self, winner: int, rule: str, **why: Any) -> None:
+        """The game is over; ``why`` is the cause's data for the tutor (the
+        Goal that was won, the deck that ran out)."""
         self.winner = winner
         self.over = True
         self.prompt = None
         self.phase = "over"
         # the result rides on the event, so that a replay can tell it as it was
-        self.ev("game_over", rule, winner, **{k: v for k, v in self.variant.outcome(self).items() if v is not None})
+        self.ev("game_over", rule, winner, **why,
+                **{k: v for k, v in self.variant.outcome(self).items() if v is not None})
 
     # ------------------------------------------------------------ copies and JSON
     def copy(self, record: bool = False) -> Game:

@@ -28,9 +28,11 @@ def op_deal(g: Game) -> None:
                 if cards[c].kind == CREEPER:
                     g.tables[p].append(c)
                     g.ev("creeper", "setup.first-round-creepers", p, c)
+                    g.pile_check()
                     continue
                 g.hands[p].append(c)
                 g.ev("deal", "setup.deal", p, c)
+                g.pile_check()
                 break
     if not g.over:
         g.stack.append(("start_turn",))
@@ -71,11 +73,17 @@ def op_start_events(g: Game) -> None:
 def op_draw_phase(g: Game) -> None:
     p = g.active
     g.hand_at_start = len(g.hands[p])
-    g.draw_cards(p, g.draw_required(p), counts=True, rule="turn.draw")
+    n = g.draw_required(p)
+    if g.log is not None:  # the tutor's arithmetic (a game without a log skips it)
+        g.ev("draw_phase", "turn.draw", p, n=n, terms=g.draw_terms(p))
+    g.draw_cards(p, n, counts=True, rule="turn.draw")
 
 
 def op_begin_play(g: Game) -> None:
     g.phase = "play"
+    if g.log is not None:
+        p = g.active
+        g.ev("play_phase", "turn.play", p, n=g.plays_left(p), terms=g.play_terms(p), hand=len(g.hands[p]))
 
 
 def op_draw(g: Game, p: int, n: int, counts: int, rule: str) -> None:
@@ -159,10 +167,15 @@ def op_free(g: Game, p: int, c: int) -> None:
     FREE_USE[g.db.cards[c].effect](g, p, c)
 
 
-def op_end_turn(g: Game) -> None:
+def op_end_turn(g: Game, by: int = -1, why: str = "plays") -> None:
+    """The turn ends: ``why`` is "plays" (none left), "empty" (nothing left
+    in hand), "chose" (the player ended it with free actions unused) or
+    "card" (``by`` ended it: Get On With It!, Swap Plays for Draws, Time Portal)."""
     p = g.active
     g.phase = "end"
-    g.ev("turn_end", "turn.end", p)
+    if g.log is not None:  # the cause, for the tutor: a flag, or the card that ended the turn
+        flag = {"empty": {"empty": True}, "chose": {"chose": True}}.get(why, {})
+        g.ev("turn_end", "turn.end", p, by, played=g.played, **flag)
     g.stack.append(("next_turn",))
     g.stack.append(("between",))
     g.stack.append(("ask_keeper_limit", p, "limit.self-at-end"))
@@ -200,7 +213,7 @@ def op_ans_discard_hand(g: Game, p: int, rule: str, chosen: Chosen) -> None:
     for c in chosen:
         g.hands[p].remove(c)
         g.to_discard(c)
-        g.ev("limit_discard", rule, p, c, limit="hand")
+        g.ev("limit_discard", rule, p, c, limit="hand", n=g.hand_limit())
 
 
 def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
@@ -215,8 +228,9 @@ def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
 
 
 def op_ans_discard_keepers(g: Game, p: int, rule: str, chosen: Chosen) -> None:
+    kl = g.keeper_limit()
     for c in chosen:
-        g.discard_from_table(c, rule, p)
+        g.discard_from_table(c, rule, p, limit="keeper", n=kl)
 
 
 def op_goal_trim(g: Game, by: int) -> None:
@@ -231,7 +245,7 @@ def op_ans_goal_trim(g: Game, by: int, chosen: Chosen) -> None:
     for c in chosen:
         g.goals.remove(c)
         g.to_discard(c)
-        g.ev("goal_discarded", "rule.double-agenda-leaves", by, c)
+        g.ev("goal_discarded", "rule.double-agenda-leaves", by, c, chooser=by)
     g.goals_changed()
 
 
@@ -241,7 +255,7 @@ def op_goal_replace(g: Game, p: int, c: int, chosen: Chosen) -> None:
     i = g.goals.index(old)
     g.goals[i] = c
     g.to_discard(old)
-    g.ev("goal_discarded", "rule.double-agenda", p, old)
+    g.ev("goal_discarded", "rule.double-agenda", p, old, replaced_by=c)
     g.ev("goal", "rule.double-agenda", p, c)
     g.goals_changed()
 

@@ -43,10 +43,14 @@ class Variant:
 
     def check_goals(self, g: Game) -> None:
         won: set[int] = set()
+        by = -1
         for goal in g.goals:
-            won.update(goal_winners(g, goal))
+            w = goal_winners(g, goal)
+            if w:
+                won.update(w)
+                by = goal
         if len(won) == 1:
-            g.end_game(won.pop(), "win.goal")
+            g.end_game(won.pop(), "win.goal", goal=by)
 
     def settle(self, g: Game) -> bool:
         """Standing obligations before the active player goes on: others over

@@ -15,8 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, Valida
 from engine.answers import label_value
 from engine.datafile import DataFileError, read_text
 from engine.deckfile import DeckError, card_key
-from engine.game import Game
+from engine.game import Event, Game
 from engine.prompts import IllegalAnswer
+from tutor.explain import Explainer
 
 MAX_SCENARIO_BYTES = 1_000_000
 CardList = list[str]
@@ -55,6 +56,9 @@ class Expect(_M):
     rules_discard: CardList | None = None
     scored: CardList | None = None
     score: int | None = None
+    # the tutor's lines (at its fullest level) from the first step on, or of this step
+    explains: list[list[str]] | None = None
+    explains_not: list[str] | None = None
 
 
 class Step(_M):
@@ -244,8 +248,9 @@ def _fmt(names) -> str:
     return "[" + ", ".join(sorted(names)) + "]"
 
 
-def check_expect(g: Game, ex: Expect, where: str) -> list[str]:
-    """Compare the table with an [expect] table; return the differences in words."""
+def check_expect(g: Game, ex: Expect, where: str, lines: list[str] | None = None) -> list[str]:
+    """Compare the table with an [expect] table; return the differences in words.
+    ``lines`` are the tutor's lines the expectation's ``explains`` keys look at."""
     out: list[str] = []
     solo = g.variant.solo
 
@@ -319,6 +324,36 @@ def check_expect(g: Game, ex: Expect, where: str) -> list[str]:
         sets("scored", ex.scored, g.scored)
     if ex.score is not None:
         eq("score", ex.score, len(g.scored))
+    out += check_explains(ex, lines or [], where)
+    return out
+
+
+def check_explains(ex: Expect, lines: list[str], where: str) -> list[str]:
+    out: list[str] = []
+    low = [x.lower() for x in lines]
+    for words in ex.explains or []:
+        want = [w.lower() for w in words]
+        if not any(all(w in line for w in want) for line in low):
+            shown = "\n    ".join(lines) if lines else "(none)"
+            out.append(f"{where}explains: no line of the tutor has all of {words}; its lines were:\n    {shown}")
+    for phrase in ex.explains_not or []:
+        hits = [line for line, lo in zip(lines, low, strict=False) if phrase.lower() in lo]
+        if hits:
+            out.append(f"{where}explains_not: the tutor said '{phrase}': {hits[0]}")
+    return out
+
+
+def tutor_lines(g: Game, explainer: Explainer, events: list[Event]) -> list[str]:
+    """What the tutor says about these events at its fullest level: each
+    event's line, and the rule's reference text under it."""
+    out: list[str] = []
+    for e in events:
+        x = explainer.explain(g, e)
+        out.append(x.text)
+        if x.more:
+            out.append(x.more)
+    # and the one line a burst is told in (the app and replay show that one)
+    out += [t.x.text for t in Explainer("full").explain_all(g, events) if t.head]
     return out
 
 
@@ -413,12 +448,14 @@ def settle_windows(g: Game, st: Step) -> list:
 def run_scenario(sc: Scenario) -> list[str]:
     """Run one scenario; return the failures (empty when it passes)."""
     g = _Table(sc).build()
+    explainer = Explainer("full")
+    lines: list[str] = []
     for i, st in enumerate(sc.step):
-        settle_windows(g, st)
+        events = settle_windows(g, st)
         ans = _answer(g, st, i)
         before = g.to_dict() if st.error else None
         try:
-            g.push(ans)
+            events += g.push(ans)
         except IllegalAnswer as e:
             if not st.error:
                 return [f"step {i + 1}: the engine refused it: {e}{_why_not(g, st)}"]
@@ -429,12 +466,14 @@ def run_scenario(sc: Scenario) -> list[str]:
         else:
             if st.error:
                 return [f"step {i + 1}: the engine accepted a decision the rules forbid"]
+        said = tutor_lines(g, explainer, events)
+        lines += said
         if st.expect is not None:
-            diffs = check_expect(g, st.expect, f"after step {i + 1}: ")
+            diffs = check_expect(g, st.expect, f"after step {i + 1}: ", said)
             if diffs:
                 return diffs
     if sc.expect is not None:
-        return check_expect(g, sc.expect, "")
+        return check_expect(g, sc.expect, "", lines)
     return []
 
 

@@ -201,16 +201,21 @@ def cmd_replay(a) -> int:
         from tutor.explain import Explainer
         explainer = Explainer("brief")
 
+    asked: list[str] = [""]  # the question pending before each answer
+
     def show(i, j, events, g):
         if explainer is not None:
-            for e in events:
-                x = explainer.explain(g, e)
-                if a.json:
-                    print(json.dumps({"step": i + 1, **x.to_dict()}))
-                else:
-                    print(f"{'':6}{x.text}" + (f"\n{'':8}[{x.rule}] {x.more}" if x.more else ""))
             if j is not None and not a.json:
-                print(f"{i + 2:4}. answer: {' '.join(str(v) for v in j)}")
+                print(f"{i + 1:4}. answer: {' '.join(str(v) for v in j)}")
+            for t in explainer.explain_all(g, events):
+                x = t.x
+                if a.json:
+                    row = {"step": i + 1, "question": asked[0] if j is not None else None, "answer": j,
+                           "group": t.group, "group_head": t.head, **x.to_dict()}
+                    print(json.dumps(row))
+                elif t.head:
+                    print(f"{'':6}{x.text}" + (f"\n{'':8}[{x.rule}] {x.more}" if x.more else ""))
+            asked[0] = g.prompt.ask if g.prompt is not None else ""
             return
         if a.json:
             print(json.dumps({"step": i + 1, "answer": j,

@@ -5,8 +5,11 @@ from __future__ import annotations
 from tutor.explain import register_templates
 
 TEMPLATES: dict[str | tuple[str, str], str] = {
-    ("rule", "+spot"): "{name} is now in play in the {spot} spot and takes effect at once.",
+    ("rule", "+spot"): "{name} now holds the {spot} spot.",
+    ("game_over", "+deck"): "The {deck} deck ran out, so the game is over. Final score: {score}.",
     ("game_over", "+score"): "The game is over. Final score: {score}.",
+    ("discard_table", "+goal"): ("{name} was discarded from {wp} table: the scored Goal {goal} "
+                                 "takes the cards it names with it."),
     "score": "{W} met {name} and scored it! Score: {score}.",
     "flip": "Between turns, {name} was flipped from the Rules deck into its spot.",
     "solo_setup": "Solo setup: {set_aside} cards set aside; the New Rules form the Rules deck.",

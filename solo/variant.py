@@ -58,15 +58,15 @@ class SoloVariant(Variant):
                 g.ev("score", "solo.score", 0, goal, score=len(g.scored))
                 for c in fixed:
                     if c in g.tables[0]:
-                        g.discard_from_table(c, "solo.score", 0)
+                        g.discard_from_table(c, "solo.score", 0, goal=goal)
                 if k and len(pool) > k:
                     g.ask(0, "score_discard", pool, k, k, card=goal,
                           reason=f"choose the {k} card(s) the Goal takes with it",
-                          then=("ans_score_discard",))
+                          then=("ans_score_discard", goal))
                     return
                 for c in pool[:k]:
                     if c in g.tables[0]:
-                        g.discard_from_table(c, "solo.score", 0)
+                        g.discard_from_table(c, "solo.score", 0, goal=goal)
 
     def settle(self, g) -> bool:
         return False
@@ -76,13 +76,13 @@ class SoloVariant(Variant):
             g.ev("extra_turn_first", "solo.extra-turn", 0)
             return
         if not g.rules_deck:
-            g.end_game(-1, "solo.end")
+            g.end_game(-1, "solo.end", deck="Rules")
             return
         c = g.rules_deck.pop()
         g.ev("flip", "solo.flip", 0, c)
         self.place_rule(g, 0, c)
         if not g.rules_deck:
-            g.end_game(-1, "solo.end")
+            g.end_game(-1, "solo.end", deck="Rules")
             return
         g.stack.append(("comply", 0, "solo.limit"))
 
@@ -108,7 +108,7 @@ class SoloVariant(Variant):
         return False
 
     def pile_emptied(self, g) -> None:
-        g.end_game(-1, "solo.end")
+        g.end_game(-1, "solo.end", deck="Main")
 
     def spots(self, g) -> dict[str, int]:
         """The New Rule in each spot (-1 if empty)."""
@@ -120,10 +120,12 @@ class SoloVariant(Variant):
 
 
 
-def op_ans_score_discard(g, chosen) -> None:
-    """The player chose the cards a scored Goal takes with it."""
-    for c in chosen:
-        g.discard_from_table(c, "solo.score", 0)
+def op_ans_score_discard(g, *goal_and_chosen) -> None:
+    """The player chose the cards a scored Goal takes with it (a save made
+    before the Goal rode along has only the choice: the Goal is then -1)."""
+    goal = goal_and_chosen[0] if len(goal_and_chosen) == 2 else -1
+    for c in goal_and_chosen[-1]:
+        g.discard_from_table(c, "solo.score", 0, goal=goal)
 
 
 register(OPS, globals(), "op_")

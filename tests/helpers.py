@@ -167,7 +167,7 @@ def check_prompt(g: Game) -> None:
 # Events about the game as a whole (a turn, a pile, a hand swap); every other
 # event is about one card and names it, for the tutor and the table.
 EVENTS_WITHOUT_A_CARD = frozenset({"extra_turn_first", "game_over", "no_cards", "reshuffle", "rotate", "solo_setup",
-                                   "trade", "turn_end", "turn_start"})
+                                   "trade", "turn_end", "turn_start", "draw_phase", "play_phase", "catch_up"})
 
 
 def check_events(g: Game, events) -> None:
@@ -193,21 +193,29 @@ def check_events(g: Game, events) -> None:
             assert DATA_CHECKS[k](g, v), f"{e.kind} carries {k}={v!r}"
         if e.kind == "rule":
             assert ("spot" in e.data) == (e.rule == "solo.spot"), e
+        # the tutor's arithmetic adds up
+        if e.kind == "draw_phase":
+            assert sum(t[1] for t in e.data["terms"]) == e.data["n"], e
+        if e.kind == "catch_up":
+            assert sum(t[1] for t in e.data["terms"]) - e.data["drawn"] == e.data["owed"], e
 
 
 
 # What each kind of event carries besides its player and card: (always, sometimes).
 EVENT_DATA = {
     "attach": (("keeper",), ()), "detach": (("keeper",), ()),
-    "canceled": (("by",), ()), "discard_table": (("by",), ()), "give": (("by",), ()),
+    "canceled": (("by",), ()), "discard_table": (("by",), ("limit", "n", "goal")), "give": (("by",), ()),
     "discard": ((), ("random",)), "empty_trash": (("count",), ()), "reshuffle": (("count",), ()),
-    "limit_discard": (("limit",), ()), "move": (("frm",), ("by",)), "nothing": ((), ("why",)),
+    "limit_discard": (("limit", "n"), ()), "move": (("frm",), ("by",)), "nothing": ((), ("why",)),
     "play": (("src",), ()), "potato": (("frm",), ()), "redirect": (("frm",), ()), "take": (("frm",), ()),
     "rps": (("mine", "theirs", "score"), ()), "rule": ((), ("spot",)), "score": (("score",), ()),
     "surprise": (("target",), ()), "surprise_done": (("canceled",), ()),
     "take_hand": (("frm", "count"), ()), "to_hand": ((), ("frm", "pile")),
     "turn_start": (("turn", "extra"), ()), "rotate": (("direction",), ()), "trade": (("frm",), ()),
-    "solo_setup": (("set_aside",), ()), "game_over": ((), ("score", "winner")),
+    "solo_setup": (("set_aside",), ()), "game_over": ((), ("score", "winner", "goal", "deck")),
+    "draw_phase": (("n", "terms"), ()), "catch_up": (("owed", "drawn", "terms"), ()),
+    "play_phase": (("n", "terms", "hand"), ()), "turn_end": (("played",), ("empty", "chose")),
+    "goal_discarded": ((), ("replaced_by", "chooser")), "goal": ((), ("joined",)),
 }
 
 
@@ -234,6 +242,12 @@ DATA_CHECKS = {
     "mine": lambda g, v: v in ("rock", "paper", "scissors"), "theirs": lambda g, v: v in ("rock", "paper", "scissors"),
     "spot": lambda g, v: v in ("draw", "play", "limit", "other"),
     "direction": lambda g, v: v in ("next", "previous"), "pile": lambda g, v: v in ("discard", "draw"),
+    "n": _count, "owed": lambda g, v: _count(g, v) and v > 0, "drawn": _count, "hand": _count, "played": _count,
+    "terms": lambda g, v: isinstance(v, list) and bool(v) and all(
+        isinstance(t, list) and len(t) == 2 and (t[0] == -1 or _card(g, t[0])) and isinstance(t[1], int) for t in v),
+    "empty": lambda g, v: v is True, "chose": lambda g, v: v is True, "deck": lambda g, v: v in ("Main", "Rules"),
+    "goal": lambda g, v: v == -1 or (_card(g, v) and g.db.cards[v].kind == 1), "replaced_by": _card,
+    "chooser": _seat, "joined": lambda g, v: isinstance(v, bool),
 }
 
 

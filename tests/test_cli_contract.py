@@ -533,6 +533,8 @@ def test_replay_json_events_are_the_engines(capsys, runs):
 
 
 def test_replay_explain_text_and_json_steps(capsys, runs):
+    """Each answer is printed, numbered from 1, before the events it caused;
+    JSON lines carry the step, the question, the answer and the burst group."""
     from engine.game import Game
     from engine.runfile import answer_from_json
     from tutor.explain import Explainer
@@ -542,17 +544,29 @@ def test_replay_explain_text_and_json_steps(capsys, runs):
     lines = [json.loads(ln) for ln in out.strip().splitlines()]
     g = Game.new(("fluxx5",), 1, "solo", 5)
     ex = Explainer("brief")
-    want = [{"step": 0, **ex.explain(g, e).to_dict()} for e in g.log]
+
+    def rows(step, question, answer, events):
+        return [{"step": step, "question": question, "answer": answer, "group": t.group,
+                 "group_head": t.head, **t.x.to_dict()} for t in ex.explain_all(g, events)]
+    want = rows(0, None, None, g.log)
     for i, j in enumerate(data["answers"]):
-        want += [{"step": i + 1, **ex.explain(g, e).to_dict()} for e in g.push(answer_from_json(g, j))]
+        asked = g.prompt.ask
+        want += rows(i + 1, asked, j, g.push(answer_from_json(g, j)))
     assert lines == want
+    assert lines[-1]["event"] == "game_over"  # the game-over line comes last
+    # a burst (the deal) shares one group; its first line holds the summary
+    deal = [r for r in lines if r["event"] == "deal"]
+    assert len({r["group"] for r in deal}) == 1 and deal[0]["group_head"] and deal[0]["text"].startswith(
+        "You were dealt 3 cards: ")
     code, out, _ = run(capsys, "replay", str(f), "--explain")
     text = out.splitlines()
     assert text[0] == "      " + want[0]["text"]
     assert text[1] == f"        [{want[0]['rule']}] {want[0]['more']}"
-    assert f"   1. answer: {' '.join(data['answers'][0])}" not in text  # answers are numbered from 2 after the deal
-    assert f"   2. answer: {' '.join(data['answers'][0])}" in text
-    no_more = next(w for w in want if not w["more"])
+    first = text.index(f"   1. answer: {' '.join(data['answers'][0])}")
+    step1 = [r for r in want if r["step"] == 1 and r["group_head"]]
+    assert text[first + 1] == "      " + step1[0]["text"]  # the answer, then what it caused
+    assert f"   2. answer: {' '.join(data['answers'][1])}" in text
+    no_more = next(w for w in want if not w["more"] and w["group_head"])
     i = text.index("      " + no_more["text"])
     assert not text[i + 1].startswith("        [")
 

@@ -106,7 +106,9 @@ def test_the_tutor_tells_an_event_as_it_was_not_as_the_game_is_now():
     while not g.over:
         events += g.push(bot.choose(g))
     end = next(e for e in events if e.kind == "game_over")
-    assert end.data == {"score": len(g.scored)}
+    assert end.data == {"score": len(g.scored), "deck": "Main" if not g.draw else "Rules"}
+    assert events[-1] is end  # the game-over line comes after the event that ended it
     said = Explainer("brief").explain(g, end).text
     g.scored.append(g.goals[0] if g.goals else g.draw[0])  # the live game moves on
-    assert Explainer("brief").explain(g, end).text == said == f"The game is over. Final score: {end.data['score']}."
+    assert Explainer("brief").explain(g, end).text == said == (
+        f"The {end.data['deck']} deck ran out, so the game is over. Final score: {end.data['score']}.")

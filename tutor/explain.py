@@ -9,6 +9,7 @@ tutor says more (the rule's reference text); after that, one line. Levels:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.game import Game
 
@@ -60,30 +61,43 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "reshuffle": "The draw pile ran out: the discard pile ({count} cards) was shuffled into a new one.",
     ("turn_start", "+extra"): "Turn {turn} (an extra turn) begins for {w}.",
     "turn_start": "Turn {turn} begins for {w}.",
-    "turn_end": "{W} {have} no plays left: the turn ends, and limits apply now.",
+    ("turn_end", "+empty"): "{W} {have} no cards left to play: the turn ends, and limits apply now.",
+    ("turn_end", "+chose"): "{W} ended the turn with no plays left (free actions unused): limits apply now.",
+    ("turn_end", "+card"): "{name} ends {wp} turn at once: limits apply now.",
+    "turn_end": "{W} {have} used up {their} plays ({played} played): the turn ends, and limits apply now.",
+    "draw_phase": "{W} {draw} {n}: {terms}.",
+    "catch_up": ("The draw is now {total} ({terms}) and {w} drew {drawn} so far this turn, "
+                 "so {w} {draw} {owed} more at once."),
+    "play_phase": "{W} {play} {plays} this turn: {terms}.",
     "play": "{W} played {name}{how}.",
     "random_play": "First Play Random picked {name} from the hand.",
     "keeper": "{name} is now on the table in front of {w}.",
+    ("goal", "+joined"): "{name} joins the current Goal: Double Agenda lets two Goals stand at once.",
     "goal": "The Goal is now {name}.",
-    "goal_discarded": "{name} was discarded: a Goal replaced it or it had to go.",
+    ("goal_discarded", "+replaced_by"): "{name} was discarded: {replaced_by} replaced it as the Goal.",
+    ("goal_discarded", "+chooser"): ("{name} was discarded: Double Agenda left play, so only one Goal may stand, "
+                                     "and {w2} chose which Goal goes."),
+    "goal_discarded": "{name} was discarded{by}.",
     "rule": "{name} is now in play and takes effect at once.",
     "rule_discarded": "{name} left play{by}.",
     "action": "{name} takes effect.",
     "action_done": "{name} is done and goes to the discard pile.",
     "discard": "{name} was discarded{by}.",
-    "limit_discard": "{W} discarded {name} to comply with the {limit} limit.",
-    "discard_table": "{name} was discarded from {w}'s table{by}.",
+    "limit_discard": "{W} discarded {name} to meet the Hand Limit of {n}.",
+    ("discard_table", "+limit"): "{name} was discarded from {wp} table to meet the Keeper Limit of {n}.",
+    "discard_table": "{name} was discarded from {wp} table{by}.",
     "free_action": "{W} used {name} as a free action: it uses no play.",
+    ("game_over", "+goal"): "{W} won with the Goal {goal}!",
     ("game_over", "+player"): "{W} won!",
     "game_over": "The game is over with no winner.",
     "potato": "The Goal changed, so the Radioactive Potato moved to {w}.",
-    "move": "{name} moved to {w}'s table{by}.",
+    "move": "{name} moved to {wp} table{by}.",
     "take": "{W} took {name} from Player {frm}'s hand{by}.",
     "take_hand": "{W} won the showdown and took Player {frm}'s hand.",
     "rps": "Rock-paper-scissors: {mine} against {theirs}.",
     "rotate": "Every hand passed to the {direction} player.",
     "trade": "{W} traded hands with Player {frm}.",
-    "to_hand": "{name} went into {w}'s hand{by}.",
+    "to_hand": "{name} went into {wp} hand{by}.",
     "from_discard": "{W} took {name} from the discard pile to play it again.",
     "empty_trash": "The old discard pile ({count} cards) was shuffled into the draw pile.",
     "give": "{name} went to {w}.",
@@ -101,43 +115,98 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "nothing": "{name} has no effect here.",
 }
 PLAY_FROM = {0: "", 1: " from the temporary hand", 2: " at once, as part of another card"}
-CARD_DATA = ("target", "keeper")  # data that names a card
+# bonuses that compare players' Keepers: with one player they never apply
+COMPARING_BONUSES = ("rich_bonus", "poor_bonus")
+CARD_DATA = ("target", "keeper", "replaced_by", "goal")  # data that names a card
 
 
-def template_for(e) -> str:
+def template_for(e: Any, table: dict[str | tuple[str, str], str] | None = None) -> str:
     """The template for one event: by its rule, then by a piece of its data
     that is set (a true flag, a score), then by its naming a player, then by its kind."""
+    table = TEMPLATES if table is None else table
     kind, data = e[0], e[4]
-    t = TEMPLATES.get((kind, e[1]))
+    t = table.get((kind, e[1]))
     if t is not None:
         return t
     for k, v in data.items():
         if v is not None and v is not False and v != "":
-            t = TEMPLATES.get((kind, "+" + k))
+            t = table.get((kind, "+" + k))
             if t is not None:
                 return t
-    if e[2] >= 0:
-        t = TEMPLATES.get((kind, "+player"))
+    if e[3] >= 0:
+        t = table.get((kind, "+card"))
         if t is not None:
             return t
-    return TEMPLATES.get(kind, "")
+    if e[2] >= 0:
+        t = table.get((kind, "+player"))
+        if t is not None:
+            return t
+    return table.get(kind, "")
 
 
 def _sentence(g: Game, e) -> str:
     """One event in plain words, from the event's own data (the game gives
     only the cards' names and how many play)."""
+    t = template_for(e)
+    if not t:
+        return f"{e[0].replace('_', ' ')} {g.name(e[3]) if e[3] >= 0 else ''}".strip() + "."
+    return t.format(**_fields(g, e))
+
+
+def _fields(g: Game, e: Any) -> dict[str, Any]:
+    """What a template may use: the event's data by name (cards named), who
+    acted and the words that agree with it, and the cause."""
     kind, p, c, data = e[0], e[2], e[3], e[4]
     name = g.name(c) if c >= 0 else ""
     w = who(g, p)
     cause = g.name(e[5]) if len(e) > 5 and e[5] >= 0 else ""
-    t = template_for(e)
-    if not t:
-        return f"{kind.replace('_', ' ')} {name}".strip() + "."
-    fields = {k: (g.name(v) if k in CARD_DATA else v) for k, v in data.items()}
-    fields.update(W=w, w=who(g, p, False), name=name, were="were" if w == "You" else "was",
-                  have="have" if w == "You" else "has", how=PLAY_FROM.get(data.get("src", 0), ""),
+    fields = {k: (g.name(v) if k in CARD_DATA and v >= 0 else v) for k, v in data.items()}
+    you = w == "You"
+    fields.update(W=w, w=who(g, p, False), wp="your" if you else f"{w}'s", their="your" if you else "their",
+                  name=name,
+                  were="were" if you else "was", have="have" if you else "has",
+                  draw="draw" if you else "draws", play="play" if you else "plays",
+                  how=PLAY_FROM.get(data.get("src", 0), ""),
                   by=f" (because of {cause})" if cause and cause != name else "")
-    return t.format(**fields)
+    if "chooser" in data:
+        fields["w2"] = who(g, data["chooser"], False)
+    if "terms" in data:
+        fields.update(arithmetic(g, kind, data))
+    return fields
+
+
+def arithmetic(g: Game, kind: str, data: dict[str, Any]) -> dict[str, str]:
+    """The sum behind a draw or the plays: "Draw 3 + 1 Inflation + 1 Poor
+    Bonus", with the bonuses that give nothing now said so (and, alone in
+    Solo Fluxx, why: the project's reading)."""
+    terms = data["terms"]
+    parts: list[str] = []
+    idle: list[int] = []
+    for i, (card, n) in enumerate(terms):
+        name = g.name(card) if card >= 0 else "the Basic Rules"
+        if i == 0:  # the Draw or Play rule (its name says its number, or All)
+            parts.append(f"{n} under the Basic Rules" if card < 0 else name)
+            continue
+        if n > 0:
+            parts.append(f"+ {n} {name}")
+        elif n < 0:
+            parts.append(f"- {-n} {name}")
+        else:
+            idle.append(card)
+    text = " ".join(parts)
+    total = sum(n for _, n in terms)
+    if kind == "play_phase" and terms[0][1] > 0 and data["n"] < total:  # a numeral larger than the hand
+        text += f", but only {data['hand']} in hand"
+    for card in idle:
+        alone = g.nplayers == 1 and g.db.cards[card].effect in COMPARING_BONUSES
+        why = ("alone there is nobody to compare with (the project's reading)" if alone
+               else "its condition is not met now")
+        text += f"; {g.name(card)} gives nothing: {why}"
+    out = {"terms": text, "total": str(total)}
+    if kind == "play_phase":
+        n = data["n"]
+        out["plays"] = f"{n} card" + ("s" if n != 1 else "")
+    return out
 
 
 # every event kind the engine (and each registered variant) emits has its own sentence
@@ -168,6 +237,60 @@ class Explainer:
         text = _sentence(g, e)
         more = REFERENCE[rule].text if (self.level == "full" or first) else ""
         return Explanation(e[0], rule, text, more)
+
+
+    def explain_all(self, g: Game, events: list[Any]) -> list[Told]:
+        """Every event's explanation, with bursts told as one: a run of two or
+        more events of a kind in ``BURSTS``, by the same rule, player and
+        cause (a Discard and Draw of many cards, a deal, a hand cut to a
+        limit), is one group whose first line carries the summary."""
+        out: list[Told] = []
+        i, n, group = 0, len(events), 0
+        while i < n:
+            e = events[i]
+            j = i + 1
+            if e[0] in BURSTS:
+                while j < n and events[j][:3] == e[:3] and events[j][5] == e[5]:
+                    j += 1
+            group += 1
+            xs = [self.explain(g, x) for x in events[i:j]]
+            if j - i > 1:
+                xs[0] = Explanation(e[0], e[1], _burst(g, events[i:j]), xs[0].more)
+            out += [Told(group, x, k == 0) for k, x in enumerate(xs)]
+            i = j
+        return out
+
+
+@dataclass
+class Told:
+    """One event's explanation in a told sequence: the group it belongs to
+    (a burst shares one), and whether it heads the group (the line shown)."""
+    group: int
+    x: Explanation
+    head: bool
+
+
+# Kinds whose runs are told as one line (keys as in TEMPLATES); the summary
+# names every card: {count} and {names}, besides the fields of a sentence.
+BURSTS: dict[str | tuple[str, str], str] = {
+    ("draw", "turn.draw"): "{W} drew {count} cards for the turn's draw: {names}.",
+    ("draw", "turn.catch-up"): "{W} drew {count} more cards at once: {names}.",
+    "draw": "{W} drew {count} cards{by}: {names}.",
+    "deal": "{W} {were} dealt {count} cards: {names}.",
+    "discard": "{count} cards were discarded{by}: {names}.",
+    "limit_discard": "{W} discarded {count} cards to meet the Hand Limit of {n}: {names}.",
+    ("discard_table", "+limit"): "{count} cards were discarded from {wp} table to meet the Keeper Limit of {n}: {names}.",
+    ("discard_table", "+goal"): "{count} cards were discarded from {wp} table: the Goal {goal} takes them with it: {names}.",
+    "discard_table": "{count} cards were discarded from {wp} table{by}: {names}.",
+    "creeper": "{W} got {count} Creepers, which go straight onto the table: {names}.",
+}
+
+
+def _burst(g: Game, events: list[Any]) -> str:
+    """The one line for a burst of events: the count and every card."""
+    fields = _fields(g, events[0])
+    fields.update(count=len(events), names=", ".join(g.name(x[3]) for x in events))
+    return template_for(events[0], BURSTS).format(**fields)
 
 
 # What the tutor says when a move the rules forbid is tried.

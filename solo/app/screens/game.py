@@ -123,10 +123,10 @@ class GameScreen(Screen):
         """The tutor's words for what just happened (levels: off, brief, full)."""
         if self.explainer.level == "off":
             return
-        for e in events:
-            if e[0] in ("action_done", "turn_start", "deal"):
-                continue
-            x = self.explainer.explain(self.g, e)
+        for t in self.explainer.explain_all(self.g, events):
+            x = t.x
+            if not t.head or x.event in ("action_done", "turn_start", "deal"):
+                continue  # a burst is one line; its cards are named in it
             self.log_lines.append(x.text)
             self.log_rules.append(x.rule)
             self.last_rule = x.rule
