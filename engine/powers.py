@@ -43,8 +43,11 @@ def op_ans_power_steal(g: Game, p: int, c: int, chosen: Chosen) -> None:
 
 # B'Elanna Torres: once a turn, detach a Malfunction from one of your Keepers and discard it
 def _malfunctions(g: Game, p: int) -> list[int]:
-    cards = g.db.cards
-    return [cr for cr in g.tables[p] if cards[cr].effect == "malfunction"]
+    """p's Malfunctions attached to a Keeper: one still waiting for Equipment
+    is attached to nothing, so there is nothing to detach (the FAQ: the
+    Engineer detaches it and the Keeper is left good as new)."""
+    cards, att = g.db.cards, g.attached
+    return [cr for cr in g.tables[p] if cards[cr].effect == "malfunction" and cr in att]
 
 
 def _can_repair(g: Game, p: int, c: int) -> bool:
