@@ -143,6 +143,8 @@ class Passive:
     goal_room = 1          # New Rule: how many Goals may stand at once (Double Agenda: 2)
     random_first = False   # New Rule: the first card played each turn is picked at random
     power_off = False      # attached Creeper: its Keeper's power is off (Malfunction)
+    rule_id = ""           # the rule id the tutor cites when the card changes a number or a win
+    needs_others = False   # it compares players (Rich and Poor Bonus): alone it never applies
 
     def draw_bonus(self, g: Game, p: int, r: int) -> int:
         """New Rule r: cards p draws on top of the Draw rule."""
@@ -422,7 +424,20 @@ class Game:
             assert pr.then is not None, "a choose prompt carries its continuation"
             self.stack.append(pr.then + (a[1],))
         self._run()
+        if self.log is not None:
+            self._tell_near_misses()
         return self.log if self.log is not None else []
+
+    def _tell_near_misses(self) -> None:
+        """For the tutor: what newly stands between a player and a Goal (a
+        Creeper, a tie), as the variant sees it. Told once, when it starts:
+        the last answer's list is kept beside the log (not in the state)."""
+        now = [] if self.over else self.variant.near_misses(self)
+        before = self.__dict__.get("_near", ())
+        for kind, rule, p, goal, data in now:
+            if (kind, rule, p, goal, tuple(sorted(data.items()))) not in before:
+                self.ev(kind, rule, p, goal, **data)
+        self._near = tuple((k, r, p, goal, tuple(sorted(d.items()))) for k, r, p, goal, d in now)
 
     # ------------------------------------------------------------ the machine
     def _run(self) -> None:
@@ -576,7 +591,9 @@ class Game:
         r = self.slot_rule(SLOT_PLAY)
         if r in idx.adjust:
             n = sum(t[1] for t in terms)
-            terms.append([r, pas[r].draw_adjust(self, p, r, n) - n])
+            d = pas[r].draw_adjust(self, p, r, n) - n
+            if d:
+                terms.append([r, d])
         return terms
 
     def play_terms(self, p: int) -> list[list[int]]:

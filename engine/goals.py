@@ -42,6 +42,35 @@ def blocked(g: Game, goal: int, p: int) -> bool:
     return False
 
 
+def why_blocked(g: Game, goal: int, p: int) -> tuple[int, str]:
+    """For the tutor: what stops p's win with this Goal, as (card, rule id):
+    a Creeper no New Rule excuses, or a New Rule that blocks; (-1, "") if nothing."""
+    cards, pas, idx = g.db.cards, g.passive, g.pidx
+    gd = g.db.goal_defs[goal]
+    for c in g.tables[p]:
+        if cards[c].kind == CREEPER and c not in gd.required and not any(
+                r in idx.excuses and pas[r].excuses(g, r, c) for r in g.rules):
+            return c, "win.creeper-blocks"
+    for r in g.rules:
+        if r in idx.blocks and pas[r].blocks(g, r, goal, p):
+            return r, pas[r].rule_id
+    return -1, ""
+
+
+def excused(g: Game, goal: int, p: int) -> list[tuple[int, int]]:
+    """For the tutor: p's Creepers that this Goal does not need, each with the
+    New Rule that keeps it from stopping the win (Silver Lining, Baked Potato)."""
+    cards, pas, idx = g.db.cards, g.passive, g.pidx
+    gd = g.db.goal_defs[goal]
+    out = []
+    for c in g.tables[p]:
+        if cards[c].kind == CREEPER and c not in gd.required:
+            r = next((r for r in g.rules if r in idx.excuses and pas[r].excuses(g, r, c)), -1)
+            if r >= 0:
+                out.append((c, r))
+    return out
+
+
 def stand_in(g: Game, p: int, r: int, not_these: tuple[int, ...]) -> int:
     """A card on p's table, none of ``not_these``, that can count as Keeper r
     for a Goal (the Holodeck), or -1."""

@@ -22,11 +22,13 @@ def _unique_extreme(g: Game, p: int, most: bool) -> bool:
 
 # ---------------------------------------------------------------- numerals, draws, plays
 class Inflation(Passive):
+    rule_id = "rule.inflation"
     numeral = 1
 
 
 class PartyBonus(Passive):
     """+draw and +play while its Keeper (the Party) is on any table."""
+    rule_id = "rule.party-bonus"
     def draw_bonus(self, g: Game, p: int, r: int) -> int:
         return g.num(r, "draw") if g._has_anywhere(g.db.cards[r].params["keeper"]) else 0
 
@@ -36,12 +38,16 @@ class PartyBonus(Passive):
 
 class PoorBonus(Passive):
     """The one player with the fewest Keepers draws more."""
+    rule_id = "rule.poor-bonus"
+    needs_others = True
     def draw_bonus(self, g: Game, p: int, r: int) -> int:
         return g.num(r, "n") if g.nplayers > 1 and _unique_extreme(g, p, most=False) else 0
 
 
 class RichBonus(Passive):
     """The one player with the most Keepers plays more."""
+    rule_id = "rule.rich-bonus"
+    needs_others = True
     def play_bonus(self, g: Game, p: int, r: int) -> int:
         return g.num(r, "n") if g.nplayers > 1 and _unique_extreme(g, p, most=True) else 0
 
@@ -64,6 +70,7 @@ class PlayAll(Passive):
 class PlayAllBut(Passive):
     """Play all but N; began the turn empty-handed and drew no more than N:
     one more card, as part of the draw."""
+    rule_id = "rule.play-all-but-1"
     def plays_left(self, g: Game, p: int, r: int, bonus: int) -> int:
         hand = len(g.hands[p])
         keep = g.num(r, "n") - bonus
@@ -92,6 +99,7 @@ class NoHandBonus(Passive):
 # ---------------------------------------------------------------- who may win
 class SilverLining(Passive):
     """No Creeper stops a win."""
+    rule_id = "rule.silver-lining"
     def excuses(self, g: Game, r: int, c: int) -> bool:
         return True
 
@@ -99,6 +107,7 @@ class SilverLining(Passive):
 class BakedPotato(Passive):
     """Its potato (the Radioactive Potato) does not stop its holder's win,
     and stops everyone else's while it is in play."""
+    rule_id = "rule.baked-potato"
     def excuses(self, g: Game, r: int, c: int) -> bool:
         potato: int = g.db.cards[r].params["potato"]
         return c == potato

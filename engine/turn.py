@@ -75,7 +75,9 @@ def op_draw_phase(g: Game) -> None:
     g.hand_at_start = len(g.hands[p])
     n = g.draw_required(p)
     if g.log is not None:  # the tutor's arithmetic (a game without a log skips it)
-        g.ev("draw_phase", "turn.draw", p, n=n, terms=g.draw_terms(p))
+        terms = g.draw_terms(p)
+        g.ev("draw_phase", "turn.draw", p, n=n, terms=terms)
+        _tell_terms(g, p, terms, "draw")
     g.draw_cards(p, n, counts=True, rule="turn.draw")
 
 
@@ -83,7 +85,24 @@ def op_begin_play(g: Game) -> None:
     g.phase = "play"
     if g.log is not None:
         p = g.active
-        g.ev("play_phase", "turn.play", p, n=g.plays_left(p), terms=g.play_terms(p), hand=len(g.hands[p]))
+        terms = g.play_terms(p)
+        n = g.plays_left(p)
+        short = terms[0][1] > 0 and n < sum(t[1] for t in terms)  # a numeral larger than the hand
+        g.ev("play_phase", "turn.play-more-than-held" if short else "turn.play", p, n=n, terms=terms,
+             hand=len(g.hands[p]))
+        _tell_terms(g, p, terms, "play")
+
+
+def _tell_terms(g: Game, p: int, terms: list[list[int]], to: str) -> None:
+    """For the tutor: each New Rule that changes the draw or the plays, with
+    its rule id and what it adds (0: nothing now), after the phase's sum."""
+    for c, n in terms[1:]:
+        m = g.passive[c]
+        rid = m.rule_id
+        if n == 0 and m.needs_others and g.nplayers == 1 and g.variant.alone_rule:
+            rid = g.variant.alone_rule  # alone, there is nobody to compare with
+        if rid:
+            g.ev("bonus", rid, p, c, n=n, to=to)
 
 
 def op_draw(g: Game, p: int, n: int, counts: int, rule: str) -> None:

@@ -17,7 +17,11 @@ from .game import Game
 from .game import get_variant as get_variant
 from .game import register_variant as register_variant
 from .game import variant_names as variant_names
-from .goals import goal_winners
+from .goals import excused, goal_winners, meets, why_blocked
+
+# What a variant reports for the tutor as standing between a player and a
+# Goal: (event kind, rule id, seat or -1, Goal, data).
+NearMiss = tuple[str, str, int, int, dict[str, Any]]
 
 
 class Variant:
@@ -26,6 +30,7 @@ class Variant:
     scores = False    # a met Goal scores points rather than winning the game
     min_players = 2
     max_players = 6
+    alone_rule = ""   # the rule id cited when an effect needs another player and there is none
 
     def setup(self, g: Game) -> None:
         """Shuffle every card into the draw pile."""
@@ -50,7 +55,35 @@ class Variant:
                 won.update(w)
                 by = goal
         if len(won) == 1:
-            g.end_game(won.pop(), "win.goal", goal=by)
+            p = won.pop()
+            if g.log is not None:  # for the tutor: a Creeper that would have stopped it, and the rule that did not let it
+                for c, r in excused(g, by, p):
+                    g.ev("excused", g.passive[r].rule_id, p, r, creeper=c, goal=by)
+            g.end_game(p, "win.goal", goal=by)
+
+    def near_misses(self, g: Game) -> list[NearMiss]:
+        """For the tutor, after each answer: a player who meets a Goal but is
+        stopped (a Creeper, the Baked Potato), and a tie (two or more players
+        meet the Goals at once, so nobody wins yet)."""
+        out: list[NearMiss] = []
+        won: list[int] = []
+        tied = -1
+        for goal in g.goals:
+            gd = g.db.goal_defs[goal]
+            w = goal_winners(g, goal)
+            if w:
+                won += [p for p in w if p not in won]
+                tied = goal if tied < 0 else tied
+            if gd.most_of:
+                continue
+            for p in range(g.nplayers):
+                if meets(g, goal, p):
+                    c, rid = why_blocked(g, goal, p)
+                    if c >= 0:
+                        out.append(("blocked", rid, p, goal, {"stopper": c}))
+        if len(won) > 1:
+            out.append(("tie", "win.tie", -1, tied, {"players": sorted(won)}))
+        return out
 
     def settle(self, g: Game) -> bool:
         """Standing obligations before the active player goes on: others over

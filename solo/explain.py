@@ -11,6 +11,8 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("discard_table", "+goal"): ("{name} was discarded from {wp} table: the scored Goal {goal} "
                                  "takes the cards it names with it."),
     "score": "{W} met {name} and scored it! Score: {score}.",
+    ("blocked", "solo.score"): ("{W} {meet} {name}, but {stopper} stops the scoring: a Creeper the Goal "
+                                "does not need still stops it."),
     "flip": "Between turns, {name} was flipped from the Rules deck into its spot.",
     "solo_setup": "Solo setup: {set_aside} cards set aside; the New Rules form the Rules deck.",
     "extra_turn_first": "The extra turn comes first; the next Rules card is flipped after it.",

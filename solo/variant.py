@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine import rng as R
 from engine.cards import RULE
 from engine.game import OPS, register
+from engine.goals import meets, why_blocked
 from engine.variants import Variant, register_variant
 
 from .goals import choice_cards, fixed_cards, meets_alone
@@ -29,6 +30,7 @@ class SoloVariant(Variant):
     scores = True
     min_players = 1
     max_players = 1
+    alone_rule = "solo.no-opponent"
 
     def setup(self, g) -> None:
         cards = g.db.cards
@@ -67,6 +69,18 @@ class SoloVariant(Variant):
                 for c in pool[:k]:
                     if c in g.tables[0]:
                         g.discard_from_table(c, "solo.score", 0, goal=goal)
+
+    def near_misses(self, g) -> list:
+        """For the tutor: the Goal is met but a Creeper (or the Baked Potato)
+        stops the scoring."""
+        out = []
+        for goal in g.goals:
+            if not g.db.goal_defs[goal].most_of and meets(g, goal, 0):
+                c, rid = why_blocked(g, goal, 0)
+                if c >= 0:
+                    out.append(("blocked", "solo.score" if rid == "win.creeper-blocks" else rid, 0, goal,
+                                {"stopper": c}))
+        return out
 
     def settle(self, g) -> bool:
         return False

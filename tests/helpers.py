@@ -181,7 +181,7 @@ def check_events(g: Game, events) -> None:
         assert -1 <= e.player < g.nplayers and -1 <= e.card < g.db.n and -1 <= e.cause < g.db.n, e
         if e.kind not in EVENTS_WITHOUT_A_CARD:
             assert e.card >= 0, f"a '{e.kind}' event names no card"
-        if e.kind not in ("game_over", "reshuffle"):  # a stalemate has no winner; a pile no owner
+        if e.kind not in ("game_over", "reshuffle", "tie"):  # a stalemate has no winner; a pile no owner
             assert e.player >= 0, f"a '{e.kind}' event names no player"
         must, may = EVENT_DATA.get(e.kind, ((), ()))
         missing = set(must) - set(e.data)
@@ -216,6 +216,8 @@ EVENT_DATA = {
     "draw_phase": (("n", "terms"), ()), "catch_up": (("owed", "drawn", "terms"), ()),
     "play_phase": (("n", "terms", "hand"), ()), "turn_end": (("played",), ("empty", "chose")),
     "goal_discarded": ((), ("replaced_by", "chooser")), "goal": ((), ("joined",)),
+    "bonus": (("n", "to"), ()), "blocked": (("stopper",), ()), "tie": (("players",), ()),
+    "excused": (("creeper", "goal"), ()),
 }
 
 
@@ -242,12 +244,14 @@ DATA_CHECKS = {
     "mine": lambda g, v: v in ("rock", "paper", "scissors"), "theirs": lambda g, v: v in ("rock", "paper", "scissors"),
     "spot": lambda g, v: v in ("draw", "play", "limit", "other"),
     "direction": lambda g, v: v in ("next", "previous"), "pile": lambda g, v: v in ("discard", "draw"),
-    "n": _count, "owed": lambda g, v: _count(g, v) and v > 0, "drawn": _count, "hand": _count, "played": _count,
+    "n": lambda g, v: isinstance(v, int) and not isinstance(v, bool), "owed": lambda g, v: _count(g, v) and v > 0, "drawn": _count, "hand": _count, "played": _count,
     "terms": lambda g, v: isinstance(v, list) and bool(v) and all(
         isinstance(t, list) and len(t) == 2 and (t[0] == -1 or _card(g, t[0])) and isinstance(t[1], int) for t in v),
     "empty": lambda g, v: v is True, "chose": lambda g, v: v is True, "deck": lambda g, v: v in ("Main", "Rules"),
     "goal": lambda g, v: v == -1 or (_card(g, v) and g.db.cards[v].kind == 1), "replaced_by": _card,
     "chooser": _seat, "joined": lambda g, v: isinstance(v, bool),
+    "to": lambda g, v: v in ("draw", "play"), "stopper": _card, "creeper": _card,
+    "players": lambda g, v: isinstance(v, list) and len(v) >= 2 and all(_seat(g, q) for q in v),
 }
 
 

@@ -113,11 +113,19 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "detach": "{name} came off {keeper}{by}.",
     ("nothing", "+why"): "{name} has no effect here: {why}.",
     "nothing": "{name} has no effect here.",
+    "bonus": "{name} {adds}.",
+    ("blocked", "win.creeper-blocks"): ("{W} {meet} {name}, but {stopper} stops the win: "
+                                        "a Creeper the Goal does not need keeps its holder from winning."),
+    ("blocked", "rule.baked-potato"): ("{W} {meet} {name}, but {stopper} stops the win: while the Radioactive "
+                                       "Potato is in play, only its holder can win."),
+    "blocked": "{W} {meet} {name}, but {stopper} stops the win.",
+    "tie": "{players} all meet {name}: a tie, so nobody wins yet and play goes on.",
+    "excused": "{creeper} would have stopped {wp} win, but {name} lets it stand.",
 }
 PLAY_FROM = {0: "", 1: " from the temporary hand", 2: " at once, as part of another card"}
 # bonuses that compare players' Keepers: with one player they never apply
 COMPARING_BONUSES = ("rich_bonus", "poor_bonus")
-CARD_DATA = ("target", "keeper", "replaced_by", "goal")  # data that names a card
+CARD_DATA = ("target", "keeper", "replaced_by", "goal", "stopper", "creeper")  # data that names a card
 
 
 def template_for(e: Any, table: dict[str | tuple[str, str], str] | None = None) -> str:
@@ -166,13 +174,37 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
                   name=name,
                   were="were" if you else "was", have="have" if you else "has",
                   draw="draw" if you else "draws", play="play" if you else "plays",
+                  meet="meet" if you else "meets",
                   how=PLAY_FROM.get(data.get("src", 0), ""),
                   by=f" (because of {cause})" if cause and cause != name else "")
     if "chooser" in data:
         fields["w2"] = who(g, data["chooser"], False)
     if "terms" in data:
         fields.update(arithmetic(g, kind, data))
+    if kind == "bonus":
+        fields["adds"] = _adds(g, c, data["n"], f"{fields['wp']} {data['to']}")
+    if "players" in data:
+        fields["players"] = " and ".join(who(g, q) for q in data["players"])
     return fields
+
+
+def _adds(g: Game, card: int, n: int, what: str) -> str:
+    """What a New Rule does to a number: "adds 1 to your draw"."""
+    if n > 0:
+        return f"adds {n} to {what}"
+    if n < 0:
+        return f"takes {-n} off {what}"
+    if g.nplayers == 1 and g.db.cards[card].effect in COMPARING_BONUSES:
+        return f"adds nothing to {what}: alone there is nobody to compare with (the project's reading)"
+    return f"adds nothing to {what}: {_unmet(g, card)}"
+
+
+def _unmet(g: Game, card: int) -> str:
+    """Why a bonus gives nothing now, from its card's parameters."""
+    keeper = g.db.cards[card].params.get("keeper")
+    if isinstance(keeper, int) and keeper >= 0:
+        return f"{g.name(keeper)} is on nobody's table"
+    return "its condition is not met now"
 
 
 def arithmetic(g: Game, kind: str, data: dict[str, Any]) -> dict[str, str]:
@@ -200,7 +232,7 @@ def arithmetic(g: Game, kind: str, data: dict[str, Any]) -> dict[str, str]:
     for card in idle:
         alone = g.nplayers == 1 and g.db.cards[card].effect in COMPARING_BONUSES
         why = ("alone there is nobody to compare with (the project's reading)" if alone
-               else "its condition is not met now")
+               else _unmet(g, card))
         text += f"; {g.name(card)} gives nothing: {why}"
     out = {"terms": text, "total": str(total)}
     if kind == "play_phase":
@@ -252,9 +284,12 @@ class Explainer:
             if e[0] in BURSTS:
                 while j < n and events[j][:3] == e[:3] and events[j][5] == e[5]:
                     j += 1
+            elif e[0] in ("draw_phase", "play_phase"):  # the sum's terms, one line each, under the sum
+                while j < n and events[j][0] == "bonus":
+                    j += 1
             group += 1
             xs = [self.explain(g, x) for x in events[i:j]]
-            if j - i > 1:
+            if j - i > 1 and e[0] in BURSTS:
                 xs[0] = Explanation(e[0], e[1], _burst(g, events[i:j]), xs[0].more)
             out += [Told(group, x, k == 0) for k, x in enumerate(xs)]
             i = j
