@@ -38,11 +38,17 @@ def op_deal(g: Game) -> None:
         g.stack.append(("start_turn",))
 
 
+QUIET_CAP = 2000  # turns in a row with no decision at all: no real game comes near it
+
+
 def op_start_turn(g: Game) -> None:
     p = g.active
     g.quiet += 1
-    if g.quiet > 2 * g.nplayers + 2:
-        # every hand and both piles are empty: nobody can ever decide anything again
+    if g.quiet > 2 * g.nplayers + 2 and (g.quiet > QUIET_CAP or (not any(g.hands) and not g.variant.can_draw(g))):
+        # every hand and both piles are empty, and a round has gone by with
+        # nobody deciding anything: nobody ever can again. (Turns that merely
+        # ask nothing, as under First Play Random, go on; QUIET_CAP only
+        # guards against a loop that never asks.)
         g.end_game(-1, "game.stalemate")
         return
     g.turn += 1

@@ -69,18 +69,20 @@ class Variant:
         won: list[int] = []
         tied = -1
         for goal in g.goals:
-            gd = g.db.goal_defs[goal]
-            w = goal_winners(g, goal)
+            if g.db.goal_defs[goal].most_of:
+                w = goal_winners(g, goal)
+            else:  # one look per player: met, then either won or stopped
+                w = []
+                for p in range(g.nplayers):
+                    if meets(g, goal, p):
+                        c, rid = why_blocked(g, goal, p)
+                        if c >= 0:
+                            out.append(("blocked", rid, p, goal, {"stopper": c}))
+                        else:
+                            w.append(p)
             if w:
                 won += [p for p in w if p not in won]
                 tied = goal if tied < 0 else tied
-            if gd.most_of:
-                continue
-            for p in range(g.nplayers):
-                if meets(g, goal, p):
-                    c, rid = why_blocked(g, goal, p)
-                    if c >= 0:
-                        out.append(("blocked", rid, p, goal, {"stopper": c}))
         if len(won) > 1:
             out.append(("tie", "win.tie", -1, tied, {"players": sorted(won)}))
         return out

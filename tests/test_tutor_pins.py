@@ -29,8 +29,13 @@ draw_pile = ["Bread", "Money", "Love"]
     assert {e.rule for e in draws} == {"turn.catch-up"}
     for x in explain_all(g, draws):
         assert x.rule == "turn.catch-up"
-        assert "at once" in x.text and "Draw rule went up" in x.text
+        assert "at once" in x.text and "catch up" in x.text
         assert x.more == REFERENCE["turn.catch-up"].text
+    # the arithmetic comes first and names the card that raised the draw
+    up = next(e for e in events if e.kind == "catch_up")
+    assert events.index(up) < events.index(draws[0])
+    assert Explainer("brief").explain(g, up).text == (
+        "The draw is now 3 (Draw 3) and Player 0 drew 1 so far this turn, so Player 0 draws 2 more at once.")
 
 
 def test_turn_draws_cite_the_draw_rule_not_the_catch_up():

@@ -51,7 +51,7 @@ def who(g: Game, p: int, cap: bool = True) -> str:
 # A variant adds the sentences of its own events with ``register_templates``
 # (Solo Fluxx does, from ``solo/explain.py``).
 TEMPLATES: dict[str | tuple[str, str], str] = {
-    ("draw", "turn.catch-up"): "{W} drew {name} at once: the Draw rule went up this turn, so the missing cards come now.",
+    ("draw", "turn.catch-up"): "{W} drew {name} at once, to catch up with the draw.",
     ("draw", "turn.draw"): "{W} drew {name} for the turn's draw.",
     "draw": "{W} drew {name}{by}.",
     "deal": "{W} {were} dealt {name}.",
@@ -64,7 +64,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("turn_end", "+empty"): "{W} {have} no cards left to play: the turn ends, and limits apply now.",
     ("turn_end", "+chose"): "{W} ended the turn with no plays left (free actions unused): limits apply now.",
     ("turn_end", "+card"): "{name} ends {wp} turn at once: limits apply now.",
-    "turn_end": "{W} {have} used up {their} plays ({played} played): the turn ends, and limits apply now.",
+    "turn_end": "{W} {have} no plays left ({played} played this turn): the turn ends, and limits apply now.",
     "draw_phase": "{W} {draw} {n}: {terms}.",
     "catch_up": ("The draw is now {total} ({terms}) and {w} drew {drawn} so far this turn, "
                  "so {w} {draw} {owed} more at once."),
@@ -119,7 +119,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("blocked", "rule.baked-potato"): ("{W} {meet} {name}, but {stopper} stops the win: while the Radioactive "
                                        "Potato is in play, only its holder can win."),
     "blocked": "{W} {meet} {name}, but {stopper} stops the win.",
-    "tie": "{players} all meet {name}: a tie, so nobody wins yet and play goes on.",
+    "tie": "{players} meet {name}: a tie, so nobody wins yet and play goes on.",
     "excused": "{creeper} would have stopped {wp} win, but {name} lets it stand.",
 }
 PLAY_FROM = {0: "", 1: " from the temporary hand", 2: " at once, as part of another card"}
@@ -167,7 +167,7 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
     kind, p, c, data = e[0], e[2], e[3], e[4]
     name = g.name(c) if c >= 0 else ""
     w = who(g, p)
-    cause = g.name(e[5]) if len(e) > 5 and e[5] >= 0 else ""
+    cause = g.name(e[5]) if len(e) > 5 and e[5] >= 0 else _card_rule(g, e[1])
     fields = {k: (g.name(v) if k in CARD_DATA and v >= 0 else v) for k, v in data.items()}
     you = w == "You"
     fields.update(W=w, w=who(g, p, False), wp="your" if you else f"{w}'s", their="your" if you else "their",
@@ -180,15 +180,27 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
     if "chooser" in data:
         fields["w2"] = who(g, data["chooser"], False)
     if "terms" in data:
-        fields.update(arithmetic(g, kind, data))
+        fields.update(arithmetic(g, kind, data, p))
     if kind == "bonus":
-        fields["adds"] = _adds(g, c, data["n"], f"{fields['wp']} {data['to']}")
+        fields["adds"] = _adds(g, c, data["n"], f"{fields['wp']} {data['to']}", p)
     if "players" in data:
-        fields["players"] = " and ".join(who(g, q) for q in data["players"])
+        names = [who(g, q) for q in data["players"]]
+        fields["players"] = ("Both " if len(names) == 2 else "All of ") + " and ".join(names)
     return fields
 
 
-def _adds(g: Game, card: int, n: int, what: str) -> str:
+def _card_rule(g: Game, rule: str) -> str:
+    """The card a card's rule id stands for, when no card is being played (a
+    free action, a Creeper at the start of a turn): the card its source names
+    ("Card text: Death"), if the game has it."""
+    entry = REFERENCE.get(rule)
+    if entry is None or not entry.source.startswith("Card text: "):
+        return ""
+    name = entry.source[len("Card text: "):].split(";")[0].strip()
+    return name if g.db.find(name) is not None else ""
+
+
+def _adds(g: Game, card: int, n: int, what: str, p: int = -1) -> str:
     """What a New Rule does to a number: "adds 1 to your draw"."""
     if n > 0:
         return f"adds {n} to {what}"
@@ -196,18 +208,23 @@ def _adds(g: Game, card: int, n: int, what: str) -> str:
         return f"takes {-n} off {what}"
     if g.nplayers == 1 and g.db.cards[card].effect in COMPARING_BONUSES:
         return f"adds nothing to {what}: alone there is nobody to compare with (the project's reading)"
-    return f"adds nothing to {what}: {_unmet(g, card)}"
+    return f"adds nothing to {what}: {_unmet(g, card, p)}"
 
 
-def _unmet(g: Game, card: int) -> str:
+def _unmet(g: Game, card: int, p: int = -1) -> str:
     """Why a bonus gives nothing now, from its card's parameters."""
-    keeper = g.db.cards[card].params.get("keeper")
+    c = g.db.cards[card]
+    if c.effect in COMPARING_BONUSES and p >= 0:
+        most = "most" if c.effect == "rich_bonus" else "fewest"
+        w = who(g, p)
+        return f"{w} {'do' if w == 'You' else 'does'} not alone have the {most} Keepers"
+    keeper = c.params.get("keeper")
     if isinstance(keeper, int) and keeper >= 0:
         return f"{g.name(keeper)} is on nobody's table"
     return "its condition is not met now"
 
 
-def arithmetic(g: Game, kind: str, data: dict[str, Any]) -> dict[str, str]:
+def arithmetic(g: Game, kind: str, data: dict[str, Any], p: int = -1) -> dict[str, str]:
     """The sum behind a draw or the plays: "Draw 3 + 1 Inflation + 1 Poor
     Bonus", with the bonuses that give nothing now said so (and, alone in
     Solo Fluxx, why: the project's reading)."""
@@ -232,7 +249,7 @@ def arithmetic(g: Game, kind: str, data: dict[str, Any]) -> dict[str, str]:
     for card in idle:
         alone = g.nplayers == 1 and g.db.cards[card].effect in COMPARING_BONUSES
         why = ("alone there is nobody to compare with (the project's reading)" if alone
-               else _unmet(g, card))
+               else _unmet(g, card, p))
         text += f"; {g.name(card)} gives nothing: {why}"
     out = {"terms": text, "total": str(total)}
     if kind == "play_phase":
