@@ -11,6 +11,7 @@ import time
 from engine.answers import option_label
 from engine.game import Game
 from engine.prompts import IllegalAnswer
+from tutor.explain import Explainer
 
 
 def describe(g: Game) -> str:
@@ -38,6 +39,15 @@ def play_text(decks: list[str], seed: int | None, inp=None, out=None) -> int:
         seed = int(time.time())
     g = Game.new(tuple(decks), 1, "solo", seed)
     print(f"Solo Fluxx, seed {seed}, decks {','.join(decks)}. Answer with numbers; q quits.", file=out)
+    tutor = Explainer("brief")
+
+    def narrate(events) -> None:
+        """The tutor's line for each thing that happened (a burst is one line)."""
+        for t in tutor.explain_all(g, events):
+            if t.head and t.x.event not in ("action_done", "turn_start"):
+                print(f"  * {t.x.text}", file=out)
+
+    narrate(g.log or [])
     while not g.over:
         pr = g.prompt
         print("\n" + describe(g), file=out)
@@ -63,9 +73,9 @@ def play_text(decks: list[str], seed: int | None, inp=None, out=None) -> int:
                 if len(picks) != 1:
                     print("Pick one.", file=out)
                     continue
-                g.push(opts[picks[0]])
+                narrate(g.push(opts[picks[0]]))
             else:
-                g.push(("choose", tuple(opts[i] for i in picks)))
+                narrate(g.push(("choose", tuple(opts[i] for i in picks))))
         except IllegalAnswer as e:
             print(f"Not allowed: {e}", file=out)
     print(f"\nGame over. Score: {len(g.scored)} ({', '.join(g.name(c) for c in g.scored) or 'no Goals'})", file=out)

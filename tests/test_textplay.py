@@ -160,9 +160,23 @@ def test_the_first_screens_word_for_word():
                "Hand: Peace, Music, Rules Reset, Great Theme Song\n"
                "-- 1 play(s) left\n"
                "  1. play Peace\n  2. play Music\n  3. play Rules Reset\n  4. play Great Theme Song\n")
+    told1 = ("  * Solo setup: 9 cards set aside; the New Rules form the Rules deck.\n"
+             "  * You were dealt 3 cards: Peace, Music, Rules Reset.\n"
+             "  * You draw 1: 1 under the Basic Rules.\n"
+             "  * You drew Great Theme Song for the turn's draw.\n"
+             "  * You play 1 card this turn: 1 under the Basic Rules.\n")
+    told2 = ("  * You played Peace.\n"
+             "  * Peace is now on the table in front of you.\n"
+             "  * You have no plays left (1 played this turn): the turn ends, and limits apply now.\n"
+             "  * Between turns, First Play Random was flipped from the Rules deck into its spot.\n"
+             "  * First Play Random now holds the other spot.\n"
+             "  * You draw 1: 1 under the Basic Rules.\n"
+             "  * You drew Turn It Up! for the turn's draw.\n"
+             "  * You play 1 card this turn: 1 under the Basic Rules.\n")
+    # the tutor narrates what happened before each question
     assert out.getvalue() == (
-        "Solo Fluxx, seed 11, decks fluxx5. Answer with numbers; q quits.\n\n"
-        + screen1 + "Please answer with the numbers shown.\n\n" + screen1 + "\n"
+        "Solo Fluxx, seed 11, decks fluxx5. Answer with numbers; q quits.\n" + told1 + "\n"
+        + screen1 + "Please answer with the numbers shown.\n\n" + screen1 + told2 + "\n"
         "Turn 2  score 0  Main deck 58  Rules deck 26\n"
         "Rules: draw=-, play=-, limit=-, other=First Play Random\n"
         "Goal(s): none\nScored: none\nTable: Peace\n"

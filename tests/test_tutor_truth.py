@@ -10,6 +10,7 @@ from engine.bots import RandomBot
 from engine.game import Game
 from tutor.explain import Explainer
 
+from . import conftest
 from .helpers import scaled
 
 TABLES = [(("fluxx5",), 1, "solo"), (("fluxx5", "creeper-pack"), 3, "standard"), (("voyager",), 3, "standard"),
@@ -44,7 +45,8 @@ def check_draws(events, i, p, n, rule):
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t[2]}-{'+'.join(t[0])}-{t[1]}p")
 def test_the_tutor_is_right_over_random_games(table):
     decks, players, variant = table
-    for seed in range(scaled(200)):
+    # 1,000 games of each table in the full run; a handful in the fast loop
+    for seed in range(30 if conftest.FAST else scaled(1000)):
         g, pushes = play_logged(decks, players, variant, seed)
         ex = Explainer("brief")
         for events in pushes:
