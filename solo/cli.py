@@ -123,6 +123,7 @@ def build_parser() -> Parser:
     sp = sub.add_parser("rules", help="the tutor's rules reference")
     sp.add_argument("id", metavar="ID", nargs="?", help="a rule id such as solo.score (default: list them all)")
     sp.add_argument("--json", action="store_true", help="as JSON")
+    sp.add_argument("--search", metavar="TEXT", help="entries whose id, title or text holds every word of TEXT (a card name, a topic)")
 
     sp = sub.add_parser("verify", help="replay a run and confirm its recorded result")
     sp.add_argument("run", metavar="RUN", help="a run file")
@@ -234,7 +235,19 @@ def cmd_replay(a) -> int:
 
 
 def cmd_rules(a) -> int:
-    from tutor.reference import REFERENCE, entry
+    from tutor.reference import REFERENCE, entry, search
+    if a.search is not None:
+        entries = search(a.search)
+        if not entries:
+            print(f"solo-fluxx rules: no entry mentions '{a.search}'", file=sys.stderr)
+            return 1
+        if a.json:
+            print(json.dumps([e.to_dict() for e in entries]))
+            return 0
+        for e in entries:
+            print(f"{e.id}  {e.title}  [{e.kind}; {e.source}]")
+            print(f"    {e.text}")
+        return 0
     if a.id:
         e = entry(a.id)
         if e is None:

@@ -2,7 +2,7 @@
 with the tutor at import, like Solo's rule ids in ``solo/rules.py``)."""
 from __future__ import annotations
 
-from tutor.explain import register_templates
+from tutor.explain import register_templates, register_variant_note
 
 TEMPLATES: dict[str | tuple[str, str], str] = {
     ("rule", "+spot"): "{name} now holds the {spot} spot.",
@@ -19,3 +19,8 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
 }
 
 register_templates(TEMPLATES)
+
+# What shared rules mean in Solo Fluxx, added where the tutor cites them
+register_variant_note("solo", "card.goal", "In Solo Fluxx nobody wins: a Goal you meet is scored (it moves to your "
+                      "Scored Goals) and the cards it names are discarded.")
+register_variant_note("solo", "win.creeper-blocks", "In Solo Fluxx the same Creeper stops you scoring the Goal.")

@@ -10,15 +10,15 @@ SOLO = "Voyager rulebook, Solo Fluxx overview"
 
 RULES: dict[str, tuple[str, str, str]] = {
     "solo.setup": ("Solo: set aside the solo list; split Rules and Main decks", SOLO,
-                 "Solo Fluxx: set aside the cards that need another player, then split the rest into a Rules deck (New Rules) and a Main deck (everything else), each with its own discard pile. Draw 3 and take the first turn."),
+                 "Solo Fluxx: set aside the cards that need another player (which cards of Fluxx 5.0 need one is the project's reading; Voyager lists its own), then split the rest into a Rules deck (New Rules) and a Main deck (everything else), each with its own discard pile. Draw 3 and take the first turn."),
     "solo.flip": ("Solo: after each turn, flip a Rules card into its spot", SOLO,
-                 "Solo Fluxx: after each turn, flip the top card of the Rules deck into its spot. A rule flipped between turns draws you nothing at once; it applies from your next turn."),
+                 "Solo Fluxx: after each turn, flip the top card of the Rules deck into its spot. A rule flipped between turns draws you nothing at once; it applies from your next turn (the project's reading: the overview is silent)."),
     "solo.spot": ("Solo: each New Rule replaces the card in its spot", SOLO,
                  "Solo Fluxx has four rule spots: Draw, Play, one Limit (Hand or Keeper Limit) and one Other. A New Rule replaces whatever is in its spot, and the old card goes to the Rules discard."),
     "solo.limit": ("Solo: comply with a new Limit before the next turn", SOLO,
                  "Solo Fluxx: when a new Limit arrives between turns, you comply with it before your next turn."),
     "solo.score": ("Solo: a met Goal is scored and its cards discarded", SOLO,
-                 "Solo Fluxx: whenever you meet the current Goal, it moves to your Scored Goals and the Keepers and Creepers it names are discarded (for a count Goal, that many of your choice). A Creeper the Goal does not need still stops scoring."),
+                 "Solo Fluxx: whenever you meet the current Goal, it moves to your Scored Goals and the Keepers and Creepers it names are discarded (for a count Goal, that many of your choice: the project's reading). A Creeper the Goal does not need still stops scoring (the project's reading, as in the standard game)."),
     "solo.end": ("Solo: the game ends when either deck runs out", SOLO,
                  "Solo Fluxx ends the moment either deck runs out. Your score is the number of Goals you collected."),
     "solo.no-opponent": ("Solo: an effect that needs another player does nothing", PROJECT,

@@ -143,7 +143,7 @@ def test_every_command_and_option_says_what_it_does_in_help(capsys):
                 assert a.help, f"'{' '.join(path)} {a.option_strings or a.dest}' has no help"
                 seen.append((" ".join(path), a.option_strings[0] if a.option_strings else a.dest))
     walk(parser, [])
-    assert len(seen) == 25
+    assert len(seen) == 26
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     out = capsys.readouterr().out
@@ -166,7 +166,7 @@ def test_every_command_parses_to_its_documented_defaults():
     assert vars(p.parse_args(["replay", "r"])) == {"cmd": "replay", "run": "r", "explain": False, "json": False}
     assert vars(p.parse_args(["verify", "r"])) == {"cmd": "verify", "run": "r"}
     assert vars(p.parse_args(["scenario", "a", "b"])) == {"cmd": "scenario", "paths": ["a", "b"]}
-    assert vars(p.parse_args(["rules"])) == {"cmd": "rules", "id": None, "json": False}
+    assert vars(p.parse_args(["rules"])) == {"cmd": "rules", "id": None, "json": False, "search": None}
     assert vars(p.parse_args(["deck", "check", "f"])) == {"cmd": "deck", "deck_cmd": "check", "file": "f"}
     assert vars(p.parse_args(["deck", "show", "d"])) == {"cmd": "deck", "deck_cmd": "show", "id": "d", "json": False}
     full = p.parse_args(["play", "--seed", "12", "--decks", "fluxx5, creeper-pack"])
@@ -593,6 +593,17 @@ def test_rules_lines_and_hints(capsys):
     assert line == "solo-fluxx rules: there is no rule 'zzz' (run 'solo-fluxx rules' for the list)"
 
 
+
+def test_rules_search_finds_cards_and_topics(capsys):
+    code, out, _ = run(capsys, "rules", "--search", "trash a keeper")
+    assert code == 0 and "cards.fluxx5.trash-a-keeper" in out and "cards.voyager.trash-a-keeper" in out
+    code, out, _ = run(capsys, "rules", "--search", "discarding")
+    assert code == 0 and "topic.discarding" in out
+    code, out, _ = run(capsys, "rules", "--search", "Double Agenda", "--json")
+    rows = json.loads(out)
+    assert {"rule.double-agenda", "rule.double-agenda-leaves"} <= {r["id"] for r in rows}
+    assert "no entry mentions 'zzz'" in refused(capsys, "rules", "--search", "zzz", code=1)
+
 def test_verify_accepts_a_game_stopped_at_the_sims_caps(capsys, tmp_path, monkeypatch):
     from engine import sim
     res = sim.play_game(["fluxx5"], 1, "solo", 3, "random", keep_answers=True, turn_cap=3)
@@ -648,7 +659,7 @@ def test_every_usage_line(capsys):
         "usage: solo-fluxx deck check [-h] FILE",
         "usage: solo-fluxx deck show [-h] [--json] ID",
         "usage: solo-fluxx replay [-h] [--explain] [--json] RUN",
-        "usage: solo-fluxx rules [-h] [--json] [ID]",
+        "usage: solo-fluxx rules [-h] [--json] [--search TEXT] [ID]",
         "usage: solo-fluxx verify [-h] RUN",
     ]
 

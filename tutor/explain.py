@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.game import Game
 
-from .reference import REFERENCE
+from .reference import REFERENCE, card_entry_id
 
 LEVELS = ("off", "brief", "full")
 
@@ -279,12 +279,22 @@ class Explainer:
         self.level = level
         self.seen: set[str] = set()
 
-    def explain(self, g: Game, e) -> Explanation:
+    def explain(self, g: Game, e: Any) -> Explanation:
         rule = e[1]
-        first = rule not in self.seen
-        self.seen.add(rule)
+        # an Action at work is explained by its own card's entry, not the generic rule
+        entry = REFERENCE[rule]
+        if rule == "action.effect" and e[5] >= 0:
+            c = g.db.cards[e[5]]
+            entry = REFERENCE.get(card_entry_id(c.deck, c.name), entry)
+        first = entry.id not in self.seen
+        self.seen.add(entry.id)
         text = _sentence(g, e)
-        more = REFERENCE[rule].text if (self.level == "full" or first) else ""
+        more = ""
+        if self.level == "full" or first:
+            more = entry.text
+            note = VARIANT_NOTES.get((g.variant_name, entry.id))
+            if note:
+                more += " " + note
         return Explanation(e[0], rule, text, more)
 
 
@@ -343,6 +353,17 @@ def _burst(g: Game, events: list[Any]) -> str:
     fields = _fields(g, events[0])
     fields.update(count=len(events), names=", ".join(g.name(x[3]) for x in events))
     return template_for(events[0], BURSTS).format(**fields)
+
+
+# What a rule means in one variant, added to its reference text there
+# (Solo Fluxx: a Goal is scored, not won). Registered by the variant.
+VARIANT_NOTES: dict[tuple[str, str], str] = {}
+
+
+def register_variant_note(variant: str, rule: str, text: str) -> None:
+    if VARIANT_NOTES.get((variant, rule), text) != text:
+        raise ValueError(f"the tutor already has a note on {rule!r} for the {variant} game")
+    VARIANT_NOTES[(variant, rule)] = text
 
 
 # What the tutor says when a move the rules forbid is tried.

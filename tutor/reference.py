@@ -27,10 +27,10 @@ TEXT: dict[str, str] = {
     "setup.first-round-creepers": "A Creeper can never sit in a hand. One dealt to you goes straight onto the table in front of you and you are dealt another card, until your hand holds 3 non-Creepers.",
     "turn.start": "A turn has three parts: draw what the Draw rule says, play what the Play rule says, then discard down to any limits.",
     "turn.draw": "At the start of your turn you draw the number of cards the Draw rule asks for (1 under the Basic Rules).",
-    "turn.catch-up": "New Rules take effect at once. If the Draw rule goes up after you have drawn, you draw the difference straight away; if it goes down, you draw nothing more (you never give cards back).",
+    "turn.catch-up": "New Rules take effect at once. If the Draw rule goes up after you have drawn, you draw the difference straight away; if it goes down, you draw nothing more (you never give cards back). A bonus that starts to apply during your turn (Party Bonus, Poor Bonus) is caught up the same way: that is the project's reading.",
     "turn.play": "You must play the number of cards the Play rule asks for. Every card can always be played, even when it does nothing.",
     "turn.play-more-than-held": "If you are told to play more cards than you hold, you play them all and your turn ends.",
-    "turn.end": "When your plays are done the turn ends: first you discard down to any Hand Limit, then down to any Keeper Limit.",
+    "turn.end": "When your plays are done the turn ends: you discard down to any Hand Limit and any Keeper Limit (Hand Limit first, then Keeper Limit: the order is the project's reading).",
     "turn.free-action": "Free actions (from New Rules, Keepers or Creepers) use none of your plays. You may take them at any point of your own turn.",
     "pile.reshuffle": "When the draw pile runs out, the discard pile is shuffled to make a new draw pile, and drawing goes on.",
     "pile.empty": "When both the draw pile and the discard pile are empty, nothing more can be drawn; the draw simply stops.",
@@ -63,7 +63,7 @@ TEXT: dict[str, str] = {
     "rule.silver-lining": "Silver Lining: Creepers no longer stop anyone winning, except where a Goal says nobody may have a certain Creeper.",
     "rule.baked-potato": "You Also Need a Baked Potato: while the Radioactive Potato is on the table it stops nobody; instead, to win you must also have the Potato.",
     "action.temp-hand": "Some Actions set your hand aside and give you a temporary hand of new cards to play from. Everything you do with it, nested Actions included, counts as the one play; the leftovers are discarded and you pick your hand back up.",
-    "action.effect": "The Action does what its card says.",
+    "action.effect": "This is the Action being played at work: what its card says happens now, once, and then the card goes to the discard pile. The card's own entry (card.NAME) says what it does.",
     "action.take-another-turn": "Take Another Turn: you take another turn when this one ends, but this card never gives more than two turns in a row, so played in an extra turn it does nothing, and two in one turn still give one extra turn (FAQ).",
     "action.lets-simplify": "Let's Simplify: discard up to half of the New Rules in play, rounding half up (3 of 5), or fewer, or none (FAQ).",
     "creeper.war": "War: if you have War and Peace, you must give Peace to another player.",
@@ -152,7 +152,78 @@ def build() -> dict[str, Entry]:
     return out
 
 
-REFERENCE: dict[str, Entry] = build()
+# Topics a player asks about that are no event of their own.
+TOPICS = {
+    "topic.going-first": ("Going first", "Fluxx rulebook, Setup",
+                          "The rulebook lets the group pick who goes first, and play goes on in turn order from there. The engine seats player 0 first."),
+    "topic.discarding": ("Regarding discarding", "Fluxx rulebook, Other Notes: Regarding Discarding",
+                         "You never discard a card just because you do not want it. Cards leave your hand or table only when a card says so or a Hand Limit or Keeper Limit makes you."),
+    "topic.crew-icon": ("The Crew icon", "Voyager rulebook, Special Icons",
+                        "Keepers with the Crew icon are Crew Members: cards that name Crew (Janeway's power, Away Team Goals) count them, and no others."),
+    "topic.equipment-icon": ("The Equipment icon", "Voyager rulebook, Special Icons",
+                             "Keepers with the Equipment icon are Equipment: only they can take a Malfunction, which switches their power off."),
+    "topic.surprise-in-turn": ("A Surprise on your own turn", "Voyager rulebook, Surprises",
+                               "Played on your own turn, a Surprise is one of your plays and does its in-turn side (the top half of its text); out of turn it cancels a card someone else is playing."),
+    "goal.keepers": ("Goals that name Keepers", "Fluxx rulebook, Types of Cards",
+                     "Most Goals name two Keepers (or a Keeper and a Creeper): whoever has them all on the table wins at once."),
+    "goal.forbidden": ("Goals that forbid a card", "Card text: The Brain (No TV); Peace (No War); Money (No Taxes)",
+                       "A Goal written 'X (No Y)' needs X and needs Y to be nowhere in play: not on your table, and not on anybody else's."),
+    "goal.count-of": ("Goals that count cards of a kind", "Card text: Party Snacks",
+                      "A Goal that asks for a number of cards of a kind (any 2 foods for Party Snacks) is met by any of them; Inflation adds 1 to its number."),
+    "goal.most": ("Goals that ask for the most", "Card text: 5 Keepers; 10 Cards in Hand",
+                  "5 Keepers and 10 Cards in Hand are won by the one player with the most, and at least the number (Inflation adds 1). A tie wins nothing, and a player held back by a Creeper is left out of the count."),
+}
+
+
+def _card_entries() -> dict[str, Entry]:
+    """One entry per card of the shipped decks that does something of its own
+    (Actions, New Rules, Creepers, Surprises, Keepers with a power, Goals that
+    need more than two Keepers): our words for it, and how sure the deck is
+    of a card known only from reviews."""
+    from engine.cards import card_db
+    from engine.deckfile import shipped_decks
+    out: dict[str, Entry] = {}
+    for deck in shipped_decks():
+        for c in card_db((deck,)).cards:
+            if c.deck != deck or (c.type == "keeper" and not c.effect) or c.type == "goal" and not (
+                    c.goal is not None and (c.goal.forbidden or c.goal.any_count or c.goal.most_of)):
+                continue
+            text = c.text + CONFIDENCE_NOTE.get(c.confidence or "", "")
+            source = f"Card text: {c.name}" + (f"; {c.source}" if c.source else "")
+            rid = card_entry_id(c.deck, c.name)
+            out[rid] = Entry(rid, f"{c.name} ({c.type}, {c.deck})", text, source, "card")
+    return out
+
+
+# How sure a deck file is of a card it could not read off a real card (Voyager)
+CONFIDENCE_NOTE = {
+    "likely": " (Known from reviews and the FAQ, not read off a card: this wording is likely, the project's reading.)",
+    "reconstructed": " (Reconstructed from reviews and the FAQ: the project's best reading of this card.)",
+}
+
+
+def card_entry_id(deck: str, name: str) -> str:
+    """The reference id of a card's entry: cards.fluxx5.milk-and-cookies."""
+    slug = "".join(ch if ch.isalnum() else "-" for ch in name.lower().replace("&", "and"))
+    return f"cards.{deck}." + "-".join(x for x in slug.split("-") if x)
+
+
+def build_all() -> dict[str, Entry]:
+    out = build()
+    for rid, (title, source, text) in TOPICS.items():
+        out[rid] = Entry(rid, title, text, source, "card" if source.startswith("Card text") else "rulebook")
+    out.update(_card_entries())
+    return out
+
+
+REFERENCE: dict[str, Entry] = build_all()
+
+
+def search(text: str) -> list[Entry]:
+    """Entries whose id, title or text holds every word of ``text`` (any case)."""
+    words = text.lower().split()
+    return [e for e in REFERENCE.values()
+            if all(w in f"{e.id} {e.title} {e.text}".lower() for w in words)]
 
 
 def register_rules(rules: dict[str, tuple[str, str, str]], kind: str = "") -> None:
