@@ -104,8 +104,8 @@ def op_ans_rps_second(g: Game, p: int, q: int, c: int, wp: int, wq: int, a: str,
             wp += 1
         else:
             wq += 1
-    g.ev("rps", EFFECT, p, c, mine=a, theirs=b, score=[wp, wq])
     need = g.num(c, "wins")
+    g.ev("rps", EFFECT, p, c, mine=a, theirs=b, score=[wp, wq], frm=q, wins=need)
     if wp >= need or wq >= need:
         win, lose = (p, q) if wp >= need else (q, p)
         moved = g.hands[lose]
@@ -318,7 +318,7 @@ def op_ans_again(g: Game, p: int, chosen: Chosen) -> None:
     pile = g.discard if x in g.discard else g.rules_discard
     pile.remove(x)
     g.playing.append(x)
-    g.ev("from_discard", EFFECT, p, x)
+    g.ev("from_discard", EFFECT, p, x, **({} if pile is g.discard else {"rules_pile": True}))
     g.stack.append(("play", p, x, 2))
 
 

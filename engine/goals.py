@@ -71,6 +71,23 @@ def excused(g: Game, goal: int, p: int) -> list[tuple[int, int]]:
     return out
 
 
+def short_by_inflation(g: Game, goal: int, p: int) -> tuple[int, int] | None:
+    """For the tutor: p has the number a count Goal prints (5 Keepers, 2
+    foods) but not the number Inflation makes it: (has, needs); else None."""
+    infl = g.inflation()
+    if not infl:
+        return None
+    gd = g.db.goal_defs[goal]
+    if gd.most_of:
+        have, base = most_count(g, p, gd.most_of), gd.most_count
+    elif gd.any_count:
+        t = g.tables[p]
+        have, base = sum(1 for c in gd.any_cards if c in t), gd.any_count
+    else:
+        return None
+    return (have, base + infl) if base <= have < base + infl else None
+
+
 def stand_in(g: Game, p: int, r: int, not_these: tuple[int, ...]) -> int:
     """A card on p's table, none of ``not_these``, that can count as Keeper r
     for a Goal (the Holodeck), or -1."""

@@ -17,7 +17,7 @@ from .game import Game
 from .game import get_variant as get_variant
 from .game import register_variant as register_variant
 from .game import variant_names as variant_names
-from .goals import excused, goal_winners, meets, why_blocked
+from .goals import excused, goal_winners, meets, short_by_inflation, why_blocked
 
 # What a variant reports for the tutor as standing between a player and a
 # Goal: (event kind, rule id, seat or -1, Goal, data).
@@ -69,7 +69,13 @@ class Variant:
         won: list[int] = []
         tied = -1
         for goal in g.goals:
-            if g.db.goal_defs[goal].most_of:
+            gd = g.db.goal_defs[goal]
+            if gd.most_of or gd.any_count:  # a count Goal that Inflation has raised past what someone has
+                for p in range(g.nplayers):
+                    short = short_by_inflation(g, goal, p)
+                    if short:
+                        out.append(("short", "rule.inflation", p, goal, {"has": short[0], "needs": short[1]}))
+            if gd.most_of:
                 w = goal_winners(g, goal)
             else:  # one look per player: met, then either won or stopped
                 w = []

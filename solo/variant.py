@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine import rng as R
 from engine.cards import RULE
 from engine.game import OPS, register
-from engine.goals import meets, why_blocked
+from engine.goals import meets, short_by_inflation, why_blocked
 from engine.variants import Variant, register_variant
 
 from .goals import choice_cards, fixed_cards, meets_alone
@@ -75,6 +75,9 @@ class SoloVariant(Variant):
         stops the scoring."""
         out = []
         for goal in g.goals:
+            short = short_by_inflation(g, goal, 0)
+            if short:
+                out.append(("short", "rule.inflation", 0, goal, {"has": short[0], "needs": short[1]}))
             if not g.db.goal_defs[goal].most_of and meets(g, goal, 0):
                 c, rid = why_blocked(g, goal, 0)
                 if c >= 0:

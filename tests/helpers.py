@@ -208,16 +208,16 @@ EVENT_DATA = {
     "discard": ((), ("random",)), "empty_trash": (("count",), ()), "reshuffle": (("count",), ()),
     "limit_discard": (("limit", "n"), ()), "move": (("frm",), ("by",)), "nothing": ((), ("why",)),
     "play": (("src",), ()), "potato": (("frm",), ()), "redirect": (("frm",), ()), "take": (("frm",), ()),
-    "rps": (("mine", "theirs", "score"), ()), "rule": ((), ("spot",)), "score": (("score",), ()),
+    "rps": (("mine", "theirs", "score", "frm", "wins"), ()), "rule": ((), ("spot",)), "score": (("score",), ()),
     "surprise": (("target",), ()), "surprise_done": (("canceled",), ()),
-    "take_hand": (("frm", "count"), ()), "to_hand": ((), ("frm", "pile")),
+    "take_hand": (("frm", "count"), ()), "to_hand": ((), ("frm", "pile")), "from_discard": ((), ("rules_pile",)),
     "turn_start": (("turn", "extra"), ()), "rotate": (("direction",), ()), "trade": (("frm",), ()),
     "solo_setup": (("set_aside",), ()), "game_over": ((), ("score", "winner", "goal", "deck")),
     "draw_phase": (("n", "terms"), ()), "catch_up": (("owed", "drawn", "terms"), ()),
     "play_phase": (("n", "terms", "hand"), ()), "turn_end": (("played",), ("empty", "chose")),
     "goal_discarded": ((), ("replaced_by", "chooser")), "goal": ((), ("joined",)),
     "bonus": (("n", "to"), ()), "blocked": (("stopper",), ()), "tie": (("players",), ()),
-    "excused": (("creeper", "goal"), ()),
+    "excused": (("creeper", "goal"), ()), "short": (("has", "needs"), ()),
 }
 
 
@@ -249,7 +249,7 @@ DATA_CHECKS = {
         isinstance(t, list) and len(t) == 2 and (t[0] == -1 or _card(g, t[0])) and isinstance(t[1], int) for t in v),
     "empty": lambda g, v: v is True, "chose": lambda g, v: v is True, "deck": lambda g, v: v in ("Main", "Rules"),
     "goal": lambda g, v: v == -1 or (_card(g, v) and g.db.cards[v].kind == 1), "replaced_by": _card,
-    "chooser": _seat, "joined": lambda g, v: isinstance(v, bool),
+    "chooser": _seat, "has": _count, "needs": lambda g, v: _count(g, v) and v >= 2, "wins": lambda g, v: _count(g, v) and v >= 1, "rules_pile": lambda g, v: v is True, "joined": lambda g, v: isinstance(v, bool),
     "to": lambda g, v: v in ("draw", "play"), "stopper": _card, "creeper": _card,
     "players": lambda g, v: isinstance(v, list) and len(v) >= 2 and all(_seat(g, q) for q in v),
 }

@@ -37,8 +37,11 @@ def test_every_throw_scores_as_the_game_says(a, b):
     g, events = showdown([(a, b)])
     (rps,) = [e for e in events if e.kind == "rps"]
     want = [1, 0] if (a, b) in BEATS else [0, 1] if (b, a) in BEATS else [0, 0]
-    assert rps.data == {"mine": a, "theirs": b, "score": want} and rps.player == 0
+    assert rps.data == {"mine": a, "theirs": b, "score": want, "frm": 1, "wins": 2} and rps.player == 0
     assert g.prompt.ask == "rps"  # best of three: nobody has 2 wins yet
+    from tutor.explain import Explainer
+    assert Explainer("brief").explain(g, rps).text == (
+        f"Rock-paper-scissors: Player 0 threw {a}, Player 1 threw {b}; {want[0]} to {want[1]}, first to 2 wins.")
 
 
 def test_the_challenged_player_can_win_the_whole_hand():

@@ -94,10 +94,12 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "move": "{name} moved to {wp} table{by}.",
     "take": "{W} took {name} from Player {frm}'s hand{by}.",
     "take_hand": "{W} won the showdown and took Player {frm}'s hand.",
-    "rps": "Rock-paper-scissors: {mine} against {theirs}.",
+    "rps": ("Rock-paper-scissors: {W} threw {mine}, {q} threw {theirs}; {wp} to {wq}, "
+            "first to {wins} wins."),
     "rotate": "Every hand passed to the {direction} player.",
     "trade": "{W} traded hands with Player {frm}.",
     "to_hand": "{name} went into {wp} hand{by}.",
+    ("from_discard", "+rules_pile"): "{W} took {name} from the Rules discard pile to play it again.",
     "from_discard": "{W} took {name} from the discard pile to play it again.",
     "empty_trash": "The old discard pile ({count} cards) was shuffled into the draw pile.",
     "give": "{name} went to {w}.",
@@ -119,6 +121,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("blocked", "rule.baked-potato"): ("{W} {meet} {name}, but {stopper} stops the win: while the Radioactive "
                                        "Potato is in play, only its holder can win."),
     "blocked": "{W} {meet} {name}, but {stopper} stops the win.",
+    "short": "{W} {have} {has} for {name}, but Inflation makes it {needs}: not met yet.",
     "tie": "{players} meet {name}: a tie, so nobody wins yet and play goes on.",
     "excused": "{creeper} would have stopped {wp} win, but {name} lets it stand.",
 }
@@ -177,6 +180,8 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
                   meet="meet" if you else "meets",
                   how=PLAY_FROM.get(data.get("src", 0), ""),
                   by=f" (because of {cause})" if cause and cause != name else "")
+    if kind == "rps":
+        fields.update(q=who(g, data["frm"], False), wp=data["score"][0], wq=data["score"][1])
     if "chooser" in data:
         fields["w2"] = who(g, data["chooser"], False)
     if "terms" in data:
