@@ -233,10 +233,16 @@ class SearchBot(Bot):
         return evaluate(h, p)
 
     def choose(self, g: Game) -> Answer:
+        return self.rank(g)[0][0]
+
+    def rank(self, g: Game) -> list[tuple[Answer, float]]:
+        """The candidate answers with their mean rollout result, best first
+        (ties keep the candidates' order). A single legal answer is not
+        searched: its result is 0."""
         p = asked(g).player
         cands = self.greedy.candidates(g)
         if len(cands) == 1:
-            return cands[0]
+            return [(cands[0], 0.0)]
         if len(cands) > self.max_candidates:
             # keep the greedy favourite and a random sample of the rest
             first = self.greedy.choose(g)
@@ -261,8 +267,8 @@ class SearchBot(Bot):
             n += 1
             if deadline and time.perf_counter() > deadline:
                 break
-        best = max(range(len(cands)), key=lambda i: total[i])
-        return cands[best]
+        order = sorted(range(len(cands)), key=lambda i: -total[i])
+        return [(cands[i], total[i] / max(n, 1)) for i in order]
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}

@@ -63,6 +63,8 @@ PRESSED = {
     ("LessonsScreen", "escape"): "test_lesson_escape_goes_back_to_the_lessons",
     ("LessonsScreen", "q"): "test_lessons_q_goes_back_to_the_menu",
     ("PickOneDialog", "escape"): "test_dialog_escape_passes_only_when_allowed",
+    ("PickOneDialog", "i"): "test_dialog_escape_passes_only_when_allowed",
+    ("PickManyDialog", "i"): "test_dialog_escape_passes_only_when_allowed",
     ("PickManyDialog", "enter"): "test_dialog_space_marks_and_enter_confirms",
     ("PickManyDialog", "escape"): "test_dialog_escape_passes_only_when_allowed",
 }
@@ -253,11 +255,15 @@ async def test_i_nudges_then_suggests_and_marks_assisted(store):
         await pilot.pause()
         scr = app.screen
         await pilot.press("i")
-        assert scr.info["assisted"] is True and store.load()[2]["assisted"] is True
+        # a nudge names no move: the run stays unassisted
+        assert not scr.info.get("assisted")
         assert notes(scr)[-1].startswith("Hint: look at the Goal (no Goal yet)")
         await pilot.press("i")
         await pilot.pause()
-        assert notes(scr)[-1].startswith("Hint: ") and "scored best over sampled futures" in notes(scr)[-1]
+        said = notes(scr)[-1]
+        assert said.startswith("Hint: play ") and ". Why: " in said and "sampled futures the runner-up" in said
+        assert "the Main deck has 59 cards left" in said
+        assert scr.info["assisted"] is True and store.load()[2]["assisted"] is True
         assert scr.answers == []  # a hint plays nothing
 
 
@@ -529,6 +535,10 @@ async def test_dialog_escape_passes_only_when_allowed(store):
         await pilot.press("escape")  # exactly one must be chosen: Esc does nothing
         await pilot.pause()
         assert app.screen is dialog and g.prompt is not None and g.prompt.kind == "choose"
+        await pilot.press("i")  # a hint works in every question, not only on the turn's play
+        await pilot.pause()
+        said = str(dialog.query_one("#dialog-error").render())
+        assert said.startswith("Hint: choose ") and "assisted" in said and app.screen is dialog
         await pilot.press("down", "enter")
         await pilot.pause()
         assert [g.name(c) for c in g.tables[0]] == ["Milk"]
@@ -539,6 +549,9 @@ async def test_dialog_escape_passes_only_when_allowed(store):
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, PickManyDialog) and "Esc" in str(dialog.query_one("#dialog-hint").render())
+        await pilot.press("i")
+        await pilot.pause()
+        assert str(dialog.query_one("#dialog-error").render()).startswith("Hint: ")
         await pilot.press("escape")  # up to 2: passing discards nothing
         await pilot.pause()
         assert not isinstance(app.screen, PickManyDialog)

@@ -6,6 +6,8 @@ engine's reason inline and the dialog stays open.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -29,12 +31,19 @@ def dialog_title(g: Game) -> str:
 class PickOneDialog(ModalScreen[tuple]):
     """Choose exactly one option (or pass, when the question is optional)."""
 
-    BINDINGS = [Binding("escape", "pass_", "Pass", id="pass")]
+    BINDINGS = [Binding("escape", "pass_", "Pass", id="pass"),
+                Binding("i", "hint", "Hint", id="dialog-hint-key")]
 
-    def __init__(self, g: Game):
+    def __init__(self, g: Game, hint: Callable[[Game], str] | None = None):
         super().__init__()
         self.g = g
         self.pr = g.prompt
+        self.hint = hint
+
+    def action_hint(self) -> None:
+        """The same hint as on the table, for this question (it marks the run assisted)."""
+        if self.hint is not None:
+            self.query_one("#dialog-error", Static).update(self.hint(self.g))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -42,7 +51,7 @@ class PickOneDialog(ModalScreen[tuple]):
             yield OptionList(*[Option(option(self.g, o), id=str(i)) for i, o in enumerate(self.pr.options)],
                              id="choices")
             yield Static("", id="dialog-error")
-            hint = "Enter: choose" + ("   Esc: pass" if self.pr.min == 0 else "")
+            hint = "Enter: choose" + ("   Esc: pass" if self.pr.min == 0 else "") + "   i: hint"
             yield Static(hint, id="dialog-hint")
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -71,7 +80,8 @@ class PickManyDialog(PickOneDialog):
     """Choose between min and max options: Space marks, Enter confirms."""
 
     BINDINGS = [Binding("enter", "confirm", "Confirm", id="confirm", priority=True),
-                Binding("escape", "pass_", "Pass", id="pass")]
+                Binding("escape", "pass_", "Pass", id="pass"),
+                Binding("i", "hint", "Hint", id="dialog-hint-key")]
 
     def compose(self) -> ComposeResult:
         pr = self.pr
@@ -81,15 +91,15 @@ class PickManyDialog(PickOneDialog):
             yield Static("", id="dialog-error")
             n = f"exactly {pr.min}" if pr.min == pr.max else f"{pr.min} to {pr.max}"
             esc = "   Esc: pass" if pr.min == 0 else ""
-            yield Static(f"Choose {n}.  Space: mark   Enter: confirm{esc}", id="dialog-hint")
+            yield Static(f"Choose {n}.  Space: mark   Enter: confirm{esc}   i: hint", id="dialog-hint")
 
     def action_confirm(self) -> None:
         chosen = self.query_one("#choices", SelectionList).selected
         self.submit(tuple(self.pr.options[i] for i in sorted(chosen)))
 
 
-def dialog_for(g: Game) -> PickOneDialog:
+def dialog_for(g: Game, hint: Callable[[Game], str] | None = None) -> PickOneDialog:
     pr = g.prompt
     if pr.max <= 1:
-        return PickOneDialog(g)
-    return PickManyDialog(g)
+        return PickOneDialog(g, hint)
+    return PickManyDialog(g, hint)

@@ -100,7 +100,7 @@ class GameScreen(Screen):
             self.app.game_finished(self)
             return
         if g.prompt.kind == "choose":
-            self.app.push_screen(dialog_for(g), self.answer)
+            self.app.push_screen(dialog_for(g, self.move_hint), self.answer)
 
     def answer(self, a) -> None:
         g = self.g
@@ -235,22 +235,31 @@ class GameScreen(Screen):
             self.app.push_screen(RuleScreen(rule))
 
     def action_hint(self) -> None:
-        """A hint ladder: first a nudge, then the search bot's suggested play with its reason."""
+        """A hint ladder: first a nudge (free: it names no move), then the
+        search bot's suggestion with its reason and the runner-up (the run is
+        then marked assisted)."""
         g = self.g
         pr = g.prompt
         if pr is None or pr.kind != "turn":
             return
-        from engine.bots import SearchBot
-        self.info["assisted"] = True
-        self.app.store.save(g, self.answers, True)
         if self.hint_step == 0:
             self.hint_step = 1
             goals = ", ".join(g.name(c) for c in g.goals) or "no Goal yet"
             self.note(f"Hint: look at the Goal ({goals}) and what you hold toward it. Press i again for a move.")
         else:
-            a = SearchBot(g.decisions, rollouts=8, ms=400).choose(g)
-            self.note(f"Hint: {option(g, a)} scored best over sampled futures (run marked assisted).")
+            self.note(self.move_hint(g))
         self.draw()
+
+    def move_hint(self, g: Game) -> str:
+        """The search bot's suggestion for the question now asked, in words;
+        asking for one marks the run assisted."""
+        from engine.bots import SearchBot
+        from tutor.hints import hint_text
+        self.info["assisted"] = True
+        self.app.store.save(g, self.answers, True)
+        futures = 8
+        ranked = SearchBot(g.decisions, rollouts=futures, ms=400).rank(g)
+        return hint_text(g, ranked, futures) + " (run marked assisted)"
 
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", OptionList)
