@@ -89,7 +89,7 @@ def test_sentences_built_from_the_events_own_data():
     assert say(g, "draw", "effect", 0, milk, cause=milk) == "Player 0 drew Milk."
     assert say(g, "game_over", "game.win", -1, -1) == "The game is over with no winner."
     assert say(g, "game_over", "game.win", 0, -1) == "Player 0 won!"
-    assert say(g, "no_cards", "pile.empty", -1, -1) == "There are no cards left to draw."
+    assert say(g, "no_cards", "pile.empty", -1, -1) == "There are no cards left to draw: the draw pile and the discard pile are both empty."
     assert say(g, "reshuffle", "pile.reshuffle", -1, -1, {"count": 12}) == (
         "The draw pile ran out: the discard pile (12 cards) was shuffled into a new one.")
     assert say(g, "canceled", "surprise.trap", 1, milk) == "It's a Trap!: the attempt to take Milk was canceled."

@@ -57,7 +57,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "deal": "{W} {were} dealt {name}.",
     "creeper": ("{W} got {name}, a Creeper: it goes straight onto the table and a replacement card is drawn; "
                 "it does not count as one of the draws."),
-    "no_cards": "There are no cards left to draw.",
+    "no_cards": "There are no cards left to draw: the draw pile and the discard pile are both empty.",
     "reshuffle": "The draw pile ran out: the discard pile ({count} cards) was shuffled into a new one.",
     ("turn_start", "+extra"): "Turn {turn} (an extra turn) begins for {w}.",
     "turn_start": "Turn {turn} begins for {w}.",
@@ -73,12 +73,14 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "random_play": "First Play Random picked {name} from the hand.",
     "keeper": "{name} is now on the table in front of {w}.",
     ("goal", "+joined"): "{name} joins the current Goal: Double Agenda lets two Goals stand at once.",
+    ("goal", "+player"): "The Goal is now {name}: {w} played it, and a new Goal replaces the old one.",
     "goal": "The Goal is now {name}.",
     ("goal_discarded", "+replaced_by"): "{name} was discarded: {replaced_by} replaced it as the Goal.",
     ("goal_discarded", "+chooser"): ("{name} was discarded: Double Agenda left play, so only one Goal may stand, "
                                      "and {w2} chose which Goal goes."),
     "goal_discarded": "{name} was discarded{by}.",
     "rule": "{name} is now in play and takes effect at once.",
+    ("rule_discarded", "card.rule-replaces"): "{name} left play: a new rule of the same kind replaced it.",
     "rule_discarded": "{name} left play{by}.",
     "action": "{name} takes effect.",
     "action_done": "{name} is done and goes to the discard pile.",
@@ -87,7 +89,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("discard_table", "+limit"): "{name} was discarded from {wp} table to meet the Keeper Limit of {n}.",
     "discard_table": "{name} was discarded from {wp} table{by}.",
     "free_action": "{W} used {name} as a free action: it uses no play.",
-    ("game_over", "+goal"): "{W} won with the Goal {goal}!",
+    ("game_over", "+goal"): "{W} won with the Goal {goal}{named}!",
     ("game_over", "+player"): "{W} won!",
     "game_over": "The game is over with no winner.",
     "potato": "The Goal changed, so the Radioactive Potato moved to {w}.",
@@ -104,7 +106,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "empty_trash": "The old discard pile ({count} cards) was shuffled into the draw pile.",
     "give": "{name} went to {w}.",
     "deal_keeper": "{name} was dealt to {w}.",
-    "extra_turn": "{W} will take another turn after this one.",
+    "extra_turn": "{name}: {W} will take another turn after this one.",
     "surprise": "{W} answered with {name}, out of turn, against {target}.",
     ("surprise_done", "+canceled"): "{name} was canceled by the Surprise played on it and goes to the discard pile.",
     "surprise_done": "{name} worked and goes to the discard pile.",
@@ -180,6 +182,9 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
                   meet="meet" if you else "meets",
                   how=PLAY_FROM.get(data.get("src", 0), ""),
                   by=f" (because of {cause})" if cause and cause != name else "")
+    if kind == "game_over" and data.get("goal", -1) >= 0:
+        req = g.db.goal_defs[data["goal"]].required
+        fields["named"] = f" ({' and '.join(g.name(x) for x in req)} on the table)" if req else ""
     if kind == "rps":
         fields.update(q=who(g, data["frm"], False), wp=data["score"][0], wq=data["score"][1])
     if "chooser" in data:
