@@ -317,20 +317,73 @@ class Explainer:
         i, n, group = 0, len(events), 0
         while i < n:
             e = events[i]
-            j = i + 1
-            if e[0] in BURSTS:
-                while j < n and events[j][:3] == e[:3] and events[j][5] == e[5]:
-                    j += 1
-            elif e[0] in ("draw_phase", "play_phase"):  # the sum's terms, one line each, under the sum
-                while j < n and events[j][0] == "bonus":
-                    j += 1
+            j = _run_end(events, i)
+            k = j
+            # a discard burst and the draw burst of the same card are one line (Discard and Draw)
+            if e[0] in ("discard", "discard_table") and k < n and events[k][0] == "draw" and \
+                    events[k][5] == e[5] and events[k][2] == e[2] and e[5] >= 0:
+                k = _run_end(events, k)
             group += 1
-            xs = [self.explain(g, x) for x in events[i:j]]
-            if j - i > 1 and e[0] in BURSTS:
+            xs = [self.explain(g, x) for x in events[i:k]]
+            if k > j:
+                xs[0] = Explanation(e[0], e[1], _swap_line(g, events[i:j], events[j:k]), xs[0].more)
+            elif j - i > 1 and e[0] in BURSTS:
                 xs[0] = Explanation(e[0], e[1], _burst(g, events[i:j]), xs[0].more)
-            out += [Told(group, x, k == 0) for k, x in enumerate(xs)]
-            i = j
+            elif e[0] == "score" or (e[0] == "game_over" and e[4].get("goal", -1) >= 0):  # a Goal met
+                xs[0] = Explanation(xs[0].event, xs[0].rule, xs[0].text + _made_possible(g, events, i), xs[0].more)
+            out += [Told(group, x, m == 0) for m, x in enumerate(xs)]
+            i = k
         return out
+
+
+def _run_end(events: list[Any], i: int) -> int:
+    """Where the group that starts at i ends: a burst of one kind, rule,
+    player and cause; or a draw or play sum with its terms."""
+    e, n, j = events[i], len(events), i + 1
+    if e[0] in BURSTS:
+        while j < n and events[j][:3] == e[:3] and events[j][5] == e[5]:
+            j += 1
+    elif e[0] in ("draw_phase", "play_phase"):  # the sum's terms, one line each, under the sum
+        while j < n and events[j][0] == "bonus":
+            j += 1
+    return j
+
+
+def _swap_line(g: Game, gone: list[Any], got: list[Any]) -> str:
+    """One line for a card that discards and then draws (Discard and Draw)."""
+    e = gone[0]
+    w = who(g, got[0][2])
+    return (f"{g.name(e[5])}: {w} discarded {len(gone)} card{'s' if len(gone) != 1 else ''} "
+            f"({', '.join(g.name(x[3]) for x in gone)}) and drew {len(got)} "
+            f"({', '.join(g.name(x[3]) for x in got)}).")
+
+
+# events that change a table, a hand or the Goal: after one of them a win is
+# the cards' doing; with none since a New Rule came or went, the rule change made it possible
+TABLE_CHANGES = frozenset({"keeper", "creeper", "goal", "goal_discarded", "give", "move", "take", "discard_table",
+                           "attach", "detach", "redirect", "deal_keeper", "potato", "draw", "deal", "take_hand",
+                           "to_hand", "trade", "rotate", "from_discard", "discard", "limit_discard", "play"})
+
+
+def _made_possible(g: Game, events: list[Any], i: int) -> str:
+    """" (now that Inflation has left play)" when New Rules coming or going,
+    and nothing on the tables since, is what let this win or score happen."""
+    came: list[str] = []
+    went: list[str] = []
+    for e in reversed(events[:i]):
+        if e[0] == "rule_discarded":
+            went.append(g.name(e[3]))
+        elif e[0] == "rule":
+            came.append(g.name(e[3]))
+        elif e[0] in TABLE_CHANGES:
+            break
+    if came and went:
+        return f" (now that {' and '.join(came)} replaced {' and '.join(went)})"
+    if went:
+        return f" (now that {' and '.join(went)} {'has' if len(went) == 1 else 'have'} left play)"
+    if came:
+        return f" (now that {' and '.join(came)} {'is' if len(came) == 1 else 'are'} in play)"
+    return ""
 
 
 @dataclass
