@@ -129,7 +129,10 @@ def op_play(g: Game, p: int, c: int, src: int) -> None:
         fr.plays -= 1
     if src != 2:  # src 2: the card that played it already put it in the being-played area
         g.playing.append(c)
-    g.ev("play", "turn.play", p, c, src=src)
+    if g.log is not None and src == 0 and p == g.active:  # the tutor's count: plays left after this one
+        g.ev("play", "turn.play", p, c, src=src, left=g.plays_left(p), hand=len(g.hands[p]))
+    else:
+        g.ev("play", "turn.play", p, c, src=src)
     if g.db.surprises or g.db.cancelers:
         if open_chain(g, Link([c, p, "play", src, 0]), None):
             return

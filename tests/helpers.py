@@ -207,7 +207,7 @@ EVENT_DATA = {
     "canceled": (("by",), ()), "discard_table": (("by",), ("limit", "n", "goal")), "give": (("by",), ()),
     "discard": ((), ("random",)), "empty_trash": (("count",), ()), "reshuffle": (("count",), ()),
     "limit_discard": (("limit", "n"), ()), "move": (("frm",), ("by",)), "nothing": ((), ("why",)),
-    "play": (("src",), ()), "potato": (("frm",), ()), "redirect": (("frm",), ()), "take": (("frm",), ()),
+    "play": (("src",), ("left", "hand")), "potato": (("frm",), ()), "redirect": (("frm",), ()), "take": (("frm",), ()),
     "rps": (("mine", "theirs", "score", "frm", "wins"), ()), "rule": ((), ("spot",)), "score": (("score",), ()),
     "surprise": (("target",), ()), "surprise_done": (("canceled",), ()),
     "take_hand": (("frm", "count"), ()), "to_hand": ((), ("frm", "pile")), "from_discard": ((), ("rules_pile",)),
@@ -249,7 +249,7 @@ DATA_CHECKS = {
         isinstance(t, list) and len(t) == 2 and (t[0] == -1 or _card(g, t[0])) and isinstance(t[1], int) for t in v),
     "empty": lambda g, v: v is True, "chose": lambda g, v: v is True, "deck": lambda g, v: v in ("Main", "Rules"),
     "goal": lambda g, v: v == -1 or (_card(g, v) and g.db.cards[v].kind == 1), "replaced_by": _card,
-    "chooser": _seat, "has": _count, "needs": lambda g, v: _count(g, v) and v >= 2, "wins": lambda g, v: _count(g, v) and v >= 1, "rules_pile": lambda g, v: v is True, "joined": lambda g, v: isinstance(v, bool),
+    "chooser": _seat, "left": _count, "has": _count, "needs": lambda g, v: _count(g, v) and v >= 2, "wins": lambda g, v: _count(g, v) and v >= 1, "rules_pile": lambda g, v: v is True, "joined": lambda g, v: isinstance(v, bool),
     "to": lambda g, v: v in ("draw", "play"), "stopper": _card, "creeper": _card,
     "players": lambda g, v: isinstance(v, list) and len(v) >= 2 and all(_seat(g, q) for q in v),
 }

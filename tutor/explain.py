@@ -52,6 +52,8 @@ def who(g: Game, p: int, cap: bool = True) -> str:
 # (Solo Fluxx does, from ``solo/explain.py``).
 TEMPLATES: dict[str | tuple[str, str], str] = {
     ("draw", "turn.catch-up"): "{W} drew {name} at once, to catch up with the draw.",
+    ("draw", "rule.no-hand-bonus"): ("{W} drew {name} for the No-Hand Bonus (an empty hand as the turn began); "
+                                     "it does not count toward the draw."),
     ("draw", "turn.draw"): "{W} drew {name} for the turn's draw.",
     "draw": "{W} drew {name}{by}.",
     "deal": "{W} {were} dealt {name}.",
@@ -69,6 +71,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "catch_up": ("The draw is now {total} ({terms}) and {w} drew {drawn} so far this turn, "
                  "so {w} {draw} {owed} more at once."),
     "play_phase": "{W} {play} {plays} this turn: {terms}.",
+    ("play", "+left"): "{W} played {name}{how}: {left_words}.",
     "play": "{W} played {name}{how}.",
     "random_play": "First Play Random picked {name} from the hand.",
     "keeper": "{name} is now on the table in front of {w}.",
@@ -185,6 +188,10 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
     if kind == "game_over" and data.get("goal", -1) >= 0:
         req = g.db.goal_defs[data["goal"]].required
         fields["named"] = f" ({' and '.join(g.name(x) for x in req)} on the table)" if req else ""
+    if "left" in data:
+        n = data["left"]
+        fields["left_words"] = ("no cards left in hand" if n == 0 and data.get("hand") == 0 else
+                                "no plays left" if n == 0 else f"{n} play{'s' if n != 1 else ''} left")
     if kind == "rps":
         fields.update(q=who(g, data["frm"], False), wp=data["score"][0], wq=data["score"][1])
     if "chooser" in data:
@@ -213,12 +220,24 @@ def _card_rule(g: Game, rule: str) -> str:
 def _adds(g: Game, card: int, n: int, what: str, p: int = -1) -> str:
     """What a New Rule does to a number: "adds 1 to your draw"."""
     if n > 0:
-        return f"adds {n} to {what}"
+        return f"adds {n} to {what}" + _met(g, card, p)
     if n < 0:
         return f"takes {-n} off {what}"
     if g.nplayers == 1 and g.db.cards[card].effect in COMPARING_BONUSES:
         return f"adds nothing to {what}: alone there is nobody to compare with (the project's reading)"
     return f"adds nothing to {what}: {_unmet(g, card, p)}"
+
+
+def _met(g: Game, card: int, p: int) -> str:
+    """Why a bonus applies now (empty when the card says it plainly)."""
+    c = g.db.cards[card]
+    if c.effect in COMPARING_BONUSES and p >= 0:
+        w = who(g, p, False)
+        return f": {w} alone {'have' if w == 'you' else 'has'} the {'most' if c.effect == 'rich_bonus' else 'fewest'} Keepers"
+    keeper = c.params.get("keeper")
+    if isinstance(keeper, int) and keeper >= 0:
+        return f": {g.name(keeper)} is on the table"
+    return ""
 
 
 def _unmet(g: Game, card: int, p: int = -1) -> str:
@@ -400,6 +419,8 @@ class Told:
 BURSTS: dict[str | tuple[str, str], str] = {
     ("draw", "turn.draw"): "{W} drew {count} cards for the turn's draw: {names}.",
     ("draw", "turn.catch-up"): "{W} drew {count} more cards at once: {names}.",
+    ("draw", "rule.no-hand-bonus"): ("+{count} No-Hand Bonus: {w} began the turn with an empty hand and drew "
+                                     "{names}; they do not count toward the draw."),
     "draw": "{W} drew {count} cards{by}: {names}.",
     "deal": "{W} {were} dealt {count} cards: {names}.",
     "discard": "{count} cards were discarded{by}: {names}.",
