@@ -557,7 +557,7 @@ def test_replay_explain_text_and_json_steps(capsys, runs):
     # a burst (the deal) shares one group; its first line holds the summary
     deal = [r for r in lines if r["event"] == "deal"]
     assert len({r["group"] for r in deal}) == 1 and deal[0]["group_head"] and deal[0]["text"].startswith(
-        "You were dealt 3 cards: ")
+        "You were dealt 3 cards in the opening deal: ")
     code, out, _ = run(capsys, "replay", str(f), "--explain")
     text = out.splitlines()
     assert text[0] == "      " + want[0]["text"]

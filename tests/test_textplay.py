@@ -161,7 +161,7 @@ def test_the_first_screens_word_for_word():
                "-- 1 play(s) left\n"
                "  1. play Peace\n  2. play Music\n  3. play Rules Reset\n  4. play Great Theme Song\n")
     told1 = ("  * Solo setup: 9 cards set aside; the New Rules form the Rules deck.\n"
-             "  * You were dealt 3 cards: Peace, Music, Rules Reset.\n"
+             "  * You were dealt 3 cards in the opening deal: Peace, Music, Rules Reset.\n"
              "  * You draw 1: 1 under the Basic Rules.\n"
              "  * You drew Great Theme Song for the turn's draw.\n"
              "  * You play 1 card this turn: 1 under the Basic Rules.\n")

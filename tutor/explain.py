@@ -56,7 +56,9 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
                                      "it does not count toward the draw."),
     ("draw", "turn.draw"): "{W} drew {name} for the turn's draw.",
     "draw": "{W} drew {name}{by}.",
-    "deal": "{W} {were} dealt {name}.",
+    "deal": "{W} {were} dealt {name} in the opening deal.",
+    ("discard_table", "creeper.death"): ("{name} was discarded from {wp} table: Death takes a card at the start "
+                                         "of each turn (alone on the table, it may take itself)."),
     "creeper": ("{W} got {name}, a Creeper: it goes straight onto the table and a replacement card is drawn; "
                 "it does not count as one of the draws."),
     "no_cards": "There are no cards left to draw: the draw pile and the discard pile are both empty.",
@@ -422,7 +424,7 @@ BURSTS: dict[str | tuple[str, str], str] = {
     ("draw", "rule.no-hand-bonus"): ("+{count} No-Hand Bonus: {w} began the turn with an empty hand and drew "
                                      "{names}; they do not count toward the draw."),
     "draw": "{W} drew {count} cards{by}: {names}.",
-    "deal": "{W} {were} dealt {count} cards: {names}.",
+    "deal": "{W} {were} dealt {count} cards in the opening deal: {names}.",
     "discard": "{count} cards were discarded{by}: {names}.",
     "limit_discard": "{W} discarded {count} cards to meet the Hand Limit of {n}: {names}.",
     ("discard_table", "+limit"): "{count} cards were discarded from {wp} table to meet the Keeper Limit of {n}: {names}.",
