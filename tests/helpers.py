@@ -294,3 +294,17 @@ def break_sim_games(monkeypatch, seeds, error: Exception, play=None) -> None:
             raise error
         return play(decks, players, variant, seed, bot, **kw)
     monkeypatch.setattr(sim, "play_game", breaking)
+
+
+def screen_lines(app) -> list[str]:
+    """The text on the terminal now, line by line (what a player sees)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def zone_text(app, widget) -> str:
+    """The text a widget shows on screen (its region of the terminal), joined
+    into one line with single spaces (so a name wrapped in a box reads whole)."""
+    r = widget.region
+    lines = screen_lines(app)[r.y:r.y + r.height]
+    inner = [ln[r.x:r.x + r.width].strip("│╭╮╰╯─ ") for ln in lines]
+    return " ".join(" ".join(x.split()) for x in inner if x)

@@ -32,7 +32,7 @@ PRESSED = {
     ("GameScreen", "t"): "test_t_cycles_the_tutor_level",
     ("GameScreen", "w"): "test_w_opens_the_rule_behind_the_last_line",
     ("GameScreen", "i"): "test_i_nudges_then_suggests_and_marks_assisted",
-    ("GameScreen", "l"): "test_l_hides_and_shows_the_log",
+    ("GameScreen", "l"): "test_l_switches_between_just_happened_and_the_full_log",
     ("GameScreen", "e"): "test_e_ends_the_turn_only_when_the_rules_allow",
     ("GameScreen", "x"): "test_x_explains_that_there_is_no_discarding_at_will",
     ("GameScreen", "h"): "test_h_opens_history_and_escape_or_q_closes_it",
@@ -62,6 +62,23 @@ PRESSED = {
     ("StatsScreen", "q"): "test_s_opens_stats_from_the_game",
     ("LessonsScreen", "escape"): "test_lesson_escape_goes_back_to_the_lessons",
     ("LessonsScreen", "q"): "test_lessons_q_goes_back_to_the_menu",
+    ("BackScreen", "escape"): "test_h_opens_history_and_escape_or_q_closes_it",
+    ("BackScreen", "q"): "test_h_opens_history_and_escape_or_q_closes_it",
+    ("StoreScreen", "escape"): "test_h_opens_history_and_escape_or_q_closes_it",
+    ("StoreScreen", "q"): "test_h_opens_history_and_escape_or_q_closes_it",
+    ("EndScreen", "r"): "test_snapshot_recap_and_replay_of_the_game",
+    ("ReplayScreen", "right"): "test_snapshot_recap_and_replay_of_the_game",
+    ("ReplayScreen", "left"): "test_snapshot_recap_and_replay_of_the_game",
+    ("ReplayScreen", "escape"): "test_snapshot_recap_and_replay_of_the_game",
+    ("ReplayScreen", "period"): "test_replay_screen_keys",
+    ("ReplayScreen", "comma"): "test_replay_screen_keys",
+    ("ReplayScreen", "q"): "test_replay_screen_keys",
+    ("GameScreen", "p"): "test_p_shows_the_piles",
+    ("PilesScreen", "escape"): "test_p_shows_the_piles",
+    ("PilesScreen", "enter"): "test_p_shows_the_piles",
+    ("PilesScreen", "p"): "test_p_shows_the_piles",
+    ("GameScreen", "q"): "test_q_and_escape_go_to_the_menu_and_resume",
+    ("GameScreen", "escape"): "test_q_and_escape_go_to_the_menu_and_resume",
     ("PickOneDialog", "escape"): "test_dialog_escape_passes_only_when_allowed",
     ("PickOneDialog", "i"): "test_dialog_escape_passes_only_when_allowed",
     ("PickManyDialog", "i"): "test_dialog_escape_passes_only_when_allowed",
@@ -75,9 +92,16 @@ WIDGET_KEYS = {"up": "test_j_k_and_number_keys_move_and_pick", "down": "test_j_k
 
 
 def test_every_binding_has_a_key_test():
+    import importlib
+    import pkgutil
+
     from solo.app import dialogs as D
-    names = set(globals())
-    for mod in (S, D):
+
+    from . import test_table
+    names = set(globals()) | set(vars(test_table))
+    screens = [importlib.import_module(f"solo.app.screens.{m.name}") for m in pkgutil.iter_modules(S.__path__)]
+    assert len(screens) >= 9  # one module per screen
+    for mod in (*screens, D):
         for cls_name, cls in vars(mod).items():
             for b in getattr(cls, "BINDINGS", []) if isinstance(cls, type) else []:
                 if cls.__module__ != mod.__name__:
@@ -233,8 +257,11 @@ async def test_w_opens_the_rule_behind_the_last_line(store):
     app = make_app(store, new=(7, ["fluxx5"]))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("w")  # nothing explained yet: no rule to open
-        assert isinstance(app.screen, S.GameScreen)
+        await pilot.press("w")  # turn 1 already has lines (the deal, the draw): w opens the last one's rule
+        await pilot.pause()
+        assert isinstance(app.screen, S.RuleScreen) and app.screen.rule_id == "turn.play"
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("1")
         await pilot.pause()
         last = app.screen.last_rule
@@ -267,16 +294,22 @@ async def test_i_nudges_then_suggests_and_marks_assisted(store):
         assert scr.answers == []  # a hint plays nothing
 
 
-async def test_l_hides_and_shows_the_log(store):
+async def test_l_switches_between_just_happened_and_the_full_log(store):
     app = make_app(store, new=(7, ["fluxx5"]))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        log = app.screen.query_one("#log", OptionList)
-        assert log.display
+        scr = app.screen
+        log = scr.query_one("#log", OptionList)
+        await pilot.press("1")  # a turn ends: "just happened" starts from its end
+        await pilot.pause()
+        short = log.option_count
+        assert log.border_title.startswith("Just happened") and short < len(scr.log_lines)
         await pilot.press("l")
-        assert not log.display
+        await pilot.pause()
+        assert log.border_title.startswith("Log") and log.option_count == len(scr.log_lines)
         await pilot.press("l")
-        assert log.display
+        await pilot.pause()
+        assert log.border_title.startswith("Just happened") and log.option_count == short
 
 
 def free_action_table() -> Game:
@@ -335,7 +368,7 @@ async def test_h_opens_history_and_escape_or_q_closes_it(store):
             assert isinstance(app.screen, S.HistoryScreen)
             t = app.screen.query_one("#history-table")
             assert t.row_count == 2  # seed 3 and seed 4, both abandoned by the new game
-            assert [str(c) for c in t.get_row_at(0)][1:] == ["3", "fluxx5", "-", "no", "no", "abandoned"]
+            assert [str(c) for c in t.get_row_at(0)][2:] == ["3", "fluxx5", "-", "no", "no", "abandoned"]
             await pilot.press(close)
             await pilot.pause()
             assert isinstance(app.screen, S.GameScreen)
@@ -403,7 +436,7 @@ async def test_end_screen_keys(store):
         app.push_screen(S.EndScreen(g, 3, 2.5, assisted=True))
         await pilot.pause()
         text = str(app.screen.query_one("#end-text").render())
-        assert f"Score: {len(g.scored)}" in text and "(assisted: undo was used)" in text
+        assert f"Score: {len(g.scored)}" in text and "(assisted: undo or hint)" in text
         assert "Personal best: 3   Average: 2.5" in text
         await pilot.press("h")
         await pilot.pause()
@@ -576,3 +609,58 @@ async def test_dialog_space_marks_and_enter_confirms(store):
         await pilot.press("space", "enter")
         await pilot.pause()
         assert {g.name(c) for c in g.rules_discard} == {"Play 3", "Hand Limit 2"}
+
+
+async def test_p_shows_the_piles(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")  # Trash a Keeper goes to the Main discard
+        await pilot.pause()
+        for close in ("escape", "enter", "p"):
+            await pilot.press("p")
+            await pilot.pause()
+            assert isinstance(app.screen, S.PilesScreen)
+            text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+            assert "Scored Goals (0)" in text and "Main discard (1)" in text and "Trash a Keeper" in text
+            assert "Rules discard (0)" in text
+            await pilot.press(close)
+            await pilot.pause()
+            assert isinstance(app.screen, S.GameScreen)
+
+
+async def test_q_and_escape_go_to_the_menu_and_resume(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        turn = app.screen.g.turn
+        for key in ("q", "escape"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, S.MenuScreen)
+            menu = app.screen.query_one("#menu", OptionList)
+            assert menu.get_option_at_index(0).id == "resume"
+            await pilot.press("enter")  # Resume game
+            await pilot.pause()
+            assert isinstance(app.screen, S.GameScreen) and app.screen.g.turn == turn
+            assert any(line.startswith("Resumed: seed 7, turn") for line in app.screen.log_lines)
+
+
+async def test_replay_screen_keys(store):
+    from .test_table import finished_run
+    g, answers = finished_run()
+    steps = S.told_steps(["fluxx5"], 1, "solo", g.seed, answers)
+    assert len(steps) == len(answers) + 1
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(S.MenuScreen())
+        app.push_screen(S.ReplayScreen("Replay", steps))
+        await pilot.pause()
+        await pilot.press("period", "period", "comma")
+        await pilot.pause()
+        assert app.screen.i == 1
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, S.MenuScreen)

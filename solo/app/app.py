@@ -103,7 +103,8 @@ class SoloFluxxApp(App):
     def game_finished(self, screen: GameScreen) -> None:
         best, mean = self.store.best_and_mean()
         self.push_screen(EndScreen(screen.g, best, mean, screen.info.get("assisted", False),
-                                   daily=screen.info.get("daily")))
+                                   daily=screen.info.get("daily"), answers=screen.answers,
+                                   assists=screen.info.get("assists")))
 
     def show_history(self) -> None:
         self.push_screen(HistoryScreen(self.store))

@@ -20,10 +20,14 @@ def use_palette(name: str) -> None:
     COLOUR.update(PALETTES[name])
 
 
-def card(g: Game, c: int, colour: bool = True) -> str:
+def card(g: Game, c: int, colour: bool = True, short: bool = False) -> str:
+    """A card as markup: its type letter (in its colour) and its name;
+    ``short`` drops the brackets round the letter (the table's boxes)."""
     cd = g.db.cards[c]
     glyph = GLYPH[cd.type]
     name = cd.name.replace("[", r"\[")
+    if short:
+        return f"[bold {COLOUR[cd.type]}]{glyph}[/] {name}" if colour else f"{glyph} {name}"
     if not colour:
         return f"[{glyph}] {name}"
     return f"[bold {COLOUR[cd.type]}]\\[{glyph}][/] {name}"

@@ -1,88 +1,252 @@
-"""The table's parts, one widget each. A part draws itself from the game
-(and the run's info) in ``show``; the game screen composes them and asks
-each to show the game after every answer. The table issue lays them out
-as the Solo Fluxx diagram; today each is a labelled line or two."""
+"""The table's parts, one widget each, laid out as the Solo Fluxx diagram.
+
+Every zone is a labelled box (its label is the border title) that draws
+itself from the game in ``show``; the game screen asks each to show the game
+after every answer and on every resize. A row with more cards than its
+width holds says "+N more" instead of pushing another zone away. A standard
+game uses the same boxes, with the New Rules area in place of the spots and
+a row per other seat.
+"""
 from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.widgets import Static
 
 from engine.game import Game
+from engine.goals import has
 
-from .cardtext import card, cards, table
+from .cardtext import GLYPH, card
+
+SPOT_TITLES = {"draw": "Draw", "play": "Play", "limit": "Limit", "other": "Other"}
 
 
-class TablePart(Static):
-    """One part of the table: it redraws itself from the game."""
+def plain_len(markup: str) -> int:
+    return Text.from_markup(markup).cell_len
+
+
+def fit(items: list[str], width: int, lines: int = 1, sep: str = "  ") -> str:
+    """Join markup items into at most ``lines`` lines of ``width`` cells;
+    what does not fit is counted in a closing "+N more"."""
+    if width <= 0:
+        return sep.join(items)
+    budget = width * lines
+    out: list[str] = []
+    used = 0
+    for i, it in enumerate(items):
+        n = plain_len(it) + (len(sep) if out else 0)
+        rest = len(items) - i - 1
+        more = len(f"{sep}+{rest} more") if rest else 0
+        if used + n + more > budget:
+            left = len(items) - i
+            return sep.join(out) + (sep if out else "") + f"[b]+{left} more[/]"
+        out.append(it)
+        used += n
+    return sep.join(out)
+
+
+def keeper_units(g: Game, p: int) -> list[str]:
+    """A seat's Keepers and Creepers, an attached Creeper written with its Keeper."""
+    att = g.attached
+    out = []
+    for c in g.tables[p]:
+        if c in att:
+            continue
+        s = card(g, c, short=True)
+        for cr, k in att.items():
+            if k == c:
+                s += "+" + card(g, cr, short=True)
+        out.append(s)
+    return out
+
+
+def goal_progress(g: Game, goal: int, p: int = 0) -> str:
+    """What p has and lacks toward a Goal, in a few words."""
+    gd = g.db.goal_defs[goal]
+    infl = g.inflation()
+    if gd.most_of:
+        have = len(g.hands[p]) if gd.most_of == "hand" else g.keeper_count(p)
+        what = "cards in hand" if gd.most_of == "hand" else "Keepers"
+        return f"have {have} {what} of {gd.most_count + infl}"
+    parts = []
+    if gd.required:
+        got = [g.name(c) for c in gd.required if has(g, p, c)]
+        need = [g.name(c) for c in gd.required if not has(g, p, c)]
+        if got:
+            parts.append("have " + ", ".join(got))
+        parts.append("need " + ", ".join(need) if need else "all there")
+    if gd.any_count:
+        n = sum(1 for c in gd.any_cards if c in g.tables[p])
+        parts.append(f"have {n} of {gd.any_count + infl}")
+    bad = [g.name(c) for c in gd.forbidden if g._has_anywhere(c)]
+    if bad:
+        parts.append("no " + ", ".join(bad) + " allowed")
+    return " · ".join(parts)
+
+
+class Zone(Static):
+    """One labelled part of the table; it redraws itself from the game."""
+
+    label = ""
+
+    def on_mount(self) -> None:
+        self.border_title = self.label
 
     def show(self, g: Game, info: dict[str, Any]) -> None:  # pragma: no cover - interface
         raise NotImplementedError
 
+    @property
+    def room(self) -> int:
+        """The width the content may use (0 before the first layout)."""
+        return self.content_size.width
 
-class TurnBanner(TablePart):
-    """The game, the turn, the score and the plays left."""
+
+class TurnBanner(Static):
+    """Whose turn, what is owed (draws, plays), what comes next, the clock."""
 
     def show(self, g: Game, info: dict[str, Any]) -> None:
-        left = g.plays_left(0) if g.phase == "play" and not g.temp else 0
+        p = g.active
+        solo = g.variant.spots(g) is not None
+        owed = g.draw_required(p) if g.phase in ("play", "start") else 0
+        if g.temp and g.temp[-1].kind == "play":
+            fr = g.temp[-1]
+            plays = f"play {fr.plays} of these {len(fr.cards)} (temporary hand)"
+        else:
+            total = g.played + g.plays_left(p) if g.phase == "play" else 0
+            plays = f"play {total} ({g.plays_left(p) if g.phase == 'play' else 0} left)"
+        nxt = "next: flip" if solo else f"next: Player {(p + 1) % g.nplayers}"
+        who = "" if solo else f"Player {p} · "
         mode = "daily " + info["daily"] if info.get("daily") else f"seed {g.seed}"
         assisted = " · assisted" if info.get("assisted") else ""
-        self.update(f"[b]Solo Fluxx[/] · {mode} · Turn {g.turn} · [b]Score {len(g.scored)}[/] · "
-                    f"plays left {left}{assisted}")
+        score = f"Score {len(g.scored)} · " if solo else ""
+        clock = f"Main {len(g.draw)}" if solo else f"pile {len(g.draw)}"
+        self.update(f"[b]Turn {g.turn}[/] · {who}{score}draw {owed} ({g.drawn} drawn) · {plays} · {clock} · "
+                    f"{nxt} · {mode}{assisted}")
 
 
-class Piles(TablePart):
-    """The decks and discard piles: Solo's Rules and Main decks, or the one draw pile."""
+class RulesPile(Zone):
+    label = "Rules"
 
     def show(self, g: Game, info: dict[str, Any]) -> None:
-        mtop = card(g, g.discard[-1]) if g.discard else "-"
-        if g.variant.spots(g) is not None:
-            rtop = card(g, g.rules_discard[-1]) if g.rules_discard else "-"
-            self.update(f"Rules deck [b]{len(g.rules_deck)}[/] · Rules discard: {rtop}   "
-                        f"Main deck [b]{len(g.draw)}[/] · Main discard: {mtop}")
+        top = card(g, g.rules_discard[-1], short=True) if g.rules_discard else "-"
+        self.update(f"deck [b]{len(g.rules_deck)}[/]\ndisc {top}")
+
+
+class MainPile(Zone):
+    label = "Main"
+
+    def show(self, g: Game, info: dict[str, Any]) -> None:
+        top = card(g, g.discard[-1], short=True) if g.discard else "-"
+        self.update(f"deck [b]{len(g.draw)}[/]\ndisc {top}")
+
+
+class SpotBox(Zone):
+    """One of Solo's four rule spots, with the Basic Rule it stands in for."""
+
+    def __init__(self, spot: str, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.spot = spot
+        self.label = SPOT_TITLES[spot]
+
+    def show(self, g: Game, info: dict[str, Any]) -> None:
+        c = (g.variant.spots(g) or {}).get(self.spot, -1)
+        self.update(card(g, c, short=True) if c >= 0 else "[dim]empty[/]")
+        if self.spot in ("draw", "play"):
+            self.border_subtitle = f"basic {1 + g.inflation()}"
+
+
+class NewRules(Zone):
+    """The standard game's New Rules area (in place of the spots)."""
+    label = "New Rules"
+
+    def show(self, g: Game, info: dict[str, Any]) -> None:
+        items = [card(g, r, short=True) for r in g.rules]
+        self.border_title = f"New Rules ({len(g.rules)}) · basic: draw 1, play 1"
+        self.update(fit(items, self.room, 2) if items else "[dim]none: the Basic Rules (draw 1, play 1)[/]")
+
+
+class DrawPile(Zone):
+    label = "Piles"
+
+    def show(self, g: Game, info: dict[str, Any]) -> None:
+        top = card(g, g.discard[-1], short=True) if g.discard else "-"
+        self.update(f"draw [b]{len(g.draw)}[/]\ndisc {top}")
+
+
+class GoalsBox(Zone):
+    label = "Goal"
+
+    def show(self, g: Game, info: dict[str, Any]) -> None:
+        goals = list(g.goals)
+        self.border_title = "Goals (Double Agenda)" if len(goals) > 1 else "Goal"
+        if not goals:
+            self.update("[dim]none yet[/]")
+        elif len(goals) == 1:
+            self.update(f"{card(g, goals[0], short=True)}\n[dim]{goal_progress(g, goals[0])}[/]")
         else:
-            self.update(f"Draw pile [b]{len(g.draw)}[/] · Discard pile: {mtop} · New Rules: {cards(g, g.rules)}")
+            self.update("\n".join(card(g, c, short=True) for c in goals))
 
 
-class RuleSpots(TablePart):
-    """The Basic Rules with Inflation, and the four rule spots of Solo Fluxx."""
-
-    def show(self, g: Game, info: dict[str, Any]) -> None:
-        spots = g.variant.spots(g) or {}
-
-        def spot(name: str) -> str:
-            c = spots.get(name, -1)
-            return card(g, c) if c >= 0 else "[dim]empty[/]"
-        infl = g.inflation()
-        self.update(f"Basic Rules: draw {1 + infl}, play {1 + infl}.  Draw spot: {spot('draw')}  "
-                    f"Play spot: {spot('play')}\nLimit spot: {spot('limit')}  Other spot: {spot('other')}")
-
-
-class GoalsArea(TablePart):
-    """The current Goal(s) and the Scored Goals pile."""
+class ScoredBox(Zone):
+    """The Scored Goals: the count, the latest first, the rest counted."""
+    label = "Scored"
 
     def show(self, g: Game, info: dict[str, Any]) -> None:
-        scored = ", ".join(g.name(c) for c in g.scored) or "none yet"
-        self.update(f"Current Goal(s): {cards(g, g.goals, '[dim]none[/]')}\n"
-                    f"Scored Goals ({len(g.scored)}): {scored}")
+        self.border_title = f"Scored ({len(g.scored)})"
+        self.border_subtitle = "p: piles"
+        items = [g.name(c) for c in reversed(g.scored)]
+        self.update(fit(items, self.room, 2, " · ") if items else "[dim]none yet[/]")
 
 
-class InPlay(TablePart):
-    """The Keepers and Creepers in play (and any other seat's, with its hand size)."""
+class KeepersRow(Zone):
+    """A seat's Keepers and Creepers in play (the player's own, or another seat's)."""
 
-    def show(self, g: Game, info: dict[str, Any]) -> None:
-        text = f"Keepers and Creepers in play: {table(g, 0, '[dim]none[/]')}"
-        for q in range(1, g.nplayers):
-            text += f"  │ Player {q}: {table(g, q, '[dim]none[/]')} ({len(g.hands[q])} in hand)"
-        self.update(text)
-
-
-class HandRow(TablePart):
-    """The hand, and an open temporary hand beside it."""
+    def __init__(self, seat: int, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.seat = seat
+        self.label = "Keepers and Creepers" if seat == 0 else f"Player {seat}"
 
     def show(self, g: Game, info: dict[str, Any]) -> None:
-        label = "Hand (set aside)" if g.temp else "Hand"
-        extra = ""
-        if g.temp and g.temp[-1].cards:
-            extra = f"   Temporary hand: {cards(g, g.temp[-1].cards)}"
-        self.update(f"{label} ({len(g.hands[0])}): {cards(g, g.hands[0], '[dim]empty[/]')}{extra}")
+        p = self.seat
+        if p:
+            self.border_title = f"Player {p} · hand {len(g.hands[p])}"
+        else:
+            self.border_title = f"Keepers and Creepers ({len(g.tables[0])})"
+        items = keeper_units(g, p)
+        self.update(fit(items, self.room) if items else "[dim]none[/]")
+
+
+class OthersBox(Zone):
+    """A standard game's other seats: a line each, with hand size and table."""
+    label = "Other players"
+
+    def show(self, g: Game, info: dict[str, Any]) -> None:
+        lines = []
+        for q in range(g.nplayers):
+            if q == info.get("seat", 0):
+                continue
+            head = f"Player {q} · hand {len(g.hands[q])}: "
+            items = keeper_units(g, q)
+            lines.append(head + (fit(items, self.room - plain_len(head)) if items else "[dim]nothing in play[/]"))
+        self.update("\n".join(lines))
+
+
+class Preview(Static):
+    """The highlighted move's card, in one line, and what it does toward the Goal."""
+
+    def show_card(self, g: Game, c: int) -> None:
+        if c < 0:
+            self.update("")
+            return
+        cd = g.db.cards[c]
+        toward = ""
+        for goal in g.goals:
+            gd = g.db.goal_defs[goal]
+            if c in gd.required or c in gd.any_cards:
+                toward = f" [b]{g.name(goal)} needs it.[/]"
+        self.update(f"[b]{cd.name}[/] ({cd.type}): {cd.text}{toward}")
+
+
+def type_letter(g: Game, c: int) -> str:
+    return GLYPH[g.db.cards[c].type]

@@ -7,5 +7,6 @@ from .history import HistoryScreen  # noqa: F401
 from .lesson import LessonScreen, option_text  # noqa: F401
 from .lessons import LessonsScreen  # noqa: F401
 from .menu import MenuScreen  # noqa: F401
-from .modals import HELP, CardScreen, HelpScreen, RuleScreen  # noqa: F401
+from .modals import HELP, CardScreen, HelpScreen, PilesScreen, RuleScreen  # noqa: F401
+from .replay import ReplayScreen, told_steps  # noqa: F401
 from .stats import StatsScreen, bar_chart, sparkline  # noqa: F401

@@ -14,21 +14,57 @@ from .history import HistoryScreen
 
 
 class EndScreen(Screen):
-    BINDINGS = [Binding("n", "new_game", "New game", id="new"), Binding("h", "history", "History", id="history"),
+    BINDINGS = [Binding("n", "new_game", "New game", id="new"), Binding("r", "replay", "Replay", id="replay"),
+                Binding("h", "history", "History", id="history"),
                 Binding("s", "app.show_stats", "Stats", id="stats"), Binding("q", "app.quit", "Quit", id="quit")]
 
-    def __init__(self, g: Game, best, mean, assisted: bool, daily: str | None = None):
+    def __init__(self, g: Game, best, mean, assisted: bool, daily: str | None = None,
+                 answers: list | None = None, assists: list[str] | None = None):
         super().__init__()
         self.g, self.best, self.mean, self.assisted, self.daily = g, best, mean, assisted, daily
+        self.answers = answers
+        self.assists = assists or []
+        self.steps = None
+
+    def recap(self) -> str:
+        """Why the game ended, the Goals scored by turn, turns, assists, best."""
+        g = self.g
+        why, by_turn = "", []
+        if self.answers is not None:
+            from .replay import told_steps
+            replayed = Game.new(tuple(g.decks), g.nplayers, g.variant_name, g.seed)
+            turn = replayed.turn
+            from engine.answers import replay
+
+            def on_step(i, j, events, game) -> None:
+                nonlocal why, turn
+                for e in events:
+                    if e.kind == "turn_start":
+                        turn = e.data["turn"]
+                    elif e.kind == "score":
+                        by_turn.append((turn, e.card))
+                    elif e.kind == "game_over" and "deck" in e.data:
+                        why = f"the {e.data['deck']} deck ran out"
+            replay(replayed, self.answers, on_step)
+            self.steps = told_steps(list(g.decks), g.nplayers, g.variant_name, g.seed, self.answers)
+        scored = "\n".join(f"  turn {t:>2}  {card(g, c)}" for t, c in by_turn) if by_turn else \
+            "\n".join(f"  {card(g, c)}" for c in g.scored) or "  none"
+        if self.assisted:
+            used = ", ".join(dict.fromkeys(self.assists)) or "undo or hint"
+            note = f"  (assisted: {used})"
+        else:
+            note = "  (unassisted)"
+        best = f"Personal best: {self.best}   Average: {self.mean}"
+        if self.best is not None and len(g.scored) >= self.best and not self.assisted:
+            best = f"[b]A personal best![/] {best}"
+        replay_key = "   r: replay this game" if self.steps else ""
+        return (f"[b]Game over[/]: {why or 'the game has ended'}, after {g.turn} turns.\n\n"
+                f"[b]Score: {len(g.scored)}[/]{note}\n\nGoals scored, by turn:\n{scored}\n\n{best}\n\n"
+                f"n: new game{replay_key}   h: history   s: stats   q: quit")
 
     def compose(self) -> ComposeResult:
-        g = self.g
-        goals = "\n".join(f"  {card(g, c)}" for c in g.scored) or "  none"
-        note = "  (assisted: undo was used)" if self.assisted else ""
         with Vertical(id="end"):
-            yield Static(f"[b]Game over[/] after {g.turn} turns.\n\n[b]Score: {len(g.scored)}[/]{note}\n\n"
-                         f"Scored Goals:\n{goals}\n\nPersonal best: {self.best}   Average: {self.mean}\n\n"
-                         "n: new game   h: history   s: stats   q: quit", id="end-text")
+            yield Static(self.recap(), id="end-text")
             if self.daily:
                 yield Static("Par: working it out...", id="par")
         yield Footer()
@@ -58,6 +94,12 @@ class EndScreen(Screen):
         line = share_line(self.daily, len(self.g.scored), par, self.g.turn, practice)
         kind = "practice (the day's scored attempt is your first)" if practice else "your scored attempt"
         self.query_one("#par", Static).update(f"Par {par} · this was {kind}\nShare: {line}")
+
+    def action_replay(self) -> None:
+        """This game, step by step, with the tutor's explanations."""
+        if self.steps:
+            from .replay import ReplayScreen
+            self.app.push_screen(ReplayScreen(f"Replay: seed {self.g.seed}", self.steps))
 
     def action_new_game(self) -> None:
         self.app.new_game(None, self.g.decks)

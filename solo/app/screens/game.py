@@ -1,10 +1,11 @@
-"""The table: the game screen."""
+"""The table: the game screen, laid out as the Solo Fluxx diagram."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.game import Game
@@ -13,9 +14,24 @@ from engine.runfile import answer_to_json
 
 from ..cardtext import option
 from ..dialogs import dialog_for
-from ..widgets import GoalsArea, HandRow, InPlay, Piles, RuleSpots, TablePart, TurnBanner
+from ..widgets import (
+    DrawPile,
+    GoalsBox,
+    KeepersRow,
+    MainPile,
+    NewRules,
+    OthersBox,
+    Preview,
+    RulesPile,
+    ScoredBox,
+    SpotBox,
+    TurnBanner,
+    Zone,
+)
 from .history import HistoryScreen
-from .modals import CardScreen, HelpScreen, RuleScreen
+from .modals import CardScreen, HelpScreen, PilesScreen, RuleScreen
+
+MIN_SIZE = (80, 24)
 
 
 class GameScreen(Screen):
@@ -28,16 +44,20 @@ class GameScreen(Screen):
         Binding("t", "tutor_level", "Tutor", id="tutor"),
         Binding("w", "why", "Why?", id="why"),
         Binding("i", "hint", "Hint", id="hint"),
-        Binding("l", "toggle_log", "Log", show=False, id="log"),
+        Binding("l", "toggle_log", "Log", id="log"),
+        Binding("p", "piles", "Piles", show=False, id="piles"),
         Binding("e", "end_turn", "End turn", show=False, id="end"),
         Binding("x", "discard", "Discard", show=False, id="discard"),
-        Binding("h", "history", "History", id="history"),
-        Binding("c", "palette", "Colours", id="colours"),
+        Binding("h", "history", "History", show=False, id="history"),
+        Binding("c", "palette", "Colours", show=False, id="colours"),
         Binding("s", "app.show_stats", "Stats", id="stats", show=False),
+        Binding("q", "menu", "Menu", id="menu"),
+        Binding("escape", "menu", "Menu", show=False, id="menu-esc"),
         Binding("j", "cursor(1)", "Down", show=False, id="down"),
         Binding("k", "cursor(-1)", "Up", show=False, id="up"),
         *[Binding(str(i), f"quick({i})", f"Pick {i}", show=False, id=f"quick{i}") for i in range(1, 10)],
     ]
+    AUTO_SINGLE = True  # a question with one legal answer is answered by the app (lessons turn it off)
 
     def __init__(self, g: Game, answers: list, info: dict):
         super().__init__()
@@ -46,60 +66,131 @@ class GameScreen(Screen):
         self.info = info
         self.log_lines: list[str] = []
         self.log_rules: list[str | None] = []  # the rule behind each line of the tutor panel
+        self.turn_from = 0     # where "just happened" begins: the last turn's end
+        self.full_log = False  # l: the whole log instead of what just happened
         self.last_rule: str | None = None
         self.hint_step = 0
         from tutor.explain import Explainer
         self.explainer = Explainer("brief")
 
     def compose(self) -> ComposeResult:
+        g = self.g
         yield TurnBanner(id="status")
-        yield Piles(id="piles")
-        yield RuleSpots(id="rules")
-        yield GoalsArea(id="goals")
-        yield InPlay(id="table")
-        yield HandRow(id="hand")
+        if g.variant.spots(g) is not None:
+            with Horizontal(id="top-row"):
+                yield RulesPile(id="rules-pile")
+                for spot in ("draw", "play", "limit", "other"):
+                    yield SpotBox(spot, id=f"spot-{spot}", classes="spot")
+            with Horizontal(id="mid-row"):
+                yield MainPile(id="main-pile")
+                yield GoalsBox(id="goals")
+                yield ScoredBox(id="scored")
+        else:  # the standard game: the New Rules area instead of the spots, and a line per other seat
+            with Horizontal(id="top-row"):
+                yield DrawPile(id="main-pile")
+                yield GoalsBox(id="goals")
+                yield NewRules(id="new-rules")
+            others = OthersBox(id="others")
+            others.styles.height = g.nplayers - 1 + 2
+            yield others
+        yield KeepersRow(0, id="table")
         yield OptionList(id="moves")
+        yield Preview(id="preview")
         yield OptionList(id="log")
+        yield Static(f"The table needs a terminal of at least {MIN_SIZE[0]}x{MIN_SIZE[1]}; make this one larger.",
+                     id="too-small")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#moves", OptionList).border_title = "Hand"
+        self.query_one("#log", OptionList).border_title = "Just happened"
+        g = self.g
+        if g.log:  # a new game: tell the deal and the first draw
+            self.tell(g.log)
+        elif g.turn:
+            self.note(f"Resumed: {'daily ' + self.info['daily'] if self.info.get('daily') else f'seed {g.seed}'}, "
+                      f"turn {g.turn}.")
         self.advance()
 
     def on_resize(self, event) -> None:
-        """Larger terminals give the tutor panel more lines."""
-        h = event.size.height
-        self.query_one("#log", OptionList).styles.height = 3 if h <= 24 else min(3 + (h - 24) // 2, 14)
+        """Below the smallest size the table fits, say so instead of cutting it."""
+        w, h = event.size
+        self.query_one("#too-small", Static).display = w < MIN_SIZE[0] or h < MIN_SIZE[1]
+        # the hand takes the rows it needs, up to half of what the table leaves; the tutor the rest
+        rows = h - 14 - (2 if self.g.variant.spots(self.g) is None and self.g.nplayers > 3 else 0)
+        self.query_one("#moves", OptionList).styles.max_height = max(5, rows // 2)
+        self.call_after_refresh(self.draw)
 
     # ------------------------------------------------------------------ drawing
     def draw(self) -> None:
         g = self.g
-        for part in self.query(TablePart):
-            part.show(g, self.info)
+        self.query_one("#status", TurnBanner).show(g, self.info)
+        for zone in self.query(Zone):
+            zone.show(g, self.info)
         log = self.query_one("#log", OptionList)
-        first = max(0, len(self.log_lines) - 60)
+        start = 0 if self.full_log else self.turn_from
+        first = max(start, len(self.log_lines) - 200)
+        log.border_title = "Log (l: just happened)" if self.full_log else "Just happened (l: full log)"
         log.clear_options()
         log.add_options([Option(t, id=str(first + i)) for i, t in enumerate(self.log_lines[first:])])
-        if self.log_lines:
+        if len(self.log_lines) > first:
             log.highlighted = len(self.log_lines) - first - 1
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
         pr = g.prompt
         if pr is not None and pr.kind == "turn":
+            hand = g.hands[pr.player]
+            if g.temp and g.temp[-1].kind == "play":
+                fr = g.temp[-1]
+                moves.border_title = f"Temporary hand: play {fr.plays} of these {len(fr.cards)}"
+            else:
+                whose = "Hand" if pr.player == 0 else f"Player {pr.player}'s hand"
+                moves.border_title = f"{whose} ({len(hand)})" + (" · e: end the turn" if ("end",) in pr.options else "")
             moves.add_options([Option(f"{i + 1}. {option(g, o)}" if i < 9 else option(g, o), id=str(i))
                                for i, o in enumerate(pr.options)])
             moves.highlighted = 0
+            room = int(moves.styles.max_height.value if moves.styles.max_height else 5) - 2
+            if len(pr.options) > room:  # the rest scroll: say how many
+                moves.border_title += f" · {len(pr.options) - room} more below"
             if self.focused is not self.query_one("#log", OptionList):
                 moves.focus()
+        else:
+            moves.border_title = f"Hand ({len(g.hands[0])})"
+            moves.add_options([Option(option(g, c), id=f"h{c}", disabled=True) for c in g.hands[0]])
+        self.preview()
+
+    def preview(self) -> None:
+        """The highlighted move's card, in one line."""
+        pr = self.g.prompt
+        moves = self.query_one("#moves", OptionList)
+        c = -1
+        if pr is not None and pr.kind == "turn" and moves.highlighted is not None and moves.highlighted < len(pr.options):
+            o = pr.options[moves.highlighted]
+            c = o[1] if len(o) == 2 else -1
+        self.query_one("#preview", Preview).show_card(self.g, c)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "moves":
+            self.preview()
 
     # ------------------------------------------------------------------ flow
     def advance(self) -> None:
-        """Show the table, then ask the engine's current question."""
+        """Show the table, then ask the engine's current question (a question
+        with one legal answer is answered here, and the log says so)."""
         self.draw()
         g = self.g
         if g.over:
             self.app.game_finished(self)
             return
-        if g.prompt.kind == "choose":
+        pr = g.prompt
+        if pr.kind == "choose":
+            only = pr.legal_answers(limit=2)
+            if self.AUTO_SINGLE and len(only) == 1:
+                from tutor.hints import answer_words
+                who = "you" if g.nplayers == 1 else f"Player {pr.player}"
+                self.note(f"[dim]Only one choice for {who} ({pr.reason}): {answer_words(g, only[0])}.[/]")
+                self.answer(only[0])
+                return
             self.app.push_screen(dialog_for(g, self.move_hint), self.answer)
 
     def answer(self, a) -> None:
@@ -120,12 +211,19 @@ class GameScreen(Screen):
         self.advance()
 
     def tell(self, events) -> None:
-        """The tutor's words for what just happened (levels: off, brief, full)."""
+        """The tutor's words for what just happened (levels: off, brief, full).
+        A turn's end starts a new "just happened"; the full log keeps all."""
+        for e in events:
+            if e[0] == "turn_end":
+                self.turn_from = len(self.log_lines)
+                break
         if self.explainer.level == "off":
             return
         for t in self.explainer.explain_all(self.g, events):
             x = t.x
-            if not t.head or x.event in ("action_done", "turn_start", "deal"):
+            if x.event == "turn_end" and t.head:
+                self.turn_from = len(self.log_lines)
+            if not t.head or x.event in ("action_done", "deal"):
                 continue  # a burst is one line; its cards are named in it
             self.log_lines.append(x.text)
             self.log_rules.append(x.rule)
@@ -172,6 +270,7 @@ class GameScreen(Screen):
         self.answers.pop()
         self.g = rebuild(self.g.seed, self.g.decks, self.answers)
         self.info["assisted"] = True
+        self.info.setdefault("assists", []).append("undo")
         self.app.store.save(self.g, self.answers, True)
         self.note("Undone: this run is now marked assisted.")
         self.advance()
@@ -256,14 +355,25 @@ class GameScreen(Screen):
         from engine.bots import SearchBot
         from tutor.hints import hint_text
         self.info["assisted"] = True
+        self.info.setdefault("assists", []).append("hint")
         self.app.store.save(g, self.answers, True)
         futures = 8
         ranked = SearchBot(g.decisions, rollouts=futures, ms=400).rank(g)
         return hint_text(g, ranked, futures) + " (run marked assisted)"
 
     def action_toggle_log(self) -> None:
-        log = self.query_one("#log", OptionList)
-        log.display = not log.display
+        """Between what just happened (since the last turn ended) and the whole log."""
+        self.full_log = not self.full_log
+        self.draw()
+
+    def action_piles(self) -> None:
+        """Browse the Scored Goals and the discard piles."""
+        self.app.push_screen(PilesScreen(self.g))
+
+    def action_menu(self) -> None:
+        """To the menu; the game is saved after every answer and resumes from there."""
+        from .menu import MenuScreen
+        self.app.switch_screen(MenuScreen())
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryScreen(self.app.store))

@@ -4,6 +4,8 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Footer, Static
 
+from engine.answers import ReplayError
+
 from .back import StoreScreen
 
 
@@ -16,9 +18,25 @@ class HistoryScreen(StoreScreen):
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
-        t.add_columns("Date", "Seed", "Decks", "Score", "Daily", "Assisted", "Status")
+        t.cursor_type = "row"
+        t.add_columns("Id", "Date", "Seed", "Decks", "Score", "Daily", "Assisted", "Status")
         for r in self.store.runs():
             daily = (r["daily"] + (" practice" if r["practice"] else "")) if r["daily"] else "no"
-            t.add_row((r["finished"] or r["started"])[:16], str(r["seed"]), ",".join(r["decks"]),
+            t.add_row(str(r["id"]), (r["finished"] or r["started"])[:16], str(r["seed"]), ",".join(r["decks"]),
                       "-" if r["score"] is None else str(r["score"]), daily,
-                      "yes" if r["assisted"] else "no", r["status"])
+                      "yes" if r["assisted"] else "no", r["status"], key=str(r["id"]))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a run: replay it step by step with the tutor's explanations."""
+        run = self.store.run_file(int(str(event.row_key.value)))
+        if not run or not isinstance(run.get("answers"), list):
+            self.notify("This run has no answers to replay.", severity="warning")
+            return
+        from .replay import ReplayScreen, told_steps
+        try:
+            steps = told_steps(run["decks"], run.get("players", 1), run.get("variant", "solo"), run["seed"],
+                               run["answers"])
+        except (ReplayError, ValueError, KeyError, TypeError) as e:  # e.g. a run of another engine version
+            self.notify(f"This run cannot be replayed here: {e}", severity="warning")
+            return
+        self.app.push_screen(ReplayScreen(f"Run {event.row_key.value}: seed {run['seed']}", steps))

@@ -12,6 +12,7 @@ from .game import GameScreen
 
 class LessonScreen(GameScreen):
     """A lesson: the learner makes every move; a wrong move gets a hint, then the answer."""
+    AUTO_SINGLE = False  # a lesson's steps name every answer
 
     def __init__(self, lesson):
         from scenarios.runner import build_table
@@ -85,7 +86,8 @@ class LessonScreen(GameScreen):
             self.note(f"[b]Tutor:[/] {self.steps[self.i].hint or self.steps[self.i].say}")
             self.draw()
 
-    BINDINGS = GameScreen.BINDINGS + [Binding("escape", "app.pop_screen", "Lessons", id="back")]
+    BINDINGS = [b for b in GameScreen.BINDINGS if b.key not in ("escape", "q")] + [
+        Binding("escape", "app.pop_screen", "Lessons", id="back")]
 
 
 def option_text(g: Game, a) -> str:

@@ -15,13 +15,19 @@ class MenuScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("[b]Solo Fluxx[/]\nThe solitaire Fluxx. Choose with the arrows and Enter.", id="menu-title")
-        yield OptionList(Option("New game", id="new"), Option("Daily challenge", id="daily"),
+        resume = [Option("Resume game", id="resume")] if self.app.store.load() is not None else []
+        yield OptionList(*resume, Option("New game", id="new"), Option("Daily challenge", id="daily"),
                          Option("Lessons", id="lessons"), Option("History", id="history"), Option("Stats", id="stats"),
                          Option("Quit", id="quit"), id="menu")
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id == "new":
+        if event.option.id == "resume":
+            saved = self.app.store.load()
+            if saved is not None:
+                from .game import GameScreen
+                self.app.switch_screen(GameScreen(*saved))
+        elif event.option.id == "new":
             self.app.new_game(None, ["fluxx5"])
         elif event.option.id == "daily":
             from solo.daily import today

@@ -52,6 +52,33 @@ class CardScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class PilesScreen(ModalScreen[None]):
+    """The Scored Goals and the discard piles, in full (Let's Do That Again!
+    and Empty the Trash make the discards matter)."""
+    BINDINGS = [Binding("escape,enter,p", "close", "Close", id="close")]
+
+    def __init__(self, g: Game):
+        super().__init__()
+        self.g = g
+
+    def compose(self) -> ComposeResult:
+        g = self.g
+
+        def pile(ids: list[int]) -> str:
+            return ", ".join(card(g, c) for c in reversed(ids)) or "empty"
+        parts = [f"[b]Scored Goals ({len(g.scored)})[/], latest first: {pile(g.scored)}"] if g.variant.scores else []
+        parts.append(f"[b]Main discard ({len(g.discard)})[/], top first: {pile(g.discard)}")
+        if g.variant.spots(g) is not None:
+            parts.append(f"[b]Rules discard ({len(g.rules_discard)})[/], top first: {pile(g.rules_discard)}")
+        with Vertical(id="dialog"):
+            yield Static("The piles", id="dialog-title")
+            yield Static("\n\n".join(parts))
+            yield Static("Esc: close", id="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 HELP = """[b]Keys[/]
   Up/Down or j/k   move between moves        Enter   play the highlighted move
   1-9              play move number N        d       full text of the card
@@ -60,7 +87,9 @@ HELP = """[b]Keys[/]
   t                tutor: off, brief, full   w       why? (the rule behind the last line)
   i                hint (first a nudge, then a move; marks the run assisted)
   e                end the turn (when only free actions are left)   x  discard? (the tutor explains)
-  l                show or hide the log      h       history      ?/F1  this help
+  l                just happened / full log  p       the piles (Scored, discards)
+  q or Esc         the menu (every answer is saved: the game resumes where you left it)
+  h                history                   ?/F1    this help
   c                card colours: colour-blind safe (default) or vivid; letters K G R A C S always show the type
   Ctrl+P           command palette (New game, Daily challenge, Lessons, History, Stats,
                    Rules: <card>, Toggle tutor)

@@ -1,0 +1,213 @@
+"""The table at 80x24 and 120x40, through whole seeded games: on every frame
+every zone label, every card in a spot, every current Goal and the scored
+count are on screen (a standard game: every seat's row too); and text
+snapshots pin four moments of a game."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from engine.game import Game
+from solo.app.dialogs import PickManyDialog, PickOneDialog
+from solo.app.screens import EndScreen, GameScreen
+
+from .helpers import make_app, screen_lines, table, zone_text
+
+pytestmark = pytest.mark.app
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+SOLO_LABELS = ("Rules", "Draw", "Play", "Limit", "Other", "Main", "Scored (", "Keepers and Creepers")
+
+
+def words(s: str) -> str:
+    return " ".join(s.split())
+
+
+def check_frame(app) -> None:
+    """Everything the table must show is on the terminal now."""
+    scr = app.screen
+    g: Game = scr.g
+    text = "\n".join(screen_lines(app))
+    solo = g.variant.spots(g) is not None
+    if solo:
+        for label in SOLO_LABELS:
+            assert f"─ {label}" in text, f"the label {label!r} is not on screen:\n{text}"
+        assert f"Scored ({len(g.scored)})" in text
+        for spot, c in g.variant.spots(g).items():
+            if c >= 0:
+                shown = zone_text(app, scr.query_one(f"#spot-{spot}"))
+                assert words(g.name(c)) in shown, f"{g.name(c)} is not readable in the {spot} spot: {shown!r}"
+    else:
+        assert "─ New Rules" in text
+        for q in range(1, g.nplayers):
+            assert f"Player {q} · hand {len(g.hands[q])}:" in text, f"seat {q}'s row is not on screen:\n{text}"
+    goals = zone_text(app, scr.query_one("#goals"))
+    for c in g.goals:
+        assert words(g.name(c)) in goals, f"the Goal {g.name(c)} is not on screen: {goals!r}"
+    assert "─ Hand" in text or "─ Temporary hand" in text or "'s hand (" in text
+    assert "─ Just happened" in text or "─ Log" in text
+    assert text.splitlines()[0].startswith(f"Turn {g.turn}")
+
+
+async def play_whole_game(app, pilot, limit: int = 900) -> int:
+    """Answer every question from the keyboard (the first move; the first
+    legal choice), checking the table on every frame. Returns the frames seen."""
+    frames = 0
+    for _ in range(limit):
+        scr = app.screen
+        if isinstance(scr, EndScreen):
+            return frames
+        if isinstance(scr, GameScreen):
+            check_frame(app)
+            frames += 1
+            await pilot.press("1")
+        elif isinstance(scr, PickManyDialog):
+            for _ in range(scr.pr.min):
+                await pilot.press("space", "down")
+            await pilot.press("enter")
+        elif isinstance(scr, PickOneDialog):
+            await pilot.press("enter")
+        await pilot.pause()
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("decks,seed", [(["fluxx5", "creeper-pack"], 3), (["voyager"], 5)], ids=["fluxx5+cp", "voyager"])
+async def test_every_frame_of_a_whole_game_shows_the_whole_table(store, size, decks, seed):
+    app = make_app(store, new=(seed, decks))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        frames = await play_whole_game(app, pilot)
+        assert frames >= 20
+
+
+@pytest.mark.slow
+async def test_a_standard_game_shows_every_seat(store):
+    g = Game.new(("fluxx5",), 4, "standard", 2)
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(g, [], {"seed": 2}))
+        await pilot.pause()
+        for _ in range(120):
+            if isinstance(app.screen, GameScreen):
+                if app.screen.g.over:
+                    break
+                check_frame(app)
+                await pilot.press("1")
+            else:
+                await pilot.press("enter")
+            await pilot.pause()
+
+
+async def test_a_small_terminal_is_told_the_size_it_needs(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert "needs a terminal of at least 80x24" in "\n".join(screen_lines(app))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "needs a terminal" not in "\n".join(screen_lines(app))
+
+
+def long_table() -> Game:
+    """Mid-game: all four spots filled (the longest Other rule), two Goals
+    under Double Agenda, many Keepers, a long hand, seven Goals scored."""
+    return table("""
+variant = "solo"
+decks = ["fluxx5", "creeper-pack"]
+[setup]
+drawn = 1
+rules = ["Draw 2", "Play All But 1", "Keeper Limit 4", "Double Agenda"]
+goals = ["The Eye of the Beholder", "Your Tax Dollars at War"]
+scored = ["Toast", "Lullaby", "5 Keepers", "Hearts & Minds", "Night & Day", "Dreamland", "Baked Goods"]
+tables = [["The Moon", "Sleep", "Music", "Love", "War", "The Sun", "Time", "Dreams", "The Rocket", "Television"]]
+hands = [["Milk", "Zap a Card!", "The Party", "Let's Simplify", "Bread", "Chocolate", "Cookies", "Money"]]
+draw_pile = ["Peace", "The Toaster", "The Brain"]
+rules_deck = ["Play 2", "Hand Limit 2"]
+""")
+
+
+async def _snapshot(name: str, text: str) -> None:
+    path = SNAPSHOTS / f"{name}.txt"
+    if os.environ.get("UPDATE_SNAPSHOTS"):
+        path.write_text(text)
+    assert path.exists(), f"no snapshot at {path}; run with UPDATE_SNAPSHOTS=1 once and commit it"
+    assert text == path.read_text()
+
+
+async def test_snapshot_mid_game_all_spots_two_goals(store):
+    g = long_table()
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(g, [], {"seed": 0}))
+        await pilot.pause()
+        check_frame(app)
+        text = "\n".join(screen_lines(app)) + "\n"
+        assert "+" in zone_text(app, app.screen.query_one("#table")) and "more" in text  # a long row says "+N more"
+        assert "Scored (7)" in text and "Baked Goods" in text  # the latest Goal first
+        await _snapshot("table-mid-game-80x24", text)
+
+
+async def test_snapshot_temporary_hand(store):
+    g = table("""
+variant = "solo"
+[setup]
+drawn = 1
+hands = [["Draw 3, Play 2 of Them", "Milk"]]
+draw_pile = ["Cookies", "Bread", "Love", "Peace", "Sleep"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
+    g.push(("play", g.db.find("Draw 3, Play 2 of Them")))
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(g, [], {"seed": 0}))
+        await pilot.pause()
+        check_frame(app)
+        text = "\n".join(screen_lines(app)) + "\n"
+        assert "Temporary hand: play 2 of these 3" in text
+        assert "play 2 of these 3 (temporary hand)" in text.splitlines()[0]
+        await _snapshot("table-temporary-hand-80x24", text)
+
+
+def finished_run(seed: int = 4):
+    """A whole Solo game played headless: the game and its answers (as labels)."""
+    from engine.bots import make_bot
+    from engine.runfile import answer_to_json
+    g = Game.new(("fluxx5",), 1, "solo", seed)
+    bot = make_bot("greedy", seed)
+    answers = []
+    while not g.over:
+        a = bot.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+    return g, answers
+
+
+async def test_snapshot_recap_and_replay_of_the_game(store):
+    from solo.app.screens import EndScreen, ReplayScreen
+    g, answers = finished_run()
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(EndScreen(g, 5, 3.2, assisted=True, answers=answers, assists=["hint", "undo", "hint"]))
+        await pilot.pause()
+        text = "\n".join(screen_lines(app)) + "\n"
+        assert "deck ran out" in text and f"Score: {len(g.scored)}" in text and "assisted: hint, undo" in text
+        assert "Goals scored, by turn:" in text and "turn " in text
+        await _snapshot("recap-80x24", text)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and "step 0 of" in "\n".join(screen_lines(app))
+        assert "You were dealt 3 cards in the opening deal" in "\n".join(screen_lines(app))
+        await pilot.press("right")
+        await pilot.pause()
+        shown = "\n".join(screen_lines(app))
+        assert "step 1 of" in shown and f"answer: {' '.join(answers[0])}" in shown
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert "step 0 of" in "\n".join(screen_lines(app))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
