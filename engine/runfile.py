@@ -57,15 +57,21 @@ def load_run(path: str | Path) -> RunFile:
         raise RunError(f"{p}: {e}") from None
     except json.JSONDecodeError as e:
         raise RunError(f"{p}: not a JSON run file ({e}); was it saved by solo-fluxx sim --save-runs?") from None
+    return run_from_data(data, str(p))
+
+
+def run_from_data(data: Any, where: str) -> RunFile:
+    """A run file's data (read from a file, or kept in the history), checked;
+    ``where`` names it in the sentence of a RunError."""
     if isinstance(data, dict) and isinstance(data.get("format"), int) and data["format"] > RUN_FORMAT:
-        raise RunError(f"{p}: run file format {data['format']} is newer than this solo-fluxx reads "
+        raise RunError(f"{where}: run file format {data['format']} is newer than this solo-fluxx reads "
                        f"(format {RUN_FORMAT}); update solo-fluxx to read it")
     try:
         return RunFile.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
         loc = ".".join(str(x) for x in err["loc"]) or "top level"
-        raise RunError(f"{p}: at '{loc}': {err['msg']}") from None
+        raise RunError(f"{where}: at '{loc}': {err['msg']}") from None
 
 
 def replay(run: RunFile, record: bool = True,

@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 
 import solo  # noqa: F401  (registers the solo variant)
 from engine.deckfile import DeckError, check_file, load_deck, shipped_decks
@@ -60,6 +61,21 @@ def _int(text: str) -> int:
     return _whole(text, 0, 2**63 - 1, "a seed is a whole number from 0 to 2^63-1")
 
 
+def _run_id(text: str) -> int:
+    return _whole(text, 1, 2**63 - 1, "a run id is a whole number (solo-fluxx history lists them)")
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    from engine.runfile import ENGINE_VERSION
+    try:
+        mine = version("solo-fluxx")
+    except PackageNotFoundError:
+        mine = "unknown (not installed)"
+    return f"solo-fluxx {mine} (engine {ENGINE_VERSION})"
+
+
 def _date(text: str) -> str:
     import datetime
     try:
@@ -71,6 +87,8 @@ def _date(text: str) -> str:
 def build_parser() -> Parser:
     from engine.bots import BOTS
     p = Parser(prog="solo-fluxx", description="Solo Fluxx: the solitaire Fluxx, on a complete rules engine.")
+    p.add_argument("--version", action="version", version=_version(),
+                   help="the program's version and the engine version that run files record")
     sub = p.add_subparsers(dest="cmd")  # sub-parsers are of the parent's class: Parser
 
     seed_help = "the deal's seed, a whole number from 0 to 2^63-1 (default: a random one)"
@@ -116,7 +134,8 @@ def build_parser() -> Parser:
     ds.add_argument("--json", action="store_true", help="the cards as one JSON document")
 
     sp = sub.add_parser("replay", help="print a run move by move")
-    sp.add_argument("run", metavar="RUN", help="a run file")
+    sp.add_argument("run", metavar="RUN", nargs="?", help="a run file (or --run ID for a run of the history)")
+    sp.add_argument("--run", dest="run_id", metavar="ID", type=_run_id, help="run ID of the history (solo-fluxx history)")
     sp.add_argument("--explain", action="store_true", help="the tutor's explanation of every event")
     sp.add_argument("--json", action="store_true", help="one JSON line per step")
 
@@ -124,6 +143,10 @@ def build_parser() -> Parser:
     sp.add_argument("id", metavar="ID", nargs="?", help="a rule id such as solo.score (default: list them all)")
     sp.add_argument("--json", action="store_true", help="as JSON")
     sp.add_argument("--search", metavar="TEXT", help="entries whose id, title or text holds every word of TEXT (a card name, a topic)")
+
+    sp = sub.add_parser("export", help="write a run of the history as a run file")
+    sp.add_argument("id", metavar="ID", type=_run_id, help="the run's id (solo-fluxx history lists them)")
+    sp.add_argument("file", metavar="FILE", help="where to write the run file (JSON)")
 
     sp = sub.add_parser("verify", help="replay a run and confirm its recorded result")
     sp.add_argument("run", metavar="RUN", help="a run file")
@@ -194,9 +217,44 @@ def cmd_deck(a) -> int:
     raise UsageError("solo-fluxx deck: say 'check FILE' or 'show ID'")
 
 
+def _history_run(run_id: int, prog: str) -> tuple[dict | None, str]:
+    """Run ``run_id`` of the history as run-file data, or None and why not."""
+    from solo.store import Store
+    data = Store().run_file(run_id)
+    if data is None:
+        return None, f"solo-fluxx {prog}: there is no run {run_id} in the history (solo-fluxx history lists them)"
+    if not isinstance(data.get("answers"), list):
+        return None, f"solo-fluxx {prog}: run {run_id} kept no readable answers, so it cannot be replayed"
+    return data, ""
+
+
+def cmd_export(a) -> int:
+    data, why = _history_run(a.id, "export")
+    if data is None:
+        print(why, file=sys.stderr)
+        return 1
+    try:
+        Path(a.file).write_text(json.dumps(data, indent=1) + "\n")
+    except OSError as e:
+        print(f"solo-fluxx export: cannot write {a.file}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    print(f"wrote run {a.id} to {a.file} (solo-fluxx verify {a.file} checks it)")
+    return 0
+
+
 def cmd_replay(a) -> int:
-    from engine.runfile import RunError, load_run, replay
-    run = load_run(a.run)
+    from engine.runfile import RunError, load_run, replay, run_from_data
+    if (a.run is None) == (a.run_id is None):
+        raise UsageError("solo-fluxx replay: give a run file or --run ID (not both)")
+    if a.run_id is not None:
+        data, why = _history_run(a.run_id, "replay")
+        if data is None:
+            print(why, file=sys.stderr)
+            return 1
+        run = run_from_data(data, f"run {a.run_id}")
+        a.run = f"run {a.run_id}"
+    else:
+        run = load_run(a.run)
     explainer = None
     if a.explain:
         from tutor.explain import Explainer
@@ -352,7 +410,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1 if failed else 0
         return {"sim": cmd_sim, "deck": cmd_deck, "replay": cmd_replay, "verify": cmd_verify,
                 "play": cmd_play, "text": cmd_text, "history": cmd_history, "daily": cmd_daily,
-                "rules": cmd_rules, "learn": cmd_learn}[a.cmd](a)
+                "rules": cmd_rules, "learn": cmd_learn, "export": cmd_export}[a.cmd](a)
     except UsageError as e:
         print(str(e), file=sys.stderr)
         return 2

@@ -31,9 +31,6 @@ NOT_YET = {
     ("play", "--bot"): "issue 19 (Fluxx against bots)",
     ("learn", "--list"): "issue 18 (lessons)",
     ("learn", "--json"): "issue 18 (lessons)",
-    ("replay", "--run"): "issue 15 (the table: your own games)",
-    ("export", ""): "issue 15 (the table: your own games)",
-    ("", "--version"): "issue 15 (the table)",
 }
 
 
@@ -114,7 +111,7 @@ def test_every_listed_option_is_accepted_or_named_as_not_yet_built():
 
 
 @pytest.mark.parametrize("sub", ["play", "text", "learn", "daily", "history", "sim", "scenario", "deck",
-                                 "replay", "rules", "verify"])
+                                 "replay", "rules", "verify", "export"])
 def test_every_subcommand_answers_help(capsys, sub):
     with pytest.raises(SystemExit) as e:
         cli.main([sub, "--help"])
@@ -143,7 +140,7 @@ def test_every_command_and_option_says_what_it_does_in_help(capsys):
                 assert a.help, f"'{' '.join(path)} {a.option_strings or a.dest}' has no help"
                 seen.append((" ".join(path), a.option_strings[0] if a.option_strings else a.dest))
     walk(parser, [])
-    assert len(seen) == 26
+    assert len(seen) == 30
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     out = capsys.readouterr().out
@@ -163,7 +160,8 @@ def test_every_command_parses_to_its_documented_defaults():
     assert vars(p.parse_args(["sim"])) == {
         "cmd": "sim", "variant": "solo", "players": None, "decks": fluxx5, "games": 100, "seed": 0, "daily": None,
         "bot": "random", "save_runs": None, "json": False}
-    assert vars(p.parse_args(["replay", "r"])) == {"cmd": "replay", "run": "r", "explain": False, "json": False}
+    assert vars(p.parse_args(["replay", "r"])) == {"cmd": "replay", "run": "r", "explain": False, "json": False,
+                                                    "run_id": None}
     assert vars(p.parse_args(["verify", "r"])) == {"cmd": "verify", "run": "r"}
     assert vars(p.parse_args(["scenario", "a", "b"])) == {"cmd": "scenario", "paths": ["a", "b"]}
     assert vars(p.parse_args(["rules"])) == {"cmd": "rules", "id": None, "json": False, "search": None}
@@ -284,7 +282,7 @@ def test_sim_bots_are_listed_in_help(capsys):
     (["deck"], "say 'check FILE' or 'show ID'"),
     (["deck", "check"], "the following arguments are required: FILE"),
     (["scenario"], "the following arguments are required: PATH"),
-    (["replay"], "the following arguments are required: RUN"),
+    (["replay"], "give a run file or --run ID (not both)"),
     (["verify"], "the following arguments are required: RUN"),
     (["history", "--bogus"], "unrecognized arguments"),
 ])
@@ -646,7 +644,7 @@ def test_every_usage_line(capsys):
                     walk(sp)
     walk(cli.build_parser())
     assert usages == [
-        "usage: solo-fluxx [-h] {play,text,learn,daily,history,sim,scenario,deck,replay,rules,verify} ...",
+        "usage: solo-fluxx [-h] [--version] {play,text,learn,daily,history,sim,scenario,deck,replay,rules,export,verify} ...",
         "usage: solo-fluxx play [-h] [--seed SEED] [--decks DECKS]",
         "usage: solo-fluxx text [-h] [--seed SEED] [--decks DECKS]",
         "usage: solo-fluxx learn [-h]",
@@ -658,8 +656,9 @@ def test_every_usage_line(capsys):
         "usage: solo-fluxx deck [-h] {check,show} ...",
         "usage: solo-fluxx deck check [-h] FILE",
         "usage: solo-fluxx deck show [-h] [--json] ID",
-        "usage: solo-fluxx replay [-h] [--explain] [--json] RUN",
+        "usage: solo-fluxx replay [-h] [--run ID] [--explain] [--json] [RUN]",
         "usage: solo-fluxx rules [-h] [--json] [--search TEXT] [ID]",
+        "usage: solo-fluxx export [-h] ID FILE",
         "usage: solo-fluxx verify [-h] RUN",
     ]
 
@@ -681,3 +680,39 @@ def test_text_command_plays_in_the_terminal(capsys, monkeypatch):
     assert cli.main(["text", "--seed", "11", "--decks", "fluxx5"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Solo Fluxx, seed 11, decks fluxx5.") and out.rstrip().endswith("Bye.")
+
+
+def test_version_export_and_replay_of_a_history_run(capsys, tmp_path, monkeypatch):
+    """--version names the engine version; a finished run of the history
+    exports to a run file that verify accepts, and replays by its id."""
+    from engine.bots import make_bot
+    from engine.game import Game
+    from engine.runfile import ENGINE_VERSION, answer_to_json
+    from solo.store import Store
+    monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path / "home"))
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--version"])
+    assert e.value.code == 0 and f"(engine {ENGINE_VERSION})" in capsys.readouterr().out
+    assert "there is no run 1 in the history" in refused(capsys, "export", "1", str(tmp_path / "x.json"), code=1)
+    assert "there is no run 1 in the history" in refused(capsys, "replay", "--run", "1", code=1)
+    assert "give a run file or --run ID" in refused(capsys, "replay")
+    assert "is not a whole number" in refused(capsys, "export", "one", "x.json")
+    st = Store()
+    g = Game.new(("fluxx5",), 1, "solo", 4)
+    bot, answers = make_bot("greedy", 4), []
+    st.start(g)
+    while not g.over:
+        a = bot.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+        st.save(g, answers)
+    st.close()
+    out_file = tmp_path / "run1.json"
+    code, out, _ = run(capsys, "export", "1", str(out_file))
+    assert code == 0 and out_file.exists()
+    code, out, _ = run(capsys, "verify", str(out_file))
+    assert code == 0 and f"verified (score {len(g.scored)})" in out
+    code, out, _ = run(capsys, "replay", "--run", "1")
+    assert code == 0 and out.strip().endswith(f"result: score {len(g.scored)}")
+    code, out, _ = run(capsys, "replay", str(out_file))
+    assert code == 0 and out.strip().endswith(f"result: score {len(g.scored)}")
