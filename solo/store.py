@@ -218,6 +218,21 @@ class Store:
     def lessons_done(self) -> set[str]:
         return {r[0] for r in self.db.execute("SELECT id FROM lessons")}
 
+    # -------------------------------------------------------------- preferences
+    def pref(self, key: str, default=None):
+        """A preference or a small remembered value (JSON), or ``default``."""
+        row = self.db.execute("SELECT value FROM meta WHERE key=?", ("pref." + key,)).fetchone()
+        if row is None:
+            return default
+        try:
+            return json.loads(row[0])
+        except ValueError:
+            return default
+
+    def set_pref(self, key: str, value) -> None:
+        with _tx(self.db):
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", ("pref." + key, json.dumps(value)))
+
     def close(self) -> None:
         self.db.close()
 

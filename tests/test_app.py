@@ -181,9 +181,48 @@ async def test_menu_when_nothing_to_resume(store):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
-        await pilot.press("enter")
+        await pilot.press("enter")  # New game: choose the decks
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
+        await pilot.press("down", "enter")  # Fluxx 5.0 with the Creeper Pack
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.g.decks == ["fluxx5", "creeper-pack"]
+
+
+async def test_a_new_game_asks_before_filing_the_game_in_progress(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        app.choose_new_game()
+        await pilot.pause()
+        await pilot.press("enter")  # Fluxx 5.0
+        await pilot.pause()
+        from solo.app.dialogs import ConfirmScreen
+        assert isinstance(app.screen, ConfirmScreen) and "seed 7, turn 2" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.g.seed == 7  # nothing was lost
+        app.choose_new_game()
+        await pilot.pause()
+        await pilot.press("enter", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.g.seed != 7
+        assert [r["status"] for r in store.runs()] == ["abandoned"]
+
+
+async def test_daily_in_progress_is_resumed_not_dealt_again(store):
+    app = make_app(store, daily="2026-11-30")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        turn = app.screen.g.turn
+    again = make_app(store, daily="2026-11-30")
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, GameScreen) and again.screen.g.turn == turn
+        assert again.screen.info["daily"] == "2026-11-30" and store.runs() == []
 
 
 async def test_table_snapshot_80x24(store):

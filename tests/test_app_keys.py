@@ -73,6 +73,11 @@ PRESSED = {
     ("ReplayScreen", "period"): "test_replay_screen_keys",
     ("ReplayScreen", "comma"): "test_replay_screen_keys",
     ("ReplayScreen", "q"): "test_replay_screen_keys",
+    ("ConfirmScreen", "y"): "test_a_new_game_asks_before_filing_the_game_in_progress",
+    ("ConfirmScreen", "n"): "test_a_new_game_asks_before_filing_the_game_in_progress",
+    ("ConfirmScreen", "enter"): "test_confirm_and_new_game_keys",
+    ("ConfirmScreen", "escape"): "test_confirm_and_new_game_keys",
+    ("NewGameScreen", "escape"): "test_confirm_and_new_game_keys",
     ("GameScreen", "p"): "test_p_shows_the_piles",
     ("PilesScreen", "escape"): "test_p_shows_the_piles",
     ("PilesScreen", "enter"): "test_p_shows_the_piles",
@@ -97,8 +102,8 @@ def test_every_binding_has_a_key_test():
 
     from solo.app import dialogs as D
 
-    from . import test_table
-    names = set(globals()) | set(vars(test_table))
+    from . import test_app, test_table
+    names = set(globals()) | set(vars(test_table)) | set(vars(test_app))
     screens = [importlib.import_module(f"solo.app.screens.{m.name}") for m in pkgutil.iter_modules(S.__path__)]
     assert len(screens) >= 9  # one module per screen
     for mod in (*screens, D):
@@ -361,6 +366,8 @@ async def test_h_opens_history_and_escape_or_q_closes_it(store):
     store.start(Game.new(("fluxx5",), 1, "solo", 4))  # seed 3 is filed as abandoned
     app = make_app(store, new=(7, ["fluxx5"]))
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("y")  # seed 4 is in progress: the new game asks first
         await pilot.pause()
         for close in ("escape", "q"):
             await pilot.press("h")
@@ -664,3 +671,45 @@ async def test_replay_screen_keys(store):
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, S.MenuScreen)
+
+
+async def test_preferences_and_the_last_tutor_lines_survive_a_restart(store):
+    from solo.app.cardtext import COLOUR, PALETTES, use_palette
+    try:
+        app = make_app(store, new=(7, ["fluxx5"]))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("t", "c", "1")  # tutor: full; colours: vivid; a play
+            await pilot.pause()
+            lines = list(app.screen.log_lines)
+            turn = app.screen.g.turn
+        use_palette("colour-blind safe")  # as a fresh process would start
+        again = make_app(store)  # resumes the saved game
+        async with again.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            scr = again.screen
+            assert isinstance(scr, S.GameScreen) and scr.g.turn == turn
+            assert scr.explainer.level == "full" and COLOUR == PALETTES["vivid"]
+            assert scr.log_lines[:len(lines)] == lines[-60:][:len(lines)] or scr.log_lines[0] in lines
+            assert scr.log_lines[-1] == f"Resumed: seed 7, turn {turn}."
+    finally:
+        use_palette("colour-blind safe")
+
+
+async def test_confirm_and_new_game_keys(store):
+    from solo.app.dialogs import ConfirmScreen, NewGameScreen
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        got = []
+        app.push_screen(ConfirmScreen("Sure?"), got.append)
+        await pilot.pause()
+        await pilot.press("enter")
+        app.push_screen(ConfirmScreen("Sure?"), got.append)
+        await pilot.pause()
+        await pilot.press("escape")
+        app.push_screen(NewGameScreen(), got.append)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert got == [True, False, []] and isinstance(app.screen, S.MenuScreen)

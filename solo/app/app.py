@@ -20,7 +20,7 @@ class SoloCommands(Provider):
         app = self.app
         matcher = self.matcher(query)
         from solo.daily import today
-        items = [("New game", partial(app.new_game, None, ["fluxx5"]), "start a new solo game"),
+        items = [("New game", app.choose_new_game, "start a new solo game: choose the decks"),
                  ("Daily challenge", partial(app.daily_game, today()), "today's deal, the same for everyone"),
                  ("Lessons", app.show_lessons, "step-by-step lessons"),
                  ("History", app.show_history, "past runs"),
@@ -57,10 +57,12 @@ class SoloFluxxApp(App):
             self.show_lessons()
             return
         if self.daily is not None:
+            self.push_screen(MenuScreen())
             self.daily_game(self.daily)
             return
         if self.new is not None:
-            self.new_game(*self.new)
+            self.push_screen(MenuScreen())
+            self.start_game(*self.new)
             return
         saved = self.store.load()
         if saved is not None:
@@ -85,8 +87,40 @@ class SoloFluxxApp(App):
         self.push_screen(GameScreen(g, [], {"seed": seed, "decks": list(decks), "assisted": False, "daily": daily}))
 
     def daily_game(self, date_iso: str) -> None:
+        """The date's deal; a daily of that date in progress is resumed, never dealt again."""
         from solo.daily import DAILY_DECKS, daily_seed
-        self.new_game(daily_seed(date_iso), DAILY_DECKS, daily=date_iso)
+        saved = self.store.load()
+        if saved is not None and saved[2].get("daily") == date_iso:
+            while len(self.screen_stack) > 1 and isinstance(self.screen, GameScreen):
+                self.pop_screen()
+            self.push_screen(GameScreen(*saved))
+            return
+        self.start_game(daily_seed(date_iso), DAILY_DECKS, daily=date_iso)
+
+    def start_game(self, seed: int | None, decks, daily: str | None = None) -> None:
+        """A new game; a game in progress is not filed as abandoned without asking."""
+        saved = self.store.load()
+        if saved is None:
+            self.new_game(seed, decks, daily)
+            return
+        g, _, info = saved
+        what = f"daily {info['daily']}" if info.get("daily") else f"seed {g.seed}"
+        from .dialogs import ConfirmScreen
+
+        def go(yes: bool | None) -> None:
+            if yes:
+                self.new_game(seed, decks, daily)
+        self.push_screen(ConfirmScreen(f"A game is in progress ({what}, turn {g.turn}). A new game files it as "
+                                       "abandoned in your history. Start the new game?"), go)
+
+    def choose_new_game(self) -> None:
+        """New game: choose the decks, then start (asking first if a game is in progress)."""
+        from .dialogs import NewGameScreen
+
+        def chosen(decks: list | None) -> None:
+            if decks:
+                self.start_game(None, decks)
+        self.push_screen(NewGameScreen(), chosen)
 
     def show_lessons(self) -> None:
         from .screens import LessonsScreen

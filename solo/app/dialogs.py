@@ -103,3 +103,44 @@ def dialog_for(g: Game, hint: Callable[[Game], str] | None = None) -> PickOneDia
     if pr.max <= 1:
         return PickOneDialog(g, hint)
     return PickManyDialog(g, hint)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question: y or Enter says yes, n or Esc says no."""
+
+    BINDINGS = [Binding("y,enter", "answer(True)", "Yes", id="yes"), Binding("n,escape", "answer(False)", "No", id="no")]
+
+    def __init__(self, question: str):
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.question, id="dialog-title")
+            yield Static("y or Enter: yes   n or Esc: no", id="dialog-hint")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+DECK_CHOICES = [("Fluxx 5.0", ["fluxx5"]), ("Fluxx 5.0 with the Creeper Pack", ["fluxx5", "creeper-pack"]),
+                ("Star Trek: Voyager Fluxx", ["voyager"])]
+
+
+class NewGameScreen(ModalScreen[list]):
+    """Which decks a new Solo game is dealt from (Esc: none, stay)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("New Solo Fluxx game: which decks?", id="dialog-title")
+            yield OptionList(*[Option(name, id=str(i)) for i, (name, _) in enumerate(DECK_CHOICES)], id="choices")
+            yield Static("Enter: deal   Esc: cancel", id="dialog-hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(DECK_CHOICES[event.option_index][1])
+
+    def action_cancel(self) -> None:
+        self.dismiss([])

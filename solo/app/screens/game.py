@@ -105,12 +105,34 @@ class GameScreen(Screen):
         self.query_one("#moves", OptionList).border_title = "Hand"
         self.query_one("#log", OptionList).border_title = "Just happened"
         g = self.g
+        store = self.app.store
+        # preferences survive a restart: the tutor's level and the card colours
+        level = store.pref("tutor", "brief")
+        from tutor.explain import LEVELS
+        if level in LEVELS:
+            self.explainer.level = level
+        from ..cardtext import PALETTES, use_palette
+        palette = store.pref("palette")
+        if palette in PALETTES:
+            use_palette(palette)
         if g.log:  # a new game: tell the deal and the first draw
             self.tell(g.log)
         elif g.turn:
+            kept = store.pref("tutor_lines") or {}
+            if kept.get("seed") == g.seed and kept.get("daily") == self.info.get("daily"):
+                self.log_lines = list(kept.get("lines", []))
+                self.log_rules = [None] * len(self.log_lines)
+                self.turn_from = min(int(kept.get("turn_from", 0)), len(self.log_lines))
             self.note(f"Resumed: {'daily ' + self.info['daily'] if self.info.get('daily') else f'seed {g.seed}'}, "
                       f"turn {g.turn}.")
         self.advance()
+
+    def keep_tutor_lines(self) -> None:
+        """The last tutor lines are kept with the save, so a resumed game shows them."""
+        keep = 60
+        cut = max(0, len(self.log_lines) - keep)
+        self.app.store.set_pref("tutor_lines", {"seed": self.g.seed, "daily": self.info.get("daily"),
+                                                "lines": self.log_lines[cut:], "turn_from": max(0, self.turn_from - cut)})
 
     def on_resize(self, event) -> None:
         """Below the smallest size the table fits, say so instead of cutting it."""
@@ -208,6 +230,7 @@ class GameScreen(Screen):
         self.app.store.save(g, self.answers, self.info.get("assisted", False))
         self.hint_step = 0
         self.tell(events)
+        self.keep_tutor_lines()
         self.advance()
 
     def tell(self, events) -> None:
@@ -294,6 +317,7 @@ class GameScreen(Screen):
         names = list(PALETTES)
         nxt = names[(names.index(now) + 1) % len(names)]
         use_palette(nxt)
+        self.app.store.set_pref("palette", nxt)
         self.note(f"Card colours: {nxt}")
         self.draw()
 
@@ -317,6 +341,8 @@ class GameScreen(Screen):
         from tutor.explain import LEVELS
         lv = LEVELS[(LEVELS.index(self.explainer.level) + 1) % len(LEVELS)]
         self.explainer.level = lv
+        if not isinstance(self.info.get("lesson"), str):  # a lesson's own level is not the player's preference
+            self.app.store.set_pref("tutor", lv)
         self.note(f"Tutor: {lv}")
         self.draw()
 

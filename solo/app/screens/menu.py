@@ -28,7 +28,7 @@ class MenuScreen(Screen):
                 from .game import GameScreen
                 self.app.switch_screen(GameScreen(*saved))
         elif event.option.id == "new":
-            self.app.new_game(None, ["fluxx5"])
+            self.app.choose_new_game()
         elif event.option.id == "daily":
             from solo.daily import today
             self.app.daily_game(today())
