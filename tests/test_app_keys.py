@@ -608,11 +608,16 @@ async def test_dialog_space_marks_and_enter_confirms(store):
         dialog = app.screen
         assert isinstance(dialog, PickManyDialog)
         sel = dialog.query_one("#choices", SelectionList)
+        n = len(g.prompt.options)
+        assert str(dialog.query_one("#marked").render()) == f"0 of {n} marked (choose 0 to 2)"
         await pilot.press("space")
+        await pilot.pause()
         assert sel.selected == [0]
+        assert str(dialog.query_one("#marked").render()) == f"1 of {n} marked (choose 0 to 2)"
         await pilot.press("down", "space", "down", "space", "enter")  # 3 of at most 2: refused inline
         await pilot.pause()
         assert app.screen is dialog and "Not allowed" in str(dialog.query_one("#dialog-error").render())
+        assert str(dialog.query_one("#marked").render()).startswith(f"3 of {n} marked")
         await pilot.press("space", "enter")
         await pilot.pause()
         assert {g.name(c) for c in g.rules_discard} == {"Play 3", "Hand Limit 2"}

@@ -91,7 +91,17 @@ class PickManyDialog(PickOneDialog):
             yield Static("", id="dialog-error")
             n = f"exactly {pr.min}" if pr.min == pr.max else f"{pr.min} to {pr.max}"
             esc = "   Esc: pass" if pr.min == 0 else ""
+            yield Static(self.marked_text(0), id="marked")
             yield Static(f"Choose {n}.  Space: mark   Enter: confirm{esc}   i: hint", id="dialog-hint")
+
+    def marked_text(self, n: int) -> str:
+        """How many are marked, in words (the marks themselves are X, not only a colour)."""
+        pr = self.pr
+        want = f"exactly {pr.min}" if pr.min == pr.max else f"{pr.min} to {pr.max}"
+        return f"{n} of {len(pr.options)} marked (choose {want})"
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
+        self.query_one("#marked", Static).update(self.marked_text(len(event.selection_list.selected)))
 
     def action_confirm(self) -> None:
         chosen = self.query_one("#choices", SelectionList).selected
