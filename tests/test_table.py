@@ -211,3 +211,15 @@ async def test_snapshot_recap_and_replay_of_the_game(store):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
+
+
+async def test_a_mouse_click_on_a_move_plays_it(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        g = app.screen.g
+        second = g.prompt.options[1]
+        assert await pilot.click("#moves", offset=(5, 2))  # the second line of the Hand box
+        await pilot.pause()
+        assert second[1] in g.tables[0] or second[1] in g.discard or second[1] in g.goals
+        assert app.screen.answers and app.screen.answers[0] == ["play", g.name(second[1])]
