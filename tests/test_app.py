@@ -188,6 +188,7 @@ async def test_menu_when_nothing_to_resume(store):
         assert isinstance(app.screen, GameScreen) and app.screen.g.decks == ["fluxx5", "creeper-pack"]
 
 
+@pytest.mark.slow
 async def test_a_new_game_asks_before_filing_the_game_in_progress(store):
     app = make_app(store, new=(7, ["fluxx5"]))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -211,6 +212,7 @@ async def test_a_new_game_asks_before_filing_the_game_in_progress(store):
         assert [r["status"] for r in store.runs()] == ["abandoned"]
 
 
+@pytest.mark.slow
 async def test_daily_in_progress_is_resumed_not_dealt_again(store):
     app = make_app(store, daily="2026-11-30")
     async with app.run_test(size=(80, 24)) as pilot:
