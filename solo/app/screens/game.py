@@ -154,9 +154,14 @@ class GameScreen(Screen):
         first = max(start, len(self.log_lines) - 200)
         log.border_title = "Log (l: just happened)" if self.full_log else "Just happened (l: full log)"
         log.clear_options()
-        log.add_options([Option(t, id=str(first + i)) for i, t in enumerate(self.log_lines[first:])])
-        if len(self.log_lines) > first:
-            log.highlighted = len(self.log_lines) - first - 1
+        # a short panel (80x24) keeps the rule texts one key away (w) so the lines themselves stay in view
+        roomy = self.full_log or self.explainer.level == "full" or log.size.height >= 8
+        shown = [(first + i, t) for i, t in enumerate(self.log_lines[first:])
+                 if roomy or not t.startswith("[dim]  ")]
+        log.add_options([Option(t, id=str(i)) for i, t in shown])
+        if shown:
+            log.highlighted = len(shown) - 1
+            log.scroll_end(animate=False)
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
         pr = g.prompt
