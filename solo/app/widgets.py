@@ -151,9 +151,19 @@ class SpotBox(Zone):
 
     def show(self, g: Game, info: dict[str, Any]) -> None:
         c = (g.variant.spots(g) or {}).get(self.spot, -1)
-        self.update(card(g, c, short=True) if c >= 0 else "[dim]empty[/]")
         if self.spot in ("draw", "play"):
             self.border_subtitle = f"basic {1 + g.inflation()}"
+        if c < 0:
+            self.update("[dim]empty[/]")
+            return
+        shown = card(g, c, short=True)
+        name_len = plain_len(shown)
+        if self.room >= 30 and name_len <= self.room:  # a wide box has room for the card's words
+            text = g.db.cards[c].text.replace("[", r"\[")
+            if len(text) > self.room:
+                text = text[:self.room - 1] + "…"
+            shown += f"\n[dim]{text}[/]"
+        self.update(shown)
 
 
 class NewRules(Zone):
