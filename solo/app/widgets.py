@@ -194,8 +194,8 @@ class GoalsBox(Zone):
             self.update("[dim]none yet[/]")
         elif len(goals) == 1:
             self.update(f"{card(g, goals[0], short=True)}\n[dim]{goal_progress(g, goals[0])}[/]")
-        else:
-            self.update("\n".join(card(g, c, short=True) for c in goals))
+        else:  # two Goals: each on its line, with what you lack (cut at the box's edge, never the name)
+            self.update("\n".join(f"{card(g, c, short=True)} [dim]· {goal_progress(g, c)}[/]" for c in goals))
 
 
 class ScoredBox(Zone):
