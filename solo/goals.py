@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.cards import KEEPER
 from engine.game import Game
-from engine.goals import blocked, has, meets, most_count, stand_in  # noqa: F401
+from engine.goals import blocked, has, meets, most_count  # noqa: F401
 
 
 def meets_alone(g: Game, goal: int) -> bool:
@@ -25,14 +25,13 @@ def fixed_cards(g: Game, goal: int) -> list[int]:
         if r in t:
             out.append(r)
         else:
+            # a Keeper that counts as the named one (Janeway from the Future). The
+            # Holodeck never stands in here: it copies a Keeper in front of
+            # another player, and Solo Fluxx has no other player.
             for c in t:
                 if r in cards[c].counts_as and c not in out:
                     out.append(c)
                     break
-            else:
-                h = stand_in(g, 0, r, out)
-                if h >= 0:
-                    out.append(h)
     return out
 
 
