@@ -425,6 +425,13 @@ async def test_tab_and_ctrl_p(store):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, S.GameScreen)
+        await pilot.press("ctrl+p")  # the game's own commands are there too
+        await pilot.pause()
+        await pilot.press(*"piles")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, S.PilesScreen)
 
 
 def finished_game(seed: int = 5) -> Game:

@@ -26,6 +26,16 @@ class SoloCommands(Provider):
                  ("History", app.show_history, "past runs"),
                  ("Stats", app.show_stats, "best, mean, streaks and charts"),
                  ("Toggle tutor", app.toggle_tutor, "tutor level: off, brief, full")]
+        scr = next((x for x in reversed(app.screen_stack) if isinstance(x, GameScreen)), None)
+        if scr is not None:  # the game's own commands, as its keys do them
+            items += [("Undo", scr.action_undo, "take back your last answer (u; marks the run assisted)"),
+                      ("Hint", scr.action_hint, "a nudge, then a move with its reason (i)"),
+                      ("Why?", scr.action_why, "the rule behind the last line (w)"),
+                      ("Piles", scr.action_piles, "the Scored Goals and the discard piles (p)"),
+                      ("Log", scr.action_toggle_log, "just happened, or the full log (l)"),
+                      ("Card colours", scr.action_palette, "colour-blind safe or vivid (c)"),
+                      ("Help", scr.action_help, "the keys and the rules in short (?)"),
+                      ("Menu", scr.action_menu, "the game is saved; Resume picks it up (q)")]
         g = app.current_game()
         if g is not None:
             for c in g.db.cards:
