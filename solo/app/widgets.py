@@ -125,20 +125,24 @@ class TurnBanner(Static):
                     f"{nxt} · {mode}{assisted}")
 
 
+def pile_text(g: Game, deck: list[int], discard: list[int], word: str = "deck") -> str:
+    """A deck's count and its discard pile's top card, on two lines."""
+    top = card(g, discard[-1], short=True) if discard else "-"
+    return f"{word} [b]{len(deck)}[/]\ndisc {top}"
+
+
 class RulesPile(Zone):
     label = "Rules"
 
     def show(self, g: Game, info: dict[str, Any]) -> None:
-        top = card(g, g.rules_discard[-1], short=True) if g.rules_discard else "-"
-        self.update(f"deck [b]{len(g.rules_deck)}[/]\ndisc {top}")
+        self.update(pile_text(g, g.rules_deck, g.rules_discard))
 
 
 class MainPile(Zone):
     label = "Main"
 
     def show(self, g: Game, info: dict[str, Any]) -> None:
-        top = card(g, g.discard[-1], short=True) if g.discard else "-"
-        self.update(f"deck [b]{len(g.draw)}[/]\ndisc {top}")
+        self.update(pile_text(g, g.draw, g.discard))
 
 
 class SpotBox(Zone):
@@ -180,8 +184,7 @@ class DrawPile(Zone):
     label = "Piles"
 
     def show(self, g: Game, info: dict[str, Any]) -> None:
-        top = card(g, g.discard[-1], short=True) if g.discard else "-"
-        self.update(f"draw [b]{len(g.draw)}[/]\ndisc {top}")
+        self.update(pile_text(g, g.draw, g.discard, "draw"))
 
 
 class GoalsBox(Zone):
