@@ -101,9 +101,10 @@ class Store:
     def start(self, g: Game, daily: str | None = None) -> None:
         """Begin a new current game; an unfinished one is kept in the history as abandoned."""
         with _tx(self.db):
-            old = self.db.execute("SELECT seed, decks, daily, started, answers, assisted FROM current").fetchone()
+            old = self.db.execute("SELECT seed, decks, daily, started, answers, assisted, state FROM current").fetchone()
             if old:
-                self._archive(old, None, None, "abandoned")
+                score, turns = _score_of(old[6])  # an abandoned attempt keeps the score it had
+                self._archive(old[:6], score, turns, "abandoned")
             self.db.execute("DELETE FROM current")
             self.db.execute("INSERT INTO current VALUES (1, ?, ?, ?, ?, ?, ?, 0)",
                             (g.seed, json.dumps(g.decks), daily, _now(), "[]", json.dumps(g.to_dict())))
@@ -155,10 +156,10 @@ class Store:
                "players": 1, "seed": seed, "daily": daily, "answers": json.loads(answers), "score": score,
                "turns": turns}
         practice = 0
-        if daily and status == "finished":
-            # one scored attempt a day: the first finished game of that date's daily
-            done = self.db.execute("SELECT 1 FROM runs WHERE daily=? AND status='finished' AND practice=0",
-                                   (daily,)).fetchone()
+        if daily:
+            # one scored attempt a day: the date's first attempt, finished or abandoned; later ones are practice
+            done = self.db.execute("SELECT 1 FROM runs WHERE daily=? AND status IN ('finished', 'abandoned')"
+                                   " AND practice=0", (daily,)).fetchone()
             practice = 1 if done else 0
         self.db.execute("INSERT INTO runs (started, finished, seed, decks, daily, score, turns, assisted, status,"
                         " run, practice, engine) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -257,6 +258,15 @@ class _tx:
 
 def _now() -> str:
     return dt.datetime.now().isoformat(timespec="seconds")
+
+
+def _score_of(state_text: str) -> tuple[int | None, int | None]:
+    """The score and turn a saved state had (None, None if it cannot be read)."""
+    try:
+        state = json.loads(state_text)
+        return len(state["scored"]), int(state["turn"])
+    except (ValueError, KeyError, TypeError):
+        return None, None
 
 
 def rebuild(seed: int, decks: list, answers: list) -> Game:

@@ -133,7 +133,9 @@ def test_starting_a_game_files_the_unfinished_one_as_abandoned(store):
     answers = answer(store, g, 3, 3)
     store.start(Game.new(("fluxx5",), 1, "solo", 42))
     (r,) = store.runs()
-    assert (r["seed"], r["status"], r["score"], r["turns"], r["finished"]) == (41, "abandoned", None, None, None)
+    # an abandoned game keeps the score and turn it had (a daily's first attempt counts as it stood)
+    assert (r["seed"], r["status"], r["score"], r["turns"], r["finished"]) == (
+        41, "abandoned", len(g.scored), g.turn, None)
     assert store.run_file(r["id"])["answers"] == answers
     assert store.runs(finished_only=True) == []
     assert store.load()[2]["seed"] == 42
@@ -148,11 +150,16 @@ def test_the_first_finished_daily_is_scored_later_ones_are_practice(store):
     assert practice == [("2026-11-29", False), ("2026-11-29", True), ("2026-11-30", False), (None, False)]
 
 
-def test_an_abandoned_daily_does_not_use_up_the_scored_attempt(store):
+def test_an_abandoned_daily_is_the_scored_attempt_and_later_ones_are_practice(store):
+    """Issue 15: the first attempt of a date is the scored one, finished or
+    abandoned; an abandoned attempt keeps the score it had."""
     g = Game.new(("fluxx5",), 1, "solo", 5)
     store.start(g, daily="2026-11-29")
+    answer(store, g, 4, 5)
     finish(store, 5, daily="2026-11-29")
-    assert [(r["status"], r["practice"]) for r in store.runs()] == [("abandoned", False), ("finished", False)]
+    runs = store.runs()
+    assert [(r["status"], r["practice"]) for r in runs] == [("abandoned", False), ("finished", True)]
+    assert runs[0]["score"] == len(g.scored) and runs[0]["turns"] == g.turn
 
 
 def test_best_mean_and_stats(store):
