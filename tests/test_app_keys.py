@@ -375,7 +375,7 @@ async def test_h_opens_history_and_escape_or_q_closes_it(store):
             assert isinstance(app.screen, S.HistoryScreen)
             t = app.screen.query_one("#history-table")
             assert t.row_count == 2  # seed 3 and seed 4, both abandoned by the new game
-            assert [str(c) for c in t.get_row_at(0)][2:] == ["3", "fluxx5", "-", "no", "no", "abandoned"]
+            assert [str(c) for c in t.get_row_at(0)][2:] == ["3", "fluxx5", "0", "no", "no", "abandoned"]  # it keeps its score
             await pilot.press(close)
             await pilot.pause()
             assert isinstance(app.screen, S.GameScreen)
