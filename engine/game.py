@@ -353,6 +353,8 @@ class Game:
         self.decisions = 0
         self.quiet = 0                     # turns begun since the last decision
         self.log: list[Event] | None = [] if record else None
+        # the near-misses last told (for the tutor; beside the log, not part of the state)
+        self._near: tuple[Any, ...] = ()
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -433,7 +435,7 @@ class Game:
         Creeper, a tie), as the variant sees it. Told once, when it starts:
         the last answer's list is kept beside the log (not in the state)."""
         now = [] if self.over else self.variant.near_misses(self)
-        before = self.__dict__.get("_near", ())
+        before = self._near
         for kind, rule, p, goal, data in now:
             if (kind, rule, p, goal, tuple(sorted(data.items()))) not in before:
                 self.ev(kind, rule, p, goal, **data)

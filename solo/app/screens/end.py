@@ -30,13 +30,11 @@ class EndScreen(Screen):
         """Why the game ended, the Goals scored by turn, turns, assists, best."""
         g = self.g
         why, by_turn = "", []
-        if self.answers is not None:
+        if self.answers is not None:  # one replay gives the recap's facts and the step-by-step replay
             from .replay import told_steps
-            replayed = Game.new(tuple(g.decks), g.nplayers, g.variant_name, g.seed)
-            turn = replayed.turn
-            from engine.answers import replay
+            turn = 0
 
-            def on_step(i, j, events, game) -> None:
+            def watch(events) -> None:
                 nonlocal why, turn
                 for e in events:
                     if e.kind == "turn_start":
@@ -45,8 +43,7 @@ class EndScreen(Screen):
                         by_turn.append((turn, e.card))
                     elif e.kind == "game_over" and "deck" in e.data:
                         why = f"the {e.data['deck']} deck ran out"
-            replay(replayed, self.answers, on_step)
-            self.steps = told_steps(list(g.decks), g.nplayers, g.variant_name, g.seed, self.answers)
+            self.steps = told_steps(list(g.decks), g.nplayers, g.variant_name, g.seed, self.answers, watch)
         scored = "\n".join(f"  turn {t:>2}  {card(g, c)}" for t, c in by_turn) if by_turn else \
             "\n".join(f"  {card(g, c)}" for c in g.scored) or "  none"
         if self.assisted:

@@ -1,6 +1,8 @@
 """A finished (or any) run, step by step, with the tutor's explanations."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -12,14 +14,18 @@ from engine.game import Game
 from tutor.explain import Explainer
 
 
-def told_steps(decks: list[str], players: int, variant: str, seed: int, answers: list) -> list[tuple[str, list[str]]]:
+def told_steps(decks: list[str], players: int, variant: str, seed: int, answers: list,
+               watch: Callable[[list], None] | None = None) -> list[tuple[str, list[str]]]:
     """Each step of a run: (the answer as a person reads it, the tutor's lines
-    for what it caused). Step 0 is the deal."""
+    for what it caused). Step 0 is the deal. ``watch`` sees each step's events
+    in the same replay (the recap reads the scores and the end from them)."""
     ex = Explainer("brief")
     g = Game.new(tuple(decks), players, variant, seed)
     steps: list[tuple[str, list[str]]] = [("the deal", [t.x.text for t in ex.explain_all(g, g.log or []) if t.head])]
 
     def on_step(i: int, j, events, game) -> None:
+        if watch is not None:
+            watch(events)
         steps.append((" ".join(str(v) if not isinstance(v, list) else ", ".join(v) for v in j),
                       [t.x.text for t in ex.explain_all(game, events) if t.head]))
     replay(g, answers, on_step)
