@@ -83,6 +83,11 @@ def from_json(g: Game, j: Any) -> Answer:
     return ("choose", tuple(label_value(g, x) for x in j[1]))
 
 
+def json_words(j: Any) -> str:
+    """A recorded answer as one line to read: "play Milk", "choose Milk, Cookies"."""
+    return " ".join(", ".join(str(x) for x in v) if isinstance(v, list) else str(v) for v in j)
+
+
 class ReplayError(Exception):
     """A recorded answer that the game refuses, with the step it was (from 1)."""
 

@@ -243,6 +243,7 @@ def cmd_export(a) -> int:
 
 
 def cmd_replay(a) -> int:
+    from engine.answers import json_words
     from engine.runfile import RunError, load_run, replay, run_from_data
     if (a.run is None) == (a.run_id is None):
         raise UsageError("solo-fluxx replay: give a run file or --run ID (not both)")
@@ -265,7 +266,7 @@ def cmd_replay(a) -> int:
     def show(i, j, events, g):
         if explainer is not None:
             if j is not None and not a.json:
-                print(f"{i + 1:4}. answer: {' '.join(str(v) for v in j)}")
+                print(f"{i + 1:4}. answer: {json_words(j)}")
             for t in explainer.explain_all(g, events):
                 x = t.x
                 if a.json:
@@ -281,7 +282,7 @@ def cmd_replay(a) -> int:
                               "events": [{"event": e[0], "rule": e[1], "player": e[2],
                                           "card": g.name(e[3]) if e[3] >= 0 else None} for e in events]}))
         elif j is not None:
-            print(f"{i + 1:4}. {' '.join(str(x) for x in j)}")
+            print(f"{i + 1:4}. {json_words(j)}")
     try:
         g = replay(run, on_step=show)
     except RunError as e:

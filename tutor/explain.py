@@ -78,7 +78,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "random_play": "First Play Random picked {name} from the hand.",
     "keeper": "{name} is now on the table in front of {w}.",
     ("goal", "+joined"): "{name} joins the current Goal: Double Agenda lets two Goals stand at once.",
-    ("goal", "+player"): "The Goal is now {name}: {w} played it, and a new Goal replaces the old one.",
+    ("goal", "+player"): "The Goal is now {name} ({w} played it).",
     "goal": "The Goal is now {name}.",
     ("goal_discarded", "+replaced_by"): "{name} was discarded: {replaced_by} replaced it as the Goal.",
     ("goal_discarded", "+chooser"): ("{name} was discarded: Double Agenda left play, so only one Goal may stand, "
@@ -373,7 +373,7 @@ def _run_end(events: list[Any], i: int) -> int:
 def _swap_line(g: Game, gone: list[Any], got: list[Any]) -> str:
     """One line for a card that discards and then draws (Discard and Draw)."""
     e = gone[0]
-    w = who(g, got[0][2])
+    w = who(g, got[0][2], False)
     return (f"{g.name(e[5])}: {w} discarded {len(gone)} card{'s' if len(gone) != 1 else ''} "
             f"({', '.join(g.name(x[3]) for x in gone)}) and drew {len(got)} "
             f"({', '.join(g.name(x[3]) for x in got)}).")

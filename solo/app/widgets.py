@@ -121,8 +121,9 @@ class TurnBanner(Static):
         assisted = " · assisted" if info.get("assisted") else ""
         score = f"Score {len(g.scored)} · " if solo else ""
         clock = f"Main {len(g.draw)}" if solo else f"pile {len(g.draw)}"
-        self.update(f"[b]Turn {g.turn}[/] · {who}{score}draw {owed} ({g.drawn} drawn) · {plays} · {clock} · "
-                    f"{nxt} · {mode}{assisted}")
+        # between turns (limits, the flip) nothing is owed: say where the game is instead
+        owing = f"draw {owed} ({g.drawn} drawn) · {plays}" if g.phase in ("play", "start") else "the turn has ended"
+        self.update(f"[b]Turn {g.turn}[/] · {who}{score}{owing} · {clock} · {nxt} · {mode}{assisted}")
 
 
 def pile_text(g: Game, deck: list[int], discard: list[int], word: str = "deck") -> str:

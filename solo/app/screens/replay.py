@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from engine.answers import replay
+from engine.answers import json_words, replay
 from engine.game import Game
 from tutor.explain import Explainer
 
@@ -26,7 +26,7 @@ def told_steps(decks: list[str], players: int, variant: str, seed: int, answers:
     def on_step(i: int, j, events, game) -> None:
         if watch is not None:
             watch(events)
-        steps.append((" ".join(str(v) if not isinstance(v, list) else ", ".join(v) for v in j),
+        steps.append((json_words(j),
                       [t.x.text for t in ex.explain_all(game, events) if t.head]))
     replay(g, answers, on_step)
     return steps
