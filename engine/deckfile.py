@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
 
-from .datafile import DataFileError, read_text
+from .datafile import DataFileError, read_text, toml_loads
 from .effect_specs import CARD, EFFECTS, INT, TAG
 
 DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
@@ -126,7 +126,9 @@ def parse_deck(path: str | Path, text: bytes | None = None) -> DeckSpec:
     if len(text) > MAX_DECK_BYTES:
         raise DeckError(str(p), [f"the file is {len(text)} bytes; a deck file may be at most {MAX_DECK_BYTES} bytes"])
     try:
-        data = tomllib.loads(text.decode("utf-8"))
+        data = toml_loads(text.decode("utf-8"), "a deck file")
+    except DataFileError as e:
+        raise DeckError(str(p), [str(e)]) from None
     except UnicodeDecodeError:
         raise DeckError(str(p), ["the file is not UTF-8 text; save it as UTF-8 TOML"]) from None
     except tomllib.TOMLDecodeError as e:

@@ -308,6 +308,12 @@ class Game:
     """One game of Fluxx. Build with ``Game.new`` (a shuffled deal) or
     ``Game.blank`` (an empty table, for scenarios)."""
 
+    # the tables a saved state is checked against (statecheck reads them here, not by import)
+    OPS = OPS
+    AFTER_TASK = AFTER_TASK
+    STATE = STATE
+    STATE_DEFAULTS = STATE_DEFAULTS
+
     def __init__(self, decks: tuple[str, ...] | list[str] = ("fluxx5",), players: int = 2, variant: str = "standard",
                  seed: int = 0, record: bool = True):
         self.variant = get_variant(variant)
@@ -851,14 +857,27 @@ class Game:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], record: bool = True) -> Game:
-        g = cls(tuple(d["decks"]), d["nplayers"], d["variant_name"], d["seed"], record)
+    def from_dict(cls, d: dict[str, Any], record: bool = True, try_answers: bool = True) -> Game:
+        """The game of a saved state; ``BadState`` (a ValueError) names what
+        is wrong with a state that cannot be played on. ``try_answers=False``
+        skips trying out each answer to the pending question on a copy (the
+        costly part of the check; the property tests do it every few steps)."""
+        from .statecheck import BadState, check_answers, check_header, check_state  # loads only: off the hot path
+        check_header(d)
+        try:
+            g = cls(tuple(d["decks"]), d["nplayers"], d["variant_name"], d["seed"], record)
+        except Exception as e:  # an unknown deck or variant, a seat count it does not take
+            from .datafile import visible
+            raise BadState(visible(f"the saved game cannot be set up: {e}")) from None
         if d.get("cards") != g.db.names:
-            raise ValueError("the saved game was made with other deck files than the ones installed")
+            raise BadState("the saved game was made with other deck files than the ones installed")
+        check_state(g, d)
         for f, shape in STATE:
             v = d[f] if f in d or f not in STATE_DEFAULTS else STATE_DEFAULTS[f]
             setattr(g, f, _READ[shape](v))
         g.prompt = Prompt.from_dict(d["prompt"]) if d["prompt"] is not None else None
+        if try_answers:
+            check_answers(g)
         return g
 
     # ------------------------------------------------------------ reading

@@ -97,6 +97,9 @@ class Prompt:
         if not isinstance(vals, (tuple, list)):
             raise IllegalAnswer("choose takes a list of values")
         vals = tuple(vals)
+        for v in vals:  # options are numbers or words: a list, a map or true/false names none of them
+            if not isinstance(v, (int, str)) or isinstance(v, bool):
+                raise IllegalAnswer(f"'{v!r}' is not one of the options (they are numbers or words)")
         if len(set(vals)) != len(vals):
             raise IllegalAnswer("the same option is named twice")
         for v in vals:

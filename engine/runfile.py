@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .answers import ReplayError, from_json, to_json
 from .answers import replay as replay_answers
@@ -32,12 +32,19 @@ class RunFile(BaseModel):
     variant: Literal["solo", "standard"]
     decks: list[str] = Field(min_length=1, max_length=8)
     players: int = Field(ge=1, le=6)
-    seed: int
-    daily: str | None = None
+    seed: int = Field(ge=0, le=2**63 - 1)
+    daily: str | None = Field(default=None, pattern=r"^\d{4}-\d{2}-\d{2}$")
     answers: list[list[Any]] = Field(max_length=MAX_ANSWERS)
     score: int | None = None
     winner: int | None = None
-    turns: int | None = None
+    turns: int | None = Field(default=None, ge=0)
+
+    @field_validator("decks")
+    @classmethod
+    def _decks_once(cls, v: list[str]) -> list[str]:
+        if len(set(v)) != len(v):
+            raise ValueError("a deck is named twice")
+        return v
 
 
 class RunError(Exception):
@@ -69,9 +76,10 @@ def run_from_data(data: Any, where: str) -> RunFile:
     try:
         return RunFile.model_validate(data)
     except ValidationError as e:
+        from .datafile import visible
         err = e.errors()[0]
         loc = ".".join(str(x) for x in err["loc"]) or "top level"
-        raise RunError(f"{where}: at '{loc}': {err['msg']}") from None
+        raise RunError(visible(f"{where}: at '{loc}': {err['msg']}")) from None
 
 
 def replay(run: RunFile, record: bool = True,

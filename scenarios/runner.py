@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError, model_validator
 
 from engine.answers import label_value
-from engine.datafile import DataFileError, read_text
+from engine.datafile import DataFileError, read_text, toml_loads
 from engine.deckfile import DeckError, card_key
 from engine.game import Event, Game
 from engine.prompts import IllegalAnswer
@@ -125,7 +125,7 @@ class ScenarioError(Exception):
 
 def load_scenario(path: Path) -> Scenario:
     try:
-        data = tomllib.loads(read_text(path, MAX_SCENARIO_BYTES, "a scenario"))
+        data = toml_loads(read_text(path, MAX_SCENARIO_BYTES, "a scenario"), "a scenario")
     except DataFileError as e:
         raise ScenarioError(str(e)) from None
     except tomllib.TOMLDecodeError as e:

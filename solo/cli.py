@@ -20,6 +20,22 @@ class UsageError(Exception):
     pass
 
 
+class Visible:
+    """An output stream that shows terminal control characters as \\e, \\xNN:
+    what the command line prints back from a file (a card name, a scenario
+    name, an answer) can never drive the terminal."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        from engine.datafile import visible_lines
+        return self.stream.write(visible_lines(text))
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one clear sentence, exit 2
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
@@ -29,6 +45,9 @@ def _decks(text: str) -> list[str]:
     ids = [d.strip() for d in text.split(",") if d.strip()]
     if not ids:
         raise argparse.ArgumentTypeError("give at least one deck id, e.g. fluxx5,creeper-pack")
+    twice = sorted({d for d in ids if ids.count(d) > 1})
+    if twice:
+        raise argparse.ArgumentTypeError(f"the deck '{twice[0]}' is named twice; name each deck once")
     known = shipped_decks()
     for d in ids:
         if d not in known:
@@ -41,6 +60,12 @@ def _decks(text: str) -> list[str]:
             f"the decks {', '.join(ids)} cannot be played together ({e.problems[0]}); "
             "play Voyager on its own, or fluxx5 with creeper-pack") from None
     return ids
+
+
+def _folder(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a folder name (an empty one would write into the current folder)")
+    return text
 
 
 def _whole(text: str, lo: int, hi: int, what: str) -> int:
@@ -119,7 +144,8 @@ def build_parser() -> Parser:
     g.add_argument("--daily", type=_date, help="play that date's daily deal")
     sp.add_argument("--bot", choices=sorted(BOTS), default="random",
                     help="random, greedy, or search (rollouts; slower, stronger)")
-    sp.add_argument("--save-runs", metavar="DIR", help="write each finished game as a run file")
+    sp.add_argument("--save-runs", metavar="DIR", type=_folder, help="write each finished game as a run file")
+    sp.add_argument("--force", action="store_true", help="overwrite run files already in the --save-runs folder")
     sp.add_argument("--json", action="store_true", help="one JSON document instead of key: value lines")
 
     sp = sub.add_parser("scenario", help="run rules scenarios")
@@ -147,6 +173,7 @@ def build_parser() -> Parser:
     sp = sub.add_parser("export", help="write a run of the history as a run file")
     sp.add_argument("id", metavar="ID", type=_run_id, help="the run's id (solo-fluxx history lists them)")
     sp.add_argument("file", metavar="FILE", help="where to write the run file (JSON)")
+    sp.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
 
     sp = sub.add_parser("verify", help="replay a run and confirm its recorded result")
     sp.add_argument("run", metavar="RUN", help="a run file")
@@ -164,6 +191,17 @@ def cmd_sim(a) -> int:
     if a.daily:
         from solo.daily import daily_seed
         seed = daily_seed(a.daily)
+    if a.save_runs is not None and not a.force:
+        folder = Path(a.save_runs)
+        if folder.exists() and not folder.is_dir():
+            print(f"solo-fluxx sim: --save-runs {a.save_runs} is a file, not a folder", file=sys.stderr)
+            return 1
+        taken = [f for k in range(a.games) if (f := folder / f"run-{a.variant}-{seed + k}.json").exists()]
+        if taken:
+            more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
+            print(f"solo-fluxx sim: {taken[0]}{more} already exist(s); give --force to overwrite, "
+                  "or another --save-runs folder", file=sys.stderr)
+            return 1
     res = run_sim(a.decks, players, a.variant, a.games, seed, a.bot, save_runs=a.save_runs,
                   err=lambda m: print(m, file=sys.stderr), daily=a.daily)
     if a.daily:
@@ -232,6 +270,10 @@ def cmd_export(a) -> int:
     data, why = _history_run(a.id, "export")
     if data is None:
         print(why, file=sys.stderr)
+        return 1
+    if Path(a.file).exists() and not a.force:
+        print(f"solo-fluxx export: {a.file} already exists; give --force to overwrite it, or another file name",
+              file=sys.stderr)
         return 1
     try:
         Path(a.file).write_text(json.dumps(data, indent=1) + "\n")
@@ -327,33 +369,56 @@ def cmd_rules(a) -> int:
 
 
 def cmd_verify(a) -> int:
-    from engine.runfile import RunError, load_run, replay
+    from engine.runfile import ENGINE_VERSION, RunError, load_run, replay
     from engine.sim import DECISION_CAP, TURN_CAP
     run = load_run(a.run)
+    name = a.run
+
+    def fail(why: str) -> int:
+        print(f"solo-fluxx verify: {name}: {why}")
+        return 1
+    if run.daily is not None:  # a daily claim: the date's deal, and only it
+        from solo.daily import DAILY_DECKS, daily_seed
+        try:
+            seed = daily_seed(_date(run.daily))
+        except argparse.ArgumentTypeError:
+            return fail(f"'daily' is {run.daily!r}, which is not a date")
+        if run.seed != seed:
+            return fail(f"it claims the daily of {run.daily}, whose seed is {seed}, but its seed is {run.seed}")
+        if (run.variant, run.players, tuple(run.decks)) != ("solo", 1, DAILY_DECKS):
+            return fail(f"it claims the daily of {run.daily}, which is Solo Fluxx with {', '.join(DAILY_DECKS)}")
     try:
         g = replay(run, record=False)
     except RunError as e:
-        print(f"solo-fluxx verify: {a.run}: {e}")
-        return 1
+        return fail(str(e))
     # A game stopped at the sim's caps (a stalemate) is finished as far as a run goes.
     if g.prompt is not None and not g.over and g.turn <= TURN_CAP and g.decisions < DECISION_CAP:
-        print(f"solo-fluxx verify: {a.run}: step {len(run.answers) + 1}: the run ends before the game does")
-        return 1
+        return fail(f"step {len(run.answers) + 1}: the run ends before the game does")
     if g.variant.solo:
         if run.score != len(g.scored):
-            print(f"solo-fluxx verify: {a.run}: the recorded score is {run.score}, the replay scores {len(g.scored)}")
-            return 1
+            return fail(f"the recorded score is {run.score}, the replay scores {len(g.scored)}")
     elif run.winner != g.winner:
-        print(f"solo-fluxx verify: {a.run}: the recorded winner is {run.winner}, the replay's is {g.winner}")
-        return 1
-    print(f"{a.run}: verified ({'score ' + str(len(g.scored)) if g.variant.solo else 'winner p' + str(g.winner)})")
+        return fail(f"the recorded winner is {run.winner}, the replay's is {g.winner}")
+    if run.turns is not None and run.turns != g.turn:
+        return fail(f"the recorded turns are {run.turns}, the replay takes {g.turn}")
+    if run.engine != ENGINE_VERSION:
+        print(f"{name}: recorded by engine {run.engine}; replayed on engine {ENGINE_VERSION}")
+    print(f"{name}: verified ({'score ' + str(len(g.scored)) if g.variant.solo else 'winner p' + str(g.winner)})")
     return 0
 
 
 def cmd_play(a) -> int:
-    app = _app(new=(a.seed, a.decks))
+    return _run(_app(new=(a.seed, a.decks)))
+
+
+def _run(app) -> int:
+    """Run the app; an error inside it ends in one sentence and exit 1."""
     app.run()
-    return 0
+    if app.failure:
+        from engine.datafile import visible_lines
+        print(visible_lines(f"solo-fluxx: {app.failure}"), file=sys.stderr)
+        return 1
+    return app.return_code or 0
 
 
 def _app(new=None, daily=None, learn=False):
@@ -363,14 +428,12 @@ def _app(new=None, daily=None, learn=False):
 
 
 def cmd_learn(a) -> int:
-    _app(learn=True).run()
-    return 0
+    return _run(_app(learn=True))
 
 
 def cmd_daily(a) -> int:
     from solo.daily import today
-    _app(daily=a.date or today()).run()
-    return 0
+    return _run(_app(daily=a.date or today()))
 
 
 def cmd_text(a) -> int:
@@ -384,6 +447,8 @@ def cmd_history(a) -> int:
     if store.notice:
         print(store.notice, file=sys.stderr)
     runs = store.runs()
+    for note in store.skipped:
+        print(note, file=sys.stderr)
     if a.json:
         best, mean = store.best_and_mean()
         print(json.dumps({"runs": runs, "best": best, "mean": mean, "stats": store.stats()}))
@@ -398,13 +463,28 @@ def cmd_history(a) -> int:
     return 0
 
 
+APP_COMMANDS = (None, "play", "daily", "learn")  # Textual draws these screens itself
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    out, err = sys.stdout, sys.stderr
+    sys.stderr = Visible(err)
+    try:
+        return _main(argv, out, err)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: list[str], out, err) -> int:
     try:
         a = build_parser().parse_args(argv)
+        if a.cmd not in APP_COMMANDS:
+            sys.stdout = Visible(out)
+        else:
+            sys.stderr = err
         if a.cmd is None:
-            _app().run()
-            return 0
+            return _run(_app())
         if a.cmd == "scenario":
             from scenarios.runner import run_paths
             _, failed = run_paths(a.paths)
@@ -425,8 +505,15 @@ def main(argv: list[str] | None = None) -> int:
             pass
         return 0
     except Exception as e:  # the last net: one sentence, never a traceback
+        import sqlite3
+
         from engine.runfile import RunError
-        if isinstance(e, RunError):
+        from solo.store import DB_NAME, StoreError, data_dir, store_error
+        if isinstance(e, sqlite3.Error):
+            e = store_error(data_dir() / DB_NAME, e)
+        if isinstance(e, StoreError):
+            print(f"solo-fluxx: {e}", file=sys.stderr)
+        elif isinstance(e, RunError):
             print(f"solo-fluxx: {e}", file=sys.stderr)
         else:
             print(f"solo-fluxx: unexpected {type(e).__name__}: {e}", file=sys.stderr)

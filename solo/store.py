@@ -1,13 +1,25 @@
 """Saved games and run history, in SQLite in the data directory.
 
-The game in progress is saved after every answer, in one transaction: its
-seed, decks, every answer so far (as labels) and the engine state as JSON.
-Resuming loads the state (exact); the answers are there to rebuild it if
-the state ever cannot be read, and for undo. A finished game moves to the
-``runs`` table in the same transaction that clears the current game.
+Games live in slots (the Solo game, the daily, a lesson, a standard game
+against bots), one row each. A game in a slot is saved after every answer,
+in one transaction: its seed, decks, every answer so far (as labels) and
+the engine state as JSON. Resuming loads the state (exact); the answers are
+there to rebuild it if the state ever cannot be read, and for undo. A
+finished game moves to the ``runs`` table in the same transaction that
+clears its slot.
 
-A database that is corrupt, or from a newer schema, is never deleted: it
-is renamed aside with a one-sentence notice, and a fresh one is started.
+One game, one writer: a window writes a slot only while it holds that
+slot's lock, an ``fcntl.flock`` on a lock file beside the database, which
+the operating system releases when the process ends, however it ends.
+
+Only corruption is corruption. A file SQLite calls "not a database" or
+"malformed", or that fails its quick check, or that is not a Solo Fluxx
+save (a newer schema, a schema version that is not a number, a table of
+another shape) is never deleted: it is moved aside, with its ``-wal`` and
+``-shm``, under a name no other file has, and a fresh one is started. A
+lock held too long, a read-only place, a full disk or an I/O error is not
+corruption: the file is left alone and ``StoreError`` says what happened in
+one sentence.
 """
 from __future__ import annotations
 
@@ -16,13 +28,18 @@ import json
 import os
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from engine.answers import replay
 from engine.game import Game
 from engine.runfile import ENGINE_VERSION, RUN_FORMAT
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 DB_NAME = "solo-fluxx.sqlite3"
+SLOTS = ("solo", "daily", "lesson", "standard")
+SLOT_NAMES = {"solo": "the Solo game", "daily": "the daily challenge", "lesson": "the lesson",
+              "standard": "the game against bots"}
+LOCK_WAIT = 5.0  # seconds to wait for another process's write before saying so
 
 
 def data_dir() -> Path:
@@ -35,19 +52,31 @@ def data_dir() -> Path:
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS current (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    seed INTEGER NOT NULL, decks TEXT NOT NULL, daily TEXT, started TEXT NOT NULL,
-    answers TEXT NOT NULL, state TEXT NOT NULL, assisted INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     started TEXT NOT NULL, finished TEXT, seed INTEGER NOT NULL, decks TEXT NOT NULL,
     daily TEXT, score INTEGER, turns INTEGER, assisted INTEGER NOT NULL DEFAULT 0,
     status TEXT NOT NULL, run TEXT NOT NULL);
 """
+GAMES = """
+CREATE TABLE IF NOT EXISTS games (
+    slot TEXT PRIMARY KEY, variant TEXT NOT NULL, players INTEGER NOT NULL,
+    seed INTEGER NOT NULL, decks TEXT NOT NULL, daily TEXT, started TEXT NOT NULL,
+    answers TEXT NOT NULL, state TEXT NOT NULL, assisted INTEGER NOT NULL DEFAULT 0, extra TEXT);
+"""
 
-# schema version -> SQL that upgrades from the version before it
-MIGRATIONS: dict[int, str] = {
+
+def _to_slots(db: sqlite3.Connection) -> None:
+    """Version 4: the one current game becomes the game of its slot."""
+    _script(db, GAMES)
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='current'").fetchone():
+        db.execute("INSERT INTO games SELECT CASE WHEN daily IS NULL THEN 'solo' ELSE 'daily' END, 'solo', 1,"
+                   " seed, decks, daily, started, answers, state, assisted, NULL FROM current")
+        db.execute("DROP TABLE current")
+
+
+# schema version -> SQL (or a function) that upgrades from the version before it
+MIGRATIONS: dict[int, Any] = {
     2: """
 ALTER TABLE runs ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE runs ADD COLUMN engine TEXT;
@@ -56,105 +85,308 @@ CREATE TABLE IF NOT EXISTS par (date TEXT PRIMARY KEY, score INTEGER NOT NULL, e
     3: """
 CREATE TABLE IF NOT EXISTS lessons (id TEXT PRIMARY KEY, completed TEXT NOT NULL);
 """,
+    4: _to_slots,
 }
+# the columns each table must have once upgraded (a table of another shape is not our save)
+COLUMNS = {
+    "meta": ("key", "value"),
+    "runs": ("id", "started", "finished", "seed", "decks", "daily", "score", "turns", "assisted", "status", "run",
+             "practice", "engine"),
+    "par": ("date", "score", "engine"),
+    "lessons": ("id", "completed"),
+    "games": ("slot", "variant", "players", "seed", "decks", "daily", "started", "answers", "state", "assisted",
+              "extra"),
+}
+
+# SQLite's primary result codes (https://sqlite.org/rescode.html)
+_BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _PERM, _TOOBIG, _NOTADB = 5, 6, 8, 10, 11, 13, 14, 3, 18, 26
+
+
+class StoreError(Exception):
+    """The save store cannot be used just now; one sentence says why and what
+    to do. Nothing was moved, deleted or half-written."""
+
+
+class SlotBusy(StoreError):
+    """The slot's game is open in another window."""
+
+
+class _NotOurs(Exception):
+    """The file is not a Solo Fluxx save this version can read (set aside)."""
+
+
+def store_error(path: Path, e: BaseException) -> StoreError:
+    """The sentence for a database error that is not corruption."""
+    code = getattr(e, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    text = str(e).lower()
+    if primary in (_BUSY, _LOCKED) or "locked" in text or "busy" in text:
+        return StoreError(f"The save database {path} is busy in another solo-fluxx (still locked after "
+                          f"waiting {LOCK_WAIT:g} s); close the other window or command and try again. Nothing was changed.")
+    if primary in (_READONLY, _PERM) or "readonly" in text or "read-only" in text:
+        return StoreError(f"The save database {path} cannot be written (the file or its folder is read-only); "
+                          "make it writable, or set SOLO_FLUXX_HOME to a folder you can write. Nothing was changed.")
+    if primary in (_FULL, _TOOBIG) or "full" in text or "too big" in text:
+        return StoreError(f"The disk holding {path} is full (or the file hit a size limit); free some space and "
+                          "try again. Your saves are as they were before the last move.")
+    if primary == _CANTOPEN or "unable to open" in text:
+        return StoreError(f"The save database {path} cannot be opened (check that its folder exists and can be "
+                          "read); nothing was changed.")
+    return StoreError(f"The save database {path} could not be used ({e}); it was left as it is. Try again, "
+                      "or set SOLO_FLUXX_HOME to another folder.")
+
+
+def _corrupt(e: BaseException) -> bool:
+    code = getattr(e, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in (_CORRUPT, _NOTADB)
+    text = str(e).lower()
+    return "not a database" in text or "malformed" in text
+
+
+def set_aside(path: Path) -> Path:
+    """Move ``path`` (and its ``-wal``/``-shm``) to a name no file has; never
+    replaces a file. Returns the new name of ``path``."""
+    stamp = f"{dt.datetime.now():%Y%m%d-%H%M%S}"
+    n = 1
+    while True:
+        aside = path.with_name(f"{path.name}.aside-{stamp}" + (f"-{n}" if n > 1 else ""))
+        side = [aside] + [aside.with_name(aside.name + x) for x in ("-wal", "-shm")]
+        if not any(os.path.lexists(p) for p in side):
+            try:
+                _move_no_replace(path, aside)
+                break
+            except FileExistsError:
+                pass
+        n += 1
+    for x in ("-wal", "-shm"):
+        src = path.with_name(path.name + x)
+        if src.exists():
+            _move_no_replace(src, aside.with_name(aside.name + x))
+    return aside
+
+
+def _move_no_replace(src: Path, dst: Path) -> None:
+    """Rename that fails with FileExistsError rather than replace ``dst``."""
+    try:
+        os.link(src, dst)  # fails if dst exists
+    except FileExistsError:
+        raise
+    except OSError:  # a file system without hard links: check, then rename
+        if os.path.lexists(dst):
+            raise FileExistsError(dst) from None
+        os.rename(src, dst)
+        return
+    os.unlink(src)
 
 
 class Store:
-    """The save database. ``notice`` holds a sentence to show the player, if any."""
+    """The save database. ``notice`` holds a sentence to show the player, if
+    any; ``skipped`` the sentences for history rows that could not be read."""
 
-    def __init__(self, path: Path | None = None):
+    def __init__(self, path: Path | None = None, wait: float | None = None):
         self.path = Path(path) if path else data_dir() / DB_NAME
+        self.wait = LOCK_WAIT if wait is None else wait
         self.notice: str | None = None
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.skipped: list[str] = []
+        self._locks: dict[str, int] = {}
+        folder = self.path.parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise StoreError(f"The data folder {folder} is a file, not a folder; move that file away, or set "
+                             "SOLO_FLUXX_HOME to another folder.") from None
+        except OSError as e:
+            raise StoreError(f"The data folder {folder} cannot be created ({e.strerror or e}); set "
+                             "SOLO_FLUXX_HOME to a folder you can write.") from None
+        if self.path.exists() and not self.path.is_file():
+            raise StoreError(f"The save database {self.path} is not a regular file; move it away, or set "
+                             "SOLO_FLUXX_HOME to another folder.")
+        try:
+            if not _sqlite_header(self.path):  # set aside before SQLite touches it (or its -wal)
+                raise _NotOurs("it is not an SQLite database")
+            self.db = self._open()
+        except _NotOurs as e:
+            self._start_fresh(str(e))
+        except sqlite3.DatabaseError as e:
+            if not _corrupt(e):
+                raise store_error(self.path, e) from None
+            self._start_fresh("it could not be read (corrupt)")
+
+    def _start_fresh(self, why: str) -> None:
+        aside = set_aside(self.path)
+        self.notice = (f"The save database {self.path} was set aside as {aside.name} because {why}; "
+                       "a fresh one was started.")
         try:
             self.db = self._open()
-        except (sqlite3.DatabaseError, _FutureSchema) as e:
-            aside = self.path.with_name(self.path.name + f".aside-{dt.datetime.now():%Y%m%d-%H%M%S}")
-            os.replace(self.path, aside)
-            why = str(e) if isinstance(e, _FutureSchema) else "it could not be read (corrupt)"
-            self.notice = f"The save database {self.path} was set aside as {aside.name} because {why}; a fresh one was started."
-            self.db = self._open()
+        except sqlite3.DatabaseError as e:
+            raise store_error(self.path, e) from None
 
     def _open(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, isolation_level=None)
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=self.wait)
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             ok = db.execute("PRAGMA quick_check").fetchone()[0]
             if ok != "ok":
-                raise sqlite3.DatabaseError(ok)
-            db.executescript(SCHEMA)
-            row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-            version = int(row[0]) if row else 0
-            if version > SCHEMA_VERSION:
-                raise _FutureSchema(f"it was written by a newer solo-fluxx (schema {version}, this one reads {SCHEMA_VERSION})")
-            for v in range(version + 1, SCHEMA_VERSION + 1):
-                if v in MIGRATIONS:
-                    db.executescript(MIGRATIONS[v])
-            db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-        except Exception:
+                raise _NotOurs(f"it failed SQLite's integrity check ({str(ok)[:80]})")
+            with _tx(db):
+                _script(db, SCHEMA)
+                row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+                try:
+                    version = int(row[0]) if row else 0
+                except (TypeError, ValueError):
+                    raise _NotOurs(f"its schema version {str(row[0])[:20]!r} is not a number") from None
+                if version > SCHEMA_VERSION:
+                    raise _NotOurs(f"it was written by a newer solo-fluxx (schema {version}, "
+                                   f"this one reads {SCHEMA_VERSION})")
+                for v in range(version + 1, SCHEMA_VERSION + 1):
+                    step = MIGRATIONS.get(v)
+                    if callable(step):
+                        step(db)
+                    elif step:
+                        _script(db, step)
+                db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+                for table, cols in COLUMNS.items():
+                    have = tuple(r[1] for r in db.execute(f"PRAGMA table_info({table})"))
+                    if have != cols:
+                        raise _NotOurs(f"its table '{table}' is not the one solo-fluxx writes "
+                                       f"(columns {', '.join(have) or 'none'})")
+        except BaseException:
             db.close()
             raise
         return db
 
-    # -------------------------------------------------------------- current game
-    def start(self, g: Game, daily: str | None = None) -> None:
-        """Begin a new current game; an unfinished one is kept in the history as abandoned."""
-        with _tx(self.db):
-            old = self.db.execute("SELECT seed, decks, daily, started, answers, assisted, state FROM current").fetchone()
+    def _write(self):
+        """A write transaction whose database errors become one StoreError sentence."""
+        return _tx(self.db, self.path)
+
+    # -------------------------------------------------------------- slots and their locks
+    def claim(self, slot: str) -> bool:
+        """Take the slot's lock (kept until ``release`` or the process ends);
+        False if another process holds it."""
+        import fcntl
+        if slot in self._locks:
+            return True
+        lock = self.path.with_name(f"{self.path.name}.{slot}.lock")
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as e:
+            raise StoreError(f"The lock file {lock} cannot be opened ({e.strerror or e}); check that the data "
+                             "folder can be written.") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        self._locks[slot] = fd
+        return True
+
+    def release(self, slot: str) -> None:
+        fd = self._locks.pop(slot, None)
+        if fd is not None:
+            os.close(fd)  # closing the file drops the lock
+
+    def release_all(self) -> None:
+        for slot in list(self._locks):
+            self.release(slot)
+
+    def holds(self, slot: str) -> bool:
+        return slot in self._locks
+
+    def _must_hold(self, slot: str) -> None:
+        if slot not in SLOTS:
+            raise ValueError(f"there is no save slot {slot!r} (the slots are {', '.join(SLOTS)})")
+        if not self.claim(slot):
+            raise SlotBusy(f"{SLOT_NAMES[slot].capitalize()} is open in another window; it was not changed here.")
+
+    # -------------------------------------------------------------- the game of a slot
+    def start(self, g: Game, daily: str | None = None, slot: str = "solo", extra: dict | None = None) -> None:
+        """Begin a new game in ``slot``; an unfinished one there is kept in the history as abandoned."""
+        self._must_hold(slot)
+        with self._write():
+            old = self.db.execute("SELECT seed, decks, daily, started, answers, assisted, state, variant, players"
+                                  " FROM games WHERE slot=?", (slot,)).fetchone()
             if old:
                 score, turns = _score_of(old[6])  # an abandoned attempt keeps the score it had
-                self._archive(old[:6], score, turns, "abandoned")
-            self.db.execute("DELETE FROM current")
-            self.db.execute("INSERT INTO current VALUES (1, ?, ?, ?, ?, ?, ?, 0)",
-                            (g.seed, json.dumps(g.decks), daily, _now(), "[]", json.dumps(g.to_dict())))
+                self._archive(old[:6], score, turns, "abandoned", old[7], old[8])
+            self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
+            self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
+                            (slot, g.variant_name, g.nplayers, g.seed, json.dumps(g.decks), daily, _now(), "[]",
+                             json.dumps(g.to_dict()), json.dumps(extra) if extra else None))
 
-    def save(self, g: Game, answers: list, assisted: bool = False) -> None:
+    def save(self, g: Game, answers: list, assisted: bool = False, slot: str = "solo") -> None:
         """Save after an answer (one transaction); a finished game goes to the history."""
-        with _tx(self.db):
+        self._must_hold(slot)
+        with self._write():
             if g.over:
-                row = self.db.execute("SELECT seed, decks, daily, started, answers, assisted FROM current").fetchone()
+                row = self.db.execute("SELECT seed, decks, daily, started, answers, assisted, variant, players"
+                                      " FROM games WHERE slot=?", (slot,)).fetchone()
                 if row:
-                    row = row[:4] + (json.dumps(answers), int(assisted or row[5]))
-                    self._archive(row, len(g.scored), g.turn, "finished")
-                self.db.execute("DELETE FROM current")
+                    rec = row[:4] + (json.dumps(answers), int(assisted or row[5]))
+                    self._archive(rec, len(g.scored) if g.variant.solo else g.winner, g.turn, "finished",
+                                  row[6], row[7])
+                self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
             else:
-                self.db.execute("UPDATE current SET answers=?, state=?, assisted=MAX(assisted, ?) WHERE id=1",
-                                (json.dumps(answers), json.dumps(g.to_dict()), int(assisted)))
+                self.db.execute("UPDATE games SET answers=?, state=?, assisted=MAX(assisted, ?) WHERE slot=?",
+                                (json.dumps(answers), json.dumps(g.to_dict()), int(assisted), slot))
 
-    def load(self) -> tuple[Game, list, dict] | None:
-        """The game in progress: (game, answers, info), or None."""
-        row = self.db.execute("SELECT seed, decks, daily, started, answers, state, assisted FROM current").fetchone()
+    def in_progress(self) -> dict[str, dict]:
+        """Each slot with a game in it: its info (seed, decks, daily, started, turn, extra)."""
+        out = {}
+        for slot, seed, decks, daily, started, state, extra in self.db.execute(
+                "SELECT slot, seed, decks, daily, started, state, extra FROM games ORDER BY slot"):
+            if slot in SLOTS:
+                out[slot] = {"seed": seed, "decks": _json_or(decks, []), "daily": daily, "started": started,
+                             "turn": _score_of(state)[1], "extra": _json_or(extra, None)}
+        return out
+
+    def load(self, slot: str = "solo") -> tuple[Game, list, dict] | None:
+        """The game in ``slot``: (game, answers, info), or None. Reading needs no lock."""
+        row = self.db.execute("SELECT seed, decks, daily, started, answers, state, assisted, variant, players,"
+                              " extra FROM games WHERE slot=?", (slot,)).fetchone()
         if not row:
             return None
-        seed, decks, daily, started, answers, state, assisted = row
+        seed, decks, daily, started, answers, state, assisted, variant, players, extra = row
         try:
             answers = json.loads(answers)
             decks = json.loads(decks)
+            if not isinstance(answers, list) or not isinstance(decks, list):
+                raise ValueError("answers and decks are lists")
             try:
                 g = Game.from_dict(json.loads(state))
             except Exception:
-                g = rebuild(seed, decks, answers)  # the answers are the record; the state is a cache
+                g = rebuild(seed, decks, answers, variant, players)  # the answers are the record; the state a cache
         except Exception:
             # neither the state nor the answers can be read: keep the row in the history, never delete it
-            with _tx(self.db):
+            if not self.claim(slot):
+                return None  # another window has it; that window files it
+            with self._write():
+                kept = {"answers_text": str(row[4])[:100000], "decks_text": str(row[1])[:1000],
+                        "state_text": str(row[5])[:100000]}
                 self.db.execute("INSERT INTO runs (started, finished, seed, decks, daily, score, turns, assisted,"
                                 " status, run, practice, engine) VALUES (?, NULL, ?, ?, ?, NULL, NULL, ?,"
                                 " 'unreadable', ?, 0, ?)",
-                                (started, seed, decks if isinstance(decks, str) else json.dumps(decks), daily,
-                                 assisted, json.dumps({"answers_text": str(row[4])[:100000]}), ENGINE_VERSION))
-                self.db.execute("DELETE FROM current")
-            self.notice = ("The saved game could not be read; it was kept in the history as 'unreadable' "
-                           "and a new game can be started.")
+                                (str(started), seed if isinstance(seed, int) else 0,
+                                 json.dumps(decks if isinstance(decks, list) else []), daily,
+                                 1 if assisted else 0, json.dumps(kept), ENGINE_VERSION))
+                self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
+            self.notice = (f"The saved game of {SLOT_NAMES.get(slot, slot)} could not be read; it was kept in the "
+                           "history as 'unreadable' and a new game can be started.")
             return None
-        return g, answers, {"seed": seed, "decks": decks, "daily": daily,
-                            "started": started, "assisted": bool(assisted)}
+        return g, answers, {"seed": seed, "decks": decks, "daily": daily, "started": started,
+                            "assisted": bool(assisted), "slot": slot, "extra": _json_or(extra, None)}
 
-    def _archive(self, row, score, turns, status) -> None:
+    def _archive(self, row, score, turns, status, variant: str = "solo", players: int = 1) -> None:
         seed, decks, daily, started, answers, assisted = row
-        run = {"format": RUN_FORMAT, "engine": ENGINE_VERSION, "variant": "solo", "decks": json.loads(decks),
-               "players": 1, "seed": seed, "daily": daily, "answers": json.loads(answers), "score": score,
+        run = {"format": RUN_FORMAT, "engine": ENGINE_VERSION, "variant": variant, "decks": _json_or(decks, []),
+               "players": players, "seed": seed, "daily": daily, "answers": _json_or(answers, []),
                "turns": turns}
+        if variant == "solo":
+            run["score"] = score
+        else:
+            run["winner"] = score
+            score = None
         practice = 0
         if daily:
             # one scored attempt a day: the date's first attempt, finished or abandoned; later ones are practice
@@ -168,33 +400,46 @@ class Store:
 
     # -------------------------------------------------------------- history
     def runs(self, finished_only: bool = False) -> list[dict]:
+        """The history, oldest first. A row that cannot be read is skipped and
+        a sentence for it is put in ``skipped``; the rest are kept."""
         q = ("SELECT id, started, finished, seed, decks, daily, score, turns, assisted, status, practice, engine"
              " FROM runs")
         if finished_only:
             q += " WHERE status='finished'"
         out = []
         for r in self.db.execute(q + " ORDER BY id"):
+            why = _bad_run_row(r)
+            if why:
+                note = (f"Run {r[0]} of the history could not be read ({why}); it is skipped and kept in "
+                        f"{self.path.name} as it is.")
+                if note not in self.skipped:
+                    self.skipped.append(note)
+                continue
             out.append({"id": r[0], "started": r[1], "finished": r[2], "seed": r[3], "decks": json.loads(r[4]),
                         "daily": r[5], "score": r[6], "turns": r[7], "assisted": bool(r[8]), "status": r[9],
                         "practice": bool(r[10]), "engine": r[11]})
         return out
 
     def run_file(self, run_id: int) -> dict | None:
+        """Run ``run_id`` as run-file data; None if there is no such run; {} if its record cannot be read."""
         r = self.db.execute("SELECT run FROM runs WHERE id=?", (run_id,)).fetchone()
-        return json.loads(r[0]) if r else None
+        if r is None:
+            return None
+        data = _json_or(r[0], {})
+        return data if isinstance(data, dict) else {}
 
     def par(self, date_iso: str) -> int | None:
         r = self.db.execute("SELECT score FROM par WHERE date=?", (date_iso,)).fetchone()
         return r[0] if r else None
 
     def set_par(self, date_iso: str, score: int) -> None:
-        with _tx(self.db):
+        with self._write():
             self.db.execute("INSERT OR REPLACE INTO par VALUES (?, ?, ?)", (date_iso, score, ENGINE_VERSION))
 
     def stats(self, today_iso: str | None = None) -> dict:
         """Runs played, best, mean, daily streaks, the score histogram and scores over time."""
         from solo.daily import streaks
-        fin = self.runs(finished_only=True)
+        fin = [r for r in self.runs(finished_only=True) if r["score"] is not None]  # Solo runs: scored
         scores = [r["score"] for r in fin]
         hist: dict[str, int] = {}
         for x in scores:
@@ -209,11 +454,11 @@ class Store:
                                "daily": r["daily"]} for r in fin]}
 
     def best_and_mean(self) -> tuple[int | None, float | None]:
-        r = self.db.execute("SELECT MAX(score), AVG(score) FROM runs WHERE status='finished'").fetchone()
-        return r[0], (round(r[1], 2) if r[1] is not None else None)
+        scores = [r["score"] for r in self.runs(finished_only=True) if r["score"] is not None]
+        return (max(scores), round(sum(scores) / len(scores), 2)) if scores else (None, None)
 
     def lesson_done(self, lesson_id: str) -> None:
-        with _tx(self.db):
+        with self._write():
             self.db.execute("INSERT OR REPLACE INTO lessons VALUES (?, ?)", (lesson_id, _now()))
 
     def lessons_done(self) -> set[str]:
@@ -231,29 +476,110 @@ class Store:
             return default
 
     def set_pref(self, key: str, value) -> None:
-        with _tx(self.db):
+        with self._write():
             self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", ("pref." + key, json.dumps(value)))
 
     def close(self) -> None:
+        self.release_all()
         self.db.close()
 
 
-class _FutureSchema(Exception):
-    pass
+RUN_STATUSES = ("finished", "abandoned", "unreadable")
+
+
+def _bad_run_row(r: tuple) -> str:
+    """Why a history row cannot be shown ('' if it can)."""
+    rid, started, finished, seed, decks, daily, score, turns, assisted, status, practice, engine = r
+    if not isinstance(started, str) or not _iso(started):
+        return "its start time is not a date and time"
+    if finished is not None and (not isinstance(finished, str) or not _iso(finished)):
+        return "its finish time is not a date and time"
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return "its seed is not a whole number"
+    d = _json_or(decks, None)
+    if not isinstance(d, list) or not all(isinstance(x, str) for x in d):
+        return "its decks are not a list of deck ids"
+    if daily is not None and (not isinstance(daily, str) or not _iso(daily)):
+        return "its daily date is not a date"
+    for name, v in (("score", score), ("turns", turns)):
+        if v is not None and not isinstance(v, int):
+            return f"its {name} is not a whole number"
+    if not isinstance(assisted, int) or not isinstance(practice, int):
+        return "its assisted or practice mark is not a number"
+    if status not in RUN_STATUSES:
+        return f"its status is not one of {', '.join(RUN_STATUSES)}"
+    if engine is not None and not isinstance(engine, str):
+        return "its engine version is not text"
+    return ""
+
+
+def _sqlite_header(path: Path) -> bool:
+    """True if ``path`` is missing, empty, or starts as every SQLite database does."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(16)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return True  # let SQLite say what is wrong with it
+    return head in (b"", b"SQLite format 3\x00")
+
+
+def _iso(text: str) -> bool:
+    try:
+        dt.datetime.fromisoformat(text)
+        return True
+    except ValueError:
+        return False
 
 
 class _tx:
-    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on error."""
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on error. With ``path``, a
+    database error becomes one StoreError sentence (the transaction rolled back)."""
 
-    def __init__(self, db: sqlite3.Connection):
-        self.db = db
+    def __init__(self, db: sqlite3.Connection, path: Path | None = None):
+        self.db, self.path = db, path
 
     def __enter__(self):
-        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.DatabaseError as e:
+            if self.path is None:
+                raise
+            raise store_error(self.path, e) from None
 
     def __exit__(self, et, e, tb):
-        self.db.execute("COMMIT" if et is None else "ROLLBACK")
+        try:
+            if et is None:
+                self.db.execute("COMMIT")
+            elif self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+        except sqlite3.DatabaseError as e2:
+            if self.db.in_transaction:
+                try:
+                    self.db.execute("ROLLBACK")
+                except sqlite3.DatabaseError:
+                    pass
+            if self.path is None:
+                raise
+            raise store_error(self.path, e2) from None
+        if et is not None and self.path is not None and issubclass(et, sqlite3.DatabaseError):
+            raise store_error(self.path, e) from None
         return False
+
+
+def _script(db: sqlite3.Connection, sql: str) -> None:
+    """Run statements one by one (``executescript`` would commit the open transaction)."""
+    for stmt in sql.split(";"):
+        if stmt.strip():
+            db.execute(stmt)
+
+
+def _json_or(text: Any, default: Any) -> Any:
+    try:
+        return json.loads(text) if isinstance(text, str) else default
+    except ValueError:
+        return default
 
 
 def _now() -> str:
@@ -269,6 +595,6 @@ def _score_of(state_text: str) -> tuple[int | None, int | None]:
         return None, None
 
 
-def rebuild(seed: int, decks: list, answers: list) -> Game:
+def rebuild(seed: int, decks: list, answers: list, variant: str = "solo", players: int = 1) -> Game:
     """A saved game, from its deal and its answers (the one replay loop)."""
-    return replay(Game.new(tuple(decks), 1, "solo", seed), answers)
+    return replay(Game.new(tuple(decks), players, variant, seed), answers)

@@ -140,7 +140,7 @@ def test_every_command_and_option_says_what_it_does_in_help(capsys):
                 assert a.help, f"'{' '.join(path)} {a.option_strings or a.dest}' has no help"
                 seen.append((" ".join(path), a.option_strings[0] if a.option_strings else a.dest))
     walk(parser, [])
-    assert len(seen) == 30
+    assert len(seen) == 32  # with sim --force and export --force
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     out = capsys.readouterr().out
@@ -159,7 +159,7 @@ def test_every_command_parses_to_its_documented_defaults():
     assert vars(p.parse_args(["history"])) == {"cmd": "history", "json": False}
     assert vars(p.parse_args(["sim"])) == {
         "cmd": "sim", "variant": "solo", "players": None, "decks": fluxx5, "games": 100, "seed": 0, "daily": None,
-        "bot": "random", "save_runs": None, "json": False}
+        "bot": "random", "save_runs": None, "force": False, "json": False}
     assert vars(p.parse_args(["replay", "r"])) == {"cmd": "replay", "run": "r", "explain": False, "json": False,
                                                     "run_id": None}
     assert vars(p.parse_args(["verify", "r"])) == {"cmd": "verify", "run": "r"}
@@ -421,6 +421,9 @@ def test_replay_explain_json_lines_carry_event_text_and_rule(capsys, runs):
 
 # ------------------------------------------------------------ the commands that open the app
 class FakeApp:
+    failure: str | None = None
+    return_code = 0
+
     def __init__(self, calls, **kw):
         self.kw = kw
         calls.append(kw)
@@ -651,14 +654,14 @@ def test_every_usage_line(capsys):
         "usage: solo-fluxx daily [-h] [--date DATE]",
         "usage: solo-fluxx history [-h] [--json]",
         "usage: solo-fluxx sim [-h] [--variant {solo,standard}] [--players PLAYERS] [--decks DECKS] [--games GAMES] "
-        "[--seed SEED | --daily DAILY] [--bot {greedy,random,search}] [--save-runs DIR] [--json]",
+        "[--seed SEED | --daily DAILY] [--bot {greedy,random,search}] [--save-runs DIR] [--force] [--json]",
         "usage: solo-fluxx scenario [-h] PATH [PATH ...]",
         "usage: solo-fluxx deck [-h] {check,show} ...",
         "usage: solo-fluxx deck check [-h] FILE",
         "usage: solo-fluxx deck show [-h] [--json] ID",
         "usage: solo-fluxx replay [-h] [--run ID] [--explain] [--json] [RUN]",
         "usage: solo-fluxx rules [-h] [--json] [--search TEXT] [ID]",
-        "usage: solo-fluxx export [-h] ID FILE",
+        "usage: solo-fluxx export [-h] [--force] ID FILE",
         "usage: solo-fluxx verify [-h] RUN",
     ]
 

@@ -100,7 +100,7 @@ def test_from_dict_gives_a_game_of_its_own_and_refuses_what_it_cannot_read():
     assert Game.from_dict(old).chain == []
     broken = dict(d)
     del broken["turn"]
-    with pytest.raises(KeyError):
+    with pytest.raises(ValueError, match="the field 'turn' is missing"):  # BadState, a ValueError
         Game.from_dict(broken)
     other = dict(d, cards=d["cards"][:-1] + ["Something Else"])
     with pytest.raises(ValueError) as e:
@@ -126,7 +126,10 @@ def test_a_refused_choice_names_the_card_or_the_number():
 
 def test_to_dict_is_a_snapshot_and_from_dict_a_game_of_its_own_temp_hands_included():
     g = Game.new(("fluxx5",), 2, "standard", 4)
-    g.temp.append(Frame([0, -1, [g.draw.pop(), g.draw.pop()], 0, "hold"]))
+    g.temp.append(Frame([0, -1, [g.draw.pop(), g.draw.pop()], 1, "play"]))
+    g.prompt = None
+    g._idle()  # the question a temporary hand asks (a saved state's question must be the table's)
+    assert g.prompt.ask == "play_temp"
     d = g.to_dict()
     before = json.loads(json.dumps(d))
     g.temp[0][2].append(g.draw.pop())

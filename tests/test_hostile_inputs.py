@@ -92,7 +92,7 @@ def test_unreadable_saved_game_is_kept_not_lost(tmp_path):
     p = tmp_path / "s.sqlite3"
     s = Store(p)
     s.start(Game.new(("fluxx5",), 1, "solo", 3))
-    s.db.execute("UPDATE current SET state='{broken', answers='[[\"fly\"]]'")
+    s.db.execute("UPDATE games SET state='{broken', answers='[[\"fly\"]]'")
     assert s.load() is None
     assert s.notice and "unreadable" in s.notice
     assert [r["status"] for r in s.runs()] == ["unreadable"]

@@ -8,7 +8,7 @@ import sqlite3
 from engine.bots import make_bot
 from engine.game import Game
 from engine.runfile import ENGINE_VERSION, RUN_FORMAT, answer_to_json
-from solo.store import DB_NAME, SCHEMA_VERSION, Store, data_dir, rebuild
+from solo.store import DB_NAME, SCHEMA_VERSION, Store, StoreError, data_dir, rebuild
 
 
 def finish(store: Store, seed: int, daily: str | None = None, assisted_at: int | None = None,
@@ -110,7 +110,7 @@ def test_a_broken_state_is_rebuilt_from_the_answers(store):
     g = Game.new(("fluxx5",), 1, "solo", 32)
     store.start(g)
     answers = answer(store, g, 4, 2, save=False)
-    store.db.execute("UPDATE current SET state='{not json'")
+    store.db.execute("UPDATE games SET state='{not json'")
     g2, answers2, _ = store.load()
     assert g2.to_dict() == g.to_dict() and answers2 == answers and store.notice is None
 
@@ -118,7 +118,7 @@ def test_a_broken_state_is_rebuilt_from_the_answers(store):
 def test_an_unreadable_game_is_kept_in_the_history(store):
     g = Game.new(("fluxx5",), 1, "solo", 33)
     store.start(g)
-    store.db.execute("UPDATE current SET state='{', answers='[[\"play\", \"No Such Card\"]]'")
+    store.db.execute("UPDATE games SET state='{', answers='[[\"play\", \"No Such Card\"]]'")
     assert store.load() is None
     assert "could not be read" in store.notice
     (r,) = store.runs()
@@ -240,7 +240,7 @@ def test_a_corrupt_file_is_set_aside_with_its_bytes_kept(tmp_path):
     junk = b"this is not a database" * 100
     path.write_bytes(junk)
     s = Store(path)
-    assert s.notice and "could not be read (corrupt)" in s.notice and "a fresh one was started" in s.notice
+    assert s.notice and "not an SQLite database" in s.notice and "a fresh one was started" in s.notice
     (aside,) = tmp_path.glob("save.sqlite3.aside-*")
     assert aside.read_bytes() == junk
     assert s.runs() == [] and s.load() is None
@@ -288,19 +288,19 @@ def test_a_failed_save_leaves_the_store_as_it_was(store, monkeypatch):
         if not g.over:
             store.save(g, answers)
             saved = json.loads(json.dumps(g.to_dict()))
-    assert json.loads(store.db.execute("SELECT state FROM current").fetchone()[0]) == saved
+    assert json.loads(store.db.execute("SELECT state FROM games").fetchone()[0]) == saved
 
     def broken_archive(*args):
         raise sqlite3.OperationalError("disk I/O error")
     monkeypatch.setattr(Store, "_archive", broken_archive)
     try:
         store.save(g, answers)
-    except sqlite3.OperationalError:
-        pass
+    except StoreError as e:
+        assert "disk I/O error" in str(e) and "left as it is" in str(e)
     else:
         raise AssertionError("the failed save did not say so")
     # rolled back: the game is still current, nothing went to the history, and the store still works
-    assert store.db.execute("SELECT COUNT(*) FROM current").fetchone()[0] == 1
+    assert store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
     assert store.runs() == []
     monkeypatch.undo()
     store.save(g, answers)
@@ -310,9 +310,9 @@ def test_a_failed_save_leaves_the_store_as_it_was(store, monkeypatch):
 def test_the_stored_state_is_the_games_state(store):
     g = Game.new(("fluxx5",), 1, "solo", 11)
     store.start(g)
-    assert json.loads(store.db.execute("SELECT state FROM current").fetchone()[0]) == json.loads(json.dumps(g.to_dict()))
+    assert json.loads(store.db.execute("SELECT state FROM games").fetchone()[0]) == json.loads(json.dumps(g.to_dict()))
     answers = answer(store, g, 5, bot_seed=2)
-    assert json.loads(store.db.execute("SELECT state FROM current").fetchone()[0]) == json.loads(json.dumps(g.to_dict()))
+    assert json.loads(store.db.execute("SELECT state FROM games").fetchone()[0]) == json.loads(json.dumps(g.to_dict()))
     assert len(answers) == 5
 
 

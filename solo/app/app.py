@@ -46,6 +46,20 @@ class SoloCommands(Provider):
                 yield Hit(score, matcher.highlight(name), cb, help=help_)
 
 
+def crash_log(folder, error: BaseException) -> str | None:
+    """Append the error's traceback to ``crash.log`` in ``folder``; its path, or None."""
+    import datetime
+    import traceback
+    path = folder / "crash.log"
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n")
+            f.write("".join(traceback.format_exception(error)))
+    except OSError:
+        return None
+    return str(path)
+
+
 class SoloFluxxApp(App):
     CSS_PATH = "solo.tcss"
     TITLE = "Solo Fluxx"
@@ -59,10 +73,30 @@ class SoloFluxxApp(App):
         self.new = new  # (seed or None, decks) to start a new game at once
         self.daily = daily  # a date: start that date's daily challenge
         self.started_at = time.perf_counter()
+        self.failure: str | None = None  # the one sentence to print when an error ended the app
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An error ends the app with one sentence and the details in a log
+        file, never Textual's traceback on the player's screen."""
+        from solo.store import StoreError
+        self._return_code = 1
+        if isinstance(error, StoreError):  # an everyday accident (lock, full disk): its own sentence
+            self.failure = str(error)
+        else:
+            log = crash_log(self.store.path.parent, error)
+            where = f"the details are in {log}" if log else "no log could be written"
+            self.failure = (f"Solo Fluxx stopped on an unexpected error ({type(error).__name__}: {error}); "
+                            f"{where}. Your game is saved as of your last move.")
+            if self._exception is None:  # under Pilot the test sees the error itself
+                self._exception = error
+        self._exception_event.set()  # wakes whatever waits on the app (Pilot)
+        self._close_messages_no_wait()
 
     def on_mount(self) -> None:
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=10)
+        for note in self.store.skipped[:3]:
+            self.notify(note, severity="warning", timeout=10)
         if self.learn:
             self.show_lessons()
             return
@@ -74,12 +108,13 @@ class SoloFluxxApp(App):
             self.push_screen(MenuScreen())
             self.start_game(*self.new)
             return
-        saved = self.store.load()
-        if saved is not None:
-            g, answers, info = saved
-            self.push_screen(GameScreen(g, answers, info))
-        else:
-            self.push_screen(MenuScreen())
+        self.push_screen(MenuScreen())
+        playing = [s for s in ("solo", "daily") if s in self.store.in_progress()]
+        if len(playing) == 1:  # one game in progress: straight back to it
+            self.resume(playing[0])
+
+    def on_unmount(self) -> None:
+        self.store.release_all()  # this window no longer plays its games (the process's end would drop them too)
 
     def current_game(self) -> Game | None:
         for s in reversed(self.screen_stack):
@@ -87,29 +122,75 @@ class SoloFluxxApp(App):
                 return s.g
         return None
 
+    def open_slot(self, slot: str) -> bool:
+        """Take the slot for this window; if another window has its game open,
+        say so and offer to watch that game read-only (False)."""
+        if self.store.claim(slot):
+            return True
+        from solo.store import SLOT_NAMES
+
+        from .dialogs import BusyScreen
+
+        def chosen(what: str | None) -> None:
+            if what == "view":
+                self.view_slot(slot)
+        self.push_screen(BusyScreen(f"{SLOT_NAMES[slot].capitalize()} is open in another Solo Fluxx window. "
+                                    "Only one window plays a game at a time, so that no save mixes two games."),
+                         chosen)
+        return False
+
+    def view_slot(self, slot: str) -> None:
+        """The slot's game as saved so far, step by step, read-only."""
+        saved = self.store.load(slot)
+        if saved is None:
+            self.notify("That game is no longer in progress.", timeout=5)
+            return
+        g, answers, info = saved
+        from .screens.replay import ReplayScreen, told_steps
+        steps = told_steps(info["decks"], g.nplayers, g.variant_name, info["seed"], answers)
+        self.push_screen(ReplayScreen(f"Read-only: {'daily ' + info['daily'] if info['daily'] else 'seed ' + str(info['seed'])}",
+                                      steps))
+
+    def resume(self, slot: str) -> None:
+        if not self.open_slot(slot):
+            return
+        saved = self.store.load(slot)
+        if saved is None:
+            if self.store.notice:
+                self.notify(self.store.notice, severity="warning", timeout=10)
+            return
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
+            self.pop_screen()
+        self.push_screen(GameScreen(*saved))
+
     def new_game(self, seed: int | None, decks, daily: str | None = None) -> None:
         if seed is None:
             seed = int(time.time() * 1000) % (2 ** 31)
+        slot = "daily" if daily else "solo"
         g = Game.new(tuple(decks), 1, "solo", seed)
-        self.store.start(g, daily=daily)
+        self.store.start(g, daily=daily, slot=slot)
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(GameScreen(g, [], {"seed": seed, "decks": list(decks), "assisted": False, "daily": daily}))
+        self.push_screen(GameScreen(g, [], {"seed": seed, "decks": list(decks), "assisted": False, "daily": daily,
+                                            "slot": slot}))
 
     def daily_game(self, date_iso: str) -> None:
         """The date's deal; a daily of that date in progress is resumed, never dealt again."""
         from solo.daily import DAILY_DECKS, daily_seed
-        saved = self.store.load()
+        if not self.open_slot("daily"):
+            return
+        saved = self.store.load("daily")
         if saved is not None and saved[2].get("daily") == date_iso:
-            while len(self.screen_stack) > 1 and isinstance(self.screen, GameScreen):
-                self.pop_screen()
-            self.push_screen(GameScreen(*saved))
+            self.resume("daily")
             return
         self.start_game(daily_seed(date_iso), DAILY_DECKS, daily=date_iso)
 
     def start_game(self, seed: int | None, decks, daily: str | None = None) -> None:
-        """A new game; a game in progress is not filed as abandoned without asking."""
-        saved = self.store.load()
+        """A new game; a game in progress in its slot is not filed as abandoned without asking."""
+        slot = "daily" if daily else "solo"
+        if not self.open_slot(slot):
+            return
+        saved = self.store.load(slot)
         if saved is None:
             self.new_game(seed, decks, daily)
             return

@@ -154,3 +154,29 @@ class NewGameScreen(ModalScreen[list]):
 
     def action_cancel(self) -> None:
         self.dismiss([])
+
+
+class BusyScreen(ModalScreen[str]):
+    """A game that another window has open: watch it read-only, or go back
+    and choose another game (the menu lists the other slots)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back", id="busy-back")]
+    CHOICES = (("view", "Watch it here, read-only (what has been played so far)"),
+               ("back", "Back: choose another game"))
+
+    def __init__(self, message: str):
+        super().__init__()
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.message, id="dialog-title")
+            yield OptionList(*[Option(text, id=key) for key, text in self.CHOICES], id="choices")
+            yield Static("Enter: choose   Esc: back", id="dialog-hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(str(event.option.id))
+
+    def action_cancel(self) -> None:
+        self.dismiss("back")

@@ -64,6 +64,7 @@ class GameScreen(Screen):
         self.g = g
         self.answers = answers
         self.info = info
+        self.slot: str = info.get("slot") or ("lesson" if "lesson" in info else "daily" if info.get("daily") else "solo")
         self.log_lines: list[str] = []
         self.log_rules: list[str | None] = []  # the rule behind each line of the tutor panel
         self.turn_from = 0     # where "just happened" begins: the last turn's end
@@ -118,7 +119,7 @@ class GameScreen(Screen):
         if g.log:  # a new game: tell the deal and the first draw
             self.tell(g.log)
         elif g.turn:
-            kept = store.pref("tutor_lines") or {}
+            kept = store.pref("tutor_lines." + self.slot) or {}
             if kept.get("seed") == g.seed and kept.get("daily") == self.info.get("daily"):
                 self.log_lines = list(kept.get("lines", []))
                 self.log_rules = [None] * len(self.log_lines)
@@ -131,7 +132,7 @@ class GameScreen(Screen):
         """The last tutor lines are kept with the save, so a resumed game shows them."""
         keep = 60
         cut = max(0, len(self.log_lines) - keep)
-        self.app.store.set_pref("tutor_lines", {"seed": self.g.seed, "daily": self.info.get("daily"),
+        self.app.store.set_pref("tutor_lines." + self.slot, {"seed": self.g.seed, "daily": self.info.get("daily"),
                                                 "lines": self.log_lines[cut:], "turn_from": max(0, self.turn_from - cut)})
 
     def on_resize(self, event) -> None:
@@ -232,7 +233,7 @@ class GameScreen(Screen):
             self.draw()
             return
         self.answers.append(j)
-        self.app.store.save(g, self.answers, self.info.get("assisted", False))
+        self.app.store.save(g, self.answers, self.info.get("assisted", False), slot=self.slot)
         self.hint_step = 0
         self.tell(events)
         self.keep_tutor_lines()
@@ -296,10 +297,10 @@ class GameScreen(Screen):
         if not self.answers:
             return
         self.answers.pop()
-        self.g = rebuild(self.g.seed, self.g.decks, self.answers)
+        self.g = rebuild(self.g.seed, self.g.decks, self.answers, self.g.variant_name, self.g.nplayers)
         self.info["assisted"] = True
         self.info.setdefault("assists", []).append("undo")
-        self.app.store.save(self.g, self.answers, True)
+        self.app.store.save(self.g, self.answers, True, slot=self.slot)
         self.note("Undone: this run is now marked assisted.")
         self.advance()
 
@@ -387,7 +388,7 @@ class GameScreen(Screen):
         from tutor.hints import hint_text
         self.info["assisted"] = True
         self.info.setdefault("assists", []).append("hint")
-        self.app.store.save(g, self.answers, True)
+        self.app.store.save(g, self.answers, True, slot=self.slot)
         futures = 8
         ranked = SearchBot(g.decisions, rollouts=futures, ms=400).rank(g)
         return hint_text(g, ranked, futures) + " (run marked assisted)"

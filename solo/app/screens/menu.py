@@ -15,7 +15,14 @@ class MenuScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("[b]Solo Fluxx[/]\nThe solitaire Fluxx. Choose with the arrows and Enter.", id="menu-title")
-        resume = [Option("Resume game", id="resume")] if self.app.store.load() is not None else []
+        playing = self.app.store.in_progress()
+        resume = []
+        if "solo" in playing:
+            resume.append(Option(f"Resume game (seed {playing['solo']['seed']}, turn {playing['solo']['turn']})",
+                                 id="resume"))
+        if "daily" in playing:
+            resume.append(Option(f"Resume daily {playing['daily']['daily']} (turn {playing['daily']['turn']})",
+                                 id="resume-daily"))
         yield OptionList(*resume, Option("New game", id="new"), Option("Daily challenge", id="daily"),
                          Option("Lessons", id="lessons"), Option("History", id="history"), Option("Stats", id="stats"),
                          Option("Quit", id="quit"), id="menu")
@@ -23,10 +30,9 @@ class MenuScreen(Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "resume":
-            saved = self.app.store.load()
-            if saved is not None:
-                from .game import GameScreen
-                self.app.switch_screen(GameScreen(*saved))
+            self.app.resume("solo")
+        elif event.option.id == "resume-daily":
+            self.app.resume("daily")
         elif event.option.id == "new":
             self.app.choose_new_game()
         elif event.option.id == "daily":

@@ -1,0 +1,255 @@
+"""Data files you can trust (issue 16): only regular files are read, never
+more than their cap; TOML is bounded before it is parsed; what a file says
+is echoed with control characters made visible; verify checks every claim
+of a run; the command line refuses what would lose or garble data."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from engine.datafile import DataFileError, read_text, visible
+from engine.game import Game
+from engine.prompts import IllegalAnswer
+from engine.runfile import ENGINE_VERSION
+
+from .helpers import run_cli
+
+ESC = "\x1b"
+
+
+@pytest.fixture
+def alarm():
+    """Fail (not hang) if a read waits on a pipe."""
+    def hung(*_):
+        raise AssertionError("the command waited on a pipe")
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(10)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
+def run_file(tmp_path: Path, name: str = "run.json", **change) -> Path:
+    """A real finished solo run (sim --save-runs), changed as asked."""
+    folder = tmp_path / "runs"
+    if not folder.exists():
+        assert run_cli("sim", "--games", "1", "--seed", "5", "--save-runs", folder).returncode == 0
+    data = json.loads((folder / "run-solo-5.json").read_text())
+    data.update(change)
+    p = tmp_path / name
+    p.write_text(json.dumps(data))
+    return p
+
+
+# ------------------------------------------------------------------ only regular files, never past the cap
+def test_a_fifo_is_refused_at_once_everywhere(tmp_path, alarm):
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    for args in (["verify", fifo], ["replay", fifo], ["deck", "check", fifo], ["scenario", fifo]):
+        r = run_cli(*args)
+        out = r.stdout + r.stderr
+        assert r.returncode == 1 and "it is a pipe, not a file" in out, (args, out)
+        assert "Traceback" not in out
+
+
+def test_a_device_is_refused_not_read(alarm):
+    for args in (["verify", "/dev/zero"], ["deck", "check", "/dev/zero"], ["scenario", "/dev/null"]):
+        r = run_cli(*args)
+        out = r.stdout + r.stderr
+        assert r.returncode == 1 and "it is a device, not a file" in out, (args, out)
+
+
+def test_a_folder_is_refused(tmp_path):
+    r = run_cli("verify", tmp_path)
+    assert r.returncode == 1 and "it is a folder, not a file" in r.stderr
+
+
+def test_reading_stops_at_the_cap_whatever_the_size_says():
+    # /proc files claim a size of 0 and hold more: the cap is held by reading, not by stat
+    assert Path("/proc/self/maps").stat().st_size == 0
+    with pytest.raises(DataFileError, match="more than 64 bytes"):
+        read_text("/proc/self/maps", 64, "a run file")
+    assert len(read_text("/proc/self/maps", 10**6, "a run file")) > 64
+
+
+# ------------------------------------------------------------------ TOML bounded before parsing
+BOMB = textwrap.dedent("""
+    import resource, sys, time
+    sys.path.insert(0, sys.argv[1])
+    from engine.deckfile import check_file
+    from scenarios.runner import run_paths
+    t = time.perf_counter()
+    problems = check_file(sys.argv[2])
+    lines = []
+    run_paths([sys.argv[2]], echo=lines.append)
+    print(round(time.perf_counter() - t, 3), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+    print(problems[0])
+    print(lines[0])
+""")
+
+
+@pytest.mark.parametrize("text, says", [
+    ("a." * 20000 + "a = 1\n", "dots in its keys"),                     # 40 KB: 1.6 GB and 5 s unguarded
+    ("x = " + "[" * 20000 + "]" * 20000 + "\n", "nests arrays or tables"),  # a RecursionError unguarded
+    ("x = '" + "y" * 40000 + "'\n", "longer than 4000 characters"),
+])
+def test_toml_that_would_explode_the_parser_is_refused_cheaply(tmp_path, text, says):
+    f = tmp_path / "bomb.toml"
+    f.write_text(text)
+    root = Path(__file__).resolve().parents[1]
+    r = subprocess.run([sys.executable, "-c", BOMB, str(root), str(f)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    secs, mb = r.stdout.splitlines()[0].split()
+    assert float(secs) < 1.0 and int(mb) < 150  # memory: the whole process stays small
+    assert says in r.stdout.splitlines()[1] and says in r.stdout.splitlines()[2]
+
+
+def test_the_bounds_leave_real_files_alone():
+    from engine.deckfile import check_file
+    from scenarios.runner import run_paths
+    root = Path(__file__).resolve().parents[1]
+    for deck in sorted((root / "decks").glob("*.toml")):
+        assert check_file(deck) == [], deck
+    lines: list[str] = []
+    passed, failed = run_paths([str(root / "tests" / "scenarios"), str(root / "scenarios" / "lessons_data")],
+                               echo=lines.append)
+    assert failed == 0 and passed > 100
+
+
+# ------------------------------------------------------------------ control characters made visible
+def test_visible_shows_every_control_character():
+    assert visible("a\x1b[2Jb\x07\x9bc\nd\te\x7f") == "a\\e[2Jb\\x07\\x9bc\\nd\\te\\x7f"
+    assert visible("Milk · Cookies ✓") == "Milk · Cookies ✓"
+
+
+def test_a_deck_file_cannot_drive_the_terminal(tmp_path):
+    f = tmp_path / "deck.toml"
+    # TOML refuses a raw ESC, but its escapes make one: \u001b inside a string
+    f.write_text('id = "x"\nname = "Evil\\u001b[2J"\n[[cards]]\nname = "Milk\\u001b]0;owned"\ntype = "Nonsense"\n')
+    r = run_cli("deck", "check", f)
+    assert r.returncode == 1 and ESC not in r.stdout + r.stderr
+    assert "\\e" in r.stdout
+
+
+def test_a_scenario_name_cannot_drive_the_terminal(tmp_path):
+    f = tmp_path / "s.toml"
+    f.write_text(f'name = "bad{ESC}[31m"\nnot_a_key = 1\n')
+    r = run_cli("scenario", f)
+    assert r.returncode == 1 and ESC not in r.stdout + r.stderr
+
+
+def test_a_run_file_answer_cannot_drive_the_terminal(tmp_path):
+    p = run_file(tmp_path, answers=[["play", f"Milk{ESC}[2J"]])
+    for cmd in ("verify", "replay"):
+        r = run_cli(cmd, p)
+        out = r.stdout + r.stderr
+        assert r.returncode == 1 and ESC not in out and ("\\e[2J" in out or "\\u001b[2J" in out)
+
+
+# ------------------------------------------------------------------ verify checks every claim
+def test_a_real_daily_run_verifies(tmp_path):
+    folder = tmp_path / "d"
+    assert run_cli("sim", "--daily", "2026-11-30", "--games", "1", "--save-runs", folder).returncode == 0
+    (f,) = folder.glob("*.json")
+    assert json.loads(f.read_text())["daily"] == "2026-11-30"
+    r = run_cli("verify", f)
+    assert r.returncode == 0 and "verified" in r.stdout
+
+
+def test_a_forged_daily_claim_is_refused(tmp_path):
+    p = run_file(tmp_path, daily="2026-11-30")  # seed 5's game, claimed as the daily
+    r = run_cli("verify", p)
+    assert r.returncode == 1
+    assert "claims the daily of 2026-11-30, whose seed is" in r.stdout and "but its seed is 5" in r.stdout
+
+
+def test_a_daily_date_that_is_no_date_is_refused(tmp_path):
+    for bad in ("2026-02-30", "tomorrow"):
+        r = run_cli("verify", run_file(tmp_path, daily=bad))
+        assert r.returncode == 1 and "daily" in r.stdout + r.stderr and "Traceback" not in r.stdout + r.stderr
+
+
+def test_recorded_turns_must_match(tmp_path):
+    good = json.loads(run_file(tmp_path).read_text())
+    r = run_cli("verify", run_file(tmp_path, "t.json", turns=good["turns"] + 1))
+    assert r.returncode == 1 and f"the recorded turns are {good['turns'] + 1}, the replay takes {good['turns']}" in r.stdout
+
+
+def test_another_engine_version_is_reported(tmp_path):
+    r = run_cli("verify", run_file(tmp_path, engine="0.0.9"))
+    assert r.returncode == 0
+    assert f"recorded by engine 0.0.9; replayed on engine {ENGINE_VERSION}" in r.stdout and "verified" in r.stdout
+
+
+@pytest.mark.parametrize("change, says", [
+    ({"seed": -1}, "at 'seed'"), ({"seed": 2**64}, "at 'seed'"), ({"decks": ["fluxx5", "fluxx5"]}, "named twice"),
+    ({"turns": -3}, "at 'turns'"),
+])
+def test_run_files_out_of_range_are_refused(tmp_path, change, says):
+    r = run_cli("verify", run_file(tmp_path, **change))
+    assert r.returncode == 1 and says in r.stdout + r.stderr
+
+
+# ------------------------------------------------------------------ the command line
+def test_duplicated_decks_are_refused():
+    r = run_cli("sim", "--decks", "fluxx5,fluxx5", "--games", "1")
+    assert r.returncode == 2 and "the deck 'fluxx5' is named twice" in r.stderr
+
+
+def test_an_empty_save_runs_folder_is_refused():
+    r = run_cli("sim", "--games", "1", "--save-runs", "")
+    assert r.returncode == 2 and "give a folder name" in r.stderr
+
+
+def test_run_files_are_not_overwritten_without_force(tmp_path):
+    folder = tmp_path / "runs"
+    assert run_cli("sim", "--games", "2", "--seed", "3", "--save-runs", folder).returncode == 0
+    kept = folder / "run-solo-3.json"
+    kept.write_text("my notes")
+    r = run_cli("sim", "--games", "2", "--seed", "3", "--save-runs", folder)
+    assert r.returncode == 1 and "already exist" in r.stderr and "--force" in r.stderr
+    assert kept.read_text() == "my notes"
+    assert run_cli("sim", "--games", "2", "--seed", "3", "--save-runs", folder, "--force").returncode == 0
+    assert json.loads(kept.read_text())["seed"] == 3
+
+
+def test_export_does_not_overwrite_without_force(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path / "home"))
+    from solo.store import Store
+    s = Store()
+    s.db.execute("INSERT INTO runs (started, seed, decks, score, turns, status, run) VALUES "
+                 "('2026-11-01T10:00:00', 1, '[\"fluxx5\"]', 0, 1, 'finished', ?)",
+                 (json.dumps({"answers": [], "seed": 1}),))
+    s.close()
+    out = tmp_path / "mine.json"
+    out.write_text("keep me")
+    r = run_cli("export", "1", out)
+    assert r.returncode == 1 and "already exists" in r.stderr and out.read_text() == "keep me"
+    assert run_cli("export", "1", out, "--force").returncode == 0 and json.loads(out.read_text())["seed"] == 1
+
+
+def test_games_above_the_limit_names_the_limit():
+    r = run_cli("sim", "--games", "2000000000")
+    assert r.returncode == 2 and "from 1 to 1000000000" in r.stderr
+
+
+# ------------------------------------------------------------------ the engine's door
+@pytest.mark.parametrize("answer", [("choose", ([1],)), ("choose", ({"a": 1},)), ("choose", (True,)),
+                                    ("choose", (None,)), ("choose", (1.0,))])
+def test_every_malformed_choice_is_an_illegal_answer(answer):
+    from engine.bots import make_bot
+    g = Game.new(("fluxx5", "creeper-pack"), 3, "standard", 0)
+    bot = make_bot("random", 0)
+    while g.prompt.kind != "choose":
+        g.push(bot.choose(g))
+    before = g.to_dict()
+    with pytest.raises(IllegalAnswer):
+        g.push(answer)
+    assert g.to_dict() == before

@@ -1,0 +1,162 @@
+"""A saved state is checked before it is played on (issue 16): a garbled
+state is refused with one sentence naming what is wrong, or it plays on
+with every invariant holding. Never a crash later, on the next move."""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.bots import make_bot
+from engine.game import Game
+from engine.statecheck import BadState
+
+from .helpers import check_invariants, scaled
+
+TABLES = [(("fluxx5",), 1, "solo"), (("fluxx5", "creeper-pack"), 1, "solo"), (("fluxx5", "creeper-pack"), 3, "standard"),
+          (("voyager",), 4, "standard")]
+
+junk = st.one_of(st.integers(-3, 3), st.integers(-2**70, 2**70), st.text(max_size=5), st.booleans(), st.none(),
+                 st.lists(st.integers(-2, 400), max_size=4), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+                 st.floats(allow_nan=False))
+
+
+def a_state(table: int, seed: int, steps: int) -> dict:
+    decks, players, variant = TABLES[table]
+    g = Game.new(decks, players, variant, seed)
+    bot = make_bot("random", seed)
+    for _ in range(steps):
+        if g.over:
+            break
+        g.push(bot.choose(g))
+    return json.loads(json.dumps(g.to_dict()))
+
+
+def paths(v, here=()):
+    """Every place in a JSON value: (path, value)."""
+    yield here, v
+    if isinstance(v, dict):
+        for k, x in v.items():
+            yield from paths(x, here + (k,))
+    elif isinstance(v, list):
+        for i, x in enumerate(v):
+            yield from paths(x, here + (i,))
+
+
+def put(d, path, value):
+    for k in path[:-1]:
+        d = d[k]
+    d[path[-1]] = value
+
+
+def drop(d, path):
+    for k in path[:-1]:
+        d = d[k]
+    if isinstance(d, dict):
+        del d[path[-1]]
+    else:
+        d.pop(path[-1])
+
+
+def plays_on(d: dict, seed: int) -> None:
+    """Either refused with a sentence, or played on with every invariant holding."""
+    try:
+        g = Game.from_dict(d)
+    except BadState as e:
+        assert str(e) and "\n" not in str(e)
+        return
+    check_invariants(g)
+    bot = make_bot("random", seed)
+    for _ in range(60):
+        if g.over:
+            break
+        g.push(bot.choose(g))
+        check_invariants(g)
+
+
+@settings(max_examples=scaled(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=st.integers(0, len(TABLES) - 1), seed=st.integers(0, 10**6), steps=st.integers(0, 60),
+       where=st.integers(0, 10**9), how=st.sampled_from(["replace", "drop", "move", "swap"]), value=junk,
+       other=st.integers(0, 10**9))
+def test_a_garbled_state_is_refused_or_plays_on_soundly(table, seed, steps, where, how, value, other):
+    d = a_state(table, seed, steps)
+    places = [p for p, _ in paths(d) if p]
+    path = places[where % len(places)]
+    if how == "replace":
+        put(d, path, value)
+    elif how == "drop":
+        drop(d, path)
+    else:  # a card to another place (move), or two cards trading places (swap): the counts still add up
+        cards = [p for p, v in paths(d) if p and p[0] in ("draw", "discard", "hands", "tables", "rules", "goals",
+                                                            "scored", "rules_deck", "rules_discard", "temp")
+                 and isinstance(v, int) and not isinstance(v, bool) and (p[0] != "temp" or p[2] == 2)]
+        lists = [p for p, v in paths(d) if p and isinstance(v, list) and p[0] in ("draw", "discard", "hands",
+                                                                                  "tables", "rules", "goals")
+                 and all(isinstance(x, int) for x in v)]
+        if not cards or not lists:
+            return
+        a = cards[where % len(cards)]
+        if how == "swap":
+            b = cards[other % len(cards)]
+            va, vb = copy.deepcopy(d), None
+            x = va
+            for k in a:
+                x = x[k]
+            y = va
+            for k in b:
+                y = y[k]
+            vb = y
+            put(va, a, vb)
+            put(va, b, x)
+            d = va
+        else:
+            x = d
+            for k in a:
+                x = x[k]
+            drop(d, a)
+            target = lists[other % len(lists)]
+            t = d
+            for k in target:
+                t = t[k]
+            if isinstance(t, list):
+                t.append(x)
+    plays_on(d, seed)
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda d: d["hands"][0].__setitem__(0, 4000), "'hands[0]' is not a list of card ids"),
+    (lambda d: d["hands"][0].append(d["draw"][-1]), "the cards do not add up (in two places"),
+    (lambda d: d["draw"].pop(), "the cards do not add up (missing"),
+    (lambda d: d.__setitem__("seed", "7"), "'seed' is not a whole number"),
+    (lambda d: d.__setitem__("phase", "lunch"), "'phase' is not one of"),
+    (lambda d: d.__setitem__("stack", [["fly_away", 1]]), "'stack[0]' is not a task the engine knows"),
+    (lambda d: d.__setitem__("prompt", None), "a question must be pending exactly when the game is not over"),
+    (lambda d: d.__setitem__("decks", ["fluxx5", "fluxx5"]), "'decks' names a deck twice"),
+    (lambda d: d.__setitem__("nplayers", 9), "the saved game cannot be set up"),
+    (lambda d: d.pop("rng"), "the field 'rng' is missing"),
+    (lambda d: d["prompt"]["options"].append(["play", d["draw"][0]]), "the pending turn question ('play') is not"),
+])
+def test_each_kind_of_damage_gets_its_sentence(change, says):
+    d = a_state(0, 3, 4)
+    change(d)
+    with pytest.raises(BadState) as e:
+        Game.from_dict(d)
+    assert str(e.value).startswith(says) or says in str(e.value)
+
+
+def test_a_card_of_the_wrong_kind_on_the_table_is_refused():
+    d = a_state(0, 3, 0)
+    g = Game.from_dict(d)
+    goal = next(c for c in d["draw"] if g.db.cards[c].kind == 1)
+    d["draw"].remove(goal)
+    d["tables"][0].append(goal)
+    with pytest.raises(BadState, match="not a Keeper or Creeper"):
+        Game.from_dict(d)
+
+
+def test_a_good_state_passes_and_is_the_same_game():
+    d = a_state(2, 5, 30)
+    assert Game.from_dict(d).to_dict() == d
