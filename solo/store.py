@@ -39,6 +39,7 @@ DB_NAME = "solo-fluxx.sqlite3"
 SLOTS = ("solo", "daily", "lesson", "standard")
 SLOT_NAMES = {"solo": "the Solo game", "daily": "the daily challenge", "lesson": "the lesson",
               "standard": "the game against bots"}
+HISTORY_SLOTS = ("solo", "daily", "standard")  # their games go to the history; a lesson's does not
 LOCK_WAIT = 5.0  # seconds to wait for another process's write before saying so
 
 
@@ -307,7 +308,7 @@ class Store:
         with self._write():
             old = self.db.execute("SELECT seed, decks, daily, started, answers, assisted, state, variant, players"
                                   " FROM games WHERE slot=?", (slot,)).fetchone()
-            if old:
+            if old and slot in HISTORY_SLOTS:
                 score, turns = _score_of(old[6])  # an abandoned attempt keeps the score it had
                 self._archive(old[:6], score, turns, "abandoned", old[7], old[8])
             self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
@@ -315,11 +316,17 @@ class Store:
                             (slot, g.variant_name, g.nplayers, g.seed, json.dumps(g.decks), daily, _now(), "[]",
                              json.dumps(g.to_dict()), json.dumps(extra) if extra else None))
 
-    def save(self, g: Game, answers: list, assisted: bool = False, slot: str = "solo") -> None:
-        """Save after an answer (one transaction); a finished game goes to the history."""
+    def save(self, g: Game, answers: list, assisted: bool = False, slot: str = "solo",
+             extra: dict | None = None) -> None:
+        """Save after an answer (one transaction); a finished game goes to the history.
+        ``extra`` replaces the slot's own notes (a lesson's step)."""
         self._must_hold(slot)
         with self._write():
-            if g.over:
+            if extra is not None:
+                self.db.execute("UPDATE games SET extra=? WHERE slot=?", (json.dumps(extra), slot))
+            if g.over and slot not in HISTORY_SLOTS:
+                self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
+            elif g.over:
                 row = self.db.execute("SELECT seed, decks, daily, started, answers, assisted, variant, players"
                                       " FROM games WHERE slot=?", (slot,)).fetchone()
                 if row:
@@ -330,6 +337,20 @@ class Store:
             else:
                 self.db.execute("UPDATE games SET answers=?, state=?, assisted=MAX(assisted, ?) WHERE slot=?",
                                 (json.dumps(answers), json.dumps(g.to_dict()), int(assisted), slot))
+
+    def clear(self, slot: str) -> None:
+        """Empty a slot without filing its game (a lesson that is done)."""
+        self._must_hold(slot)
+        with self._write():
+            self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
+
+    def notes(self, slot: str) -> dict | None:
+        """The slot's own notes (a lesson's id and step), without loading its game."""
+        row = self.db.execute("SELECT extra FROM games WHERE slot=?", (slot,)).fetchone()
+        if row is None:
+            return None
+        v = _json_or(row[0], None)
+        return v if isinstance(v, dict) else None
 
     def in_progress(self) -> dict[str, dict]:
         """Each slot with a game in it: its info (seed, decks, daily, started, turn, extra)."""

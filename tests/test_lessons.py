@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.game import Game
 from scenarios.lessons import lessons
 from scenarios.runner import run_scenario, step_answer
 from solo.app import SoloFluxxApp
@@ -90,3 +91,43 @@ def test_same_answer_treats_a_choice_as_a_set():
     assert same_answer(("play", 4), ["play", 4])
     assert not same_answer(("play", 4), ("play", 5))
     assert same_answer(("end",), ("end",)) and not same_answer(("end",), ("random",))
+
+
+async def test_a_lesson_in_progress_is_resumed_at_its_step(tmp_path):
+    """The lesson slot (issue 16): a lesson keeps its place across a restart, in
+    a slot of its own that never touches the Solo game or the history."""
+    import json
+
+    from scenarios.runner import step_answer
+    path = tmp_path / "s.sqlite3"
+    store = Store(path)
+    solo_game = Game.new(("fluxx5",), 1, "solo", 4)
+    store.start(solo_game)
+    store.release_all()
+    store.close()
+    lesson_no = next(n for n, ls in enumerate(lessons()) if len(ls.scenario.step) >= 3)
+    app = SoloFluxxApp(Store(path), learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(lesson_no):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        scr = next(s for s in app.screen_stack if isinstance(s, LessonScreen))
+        for _ in range(2):
+            scr.answer(step_answer(scr.g, scr.steps[scr.i], scr.i))
+            await pilot.pause()
+        state, step = json.dumps(scr.g.to_dict()), scr.i
+        assert step == 2 and app.store.notes("lesson") == {"lesson": scr.lesson.id, "step": 2}
+    app = SoloFluxxApp(Store(path), learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "(in progress: step 3)" in str(app.screen.query_one("#menu").get_option_at_index(lesson_no).prompt)
+        for _ in range(lesson_no):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        scr = next(s for s in app.screen_stack if isinstance(s, LessonScreen))
+        assert scr.i == step and json.dumps(scr.g.to_dict()) == state
+        assert any("resumed at step 3" in ln for ln in scr.log_lines)
+        assert app.store.runs() == [] and app.store.load("solo")[0].to_dict() == solo_game.to_dict()

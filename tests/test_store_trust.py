@@ -405,3 +405,35 @@ def test_the_recovery_path_writes_only_json_into_the_history(store):
     (row,) = store.db.execute("SELECT decks, run FROM runs").fetchall()
     assert json.loads(row[0]) == [] and json.loads(row[1])["decks_text"] == "not json"
     assert [r["status"] for r in store.runs()] == ["unreadable"] and store.skipped == []
+
+
+def test_a_standard_game_in_its_slot_goes_to_the_history_and_verifies(store, tmp_path):
+    g = Game.new(("fluxx5",), 3, "standard", 21)
+    store.start(g, slot="standard")
+    b = make_bot("greedy", 21)
+    answers: list = []
+    while not g.over:
+        a = b.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+        store.save(g, answers, slot="standard")
+    (r,) = store.runs()
+    assert r["status"] == "finished" and r["score"] is None and store.load("standard") is None
+    run = store.run_file(r["id"])
+    assert (run["variant"], run["players"], run["winner"], run["turns"]) == ("standard", 3, g.winner, g.turn)
+    f = tmp_path / "std.json"
+    f.write_text(json.dumps(run))
+    v = run_cli("verify", f)
+    assert v.returncode == 0 and f"winner p{g.winner}" in v.stdout
+    assert store.stats()["played"] == 0  # the Solo statistics count Solo runs
+
+
+def test_a_lesson_slot_never_writes_the_history(store):
+    g = Game.new(("fluxx5",), 1, "solo", 2)
+    store.start(g, slot="lesson", extra={"lesson": "01-first-turn", "step": 0})
+    store.start(g, slot="lesson", extra={"lesson": "02-x", "step": 0})  # another lesson replaces it
+    assert store.notes("lesson") == {"lesson": "02-x", "step": 0}
+    store.save(g, [], slot="lesson", extra={"lesson": "02-x", "step": 1})
+    assert store.notes("lesson")["step"] == 1
+    store.clear("lesson")
+    assert store.notes("lesson") is None and store.runs() == []

@@ -14,14 +14,30 @@ class LessonScreen(GameScreen):
     """A lesson: the learner makes every move; a wrong move gets a hint, then the answer."""
     AUTO_SINGLE = False  # a lesson's steps name every answer
 
-    def __init__(self, lesson):
+    def __init__(self, lesson, step: int = 0):
         from scenarios.runner import build_table
         g = build_table(lesson.scenario)
-        super().__init__(g, [], {"seed": lesson.scenario.seed, "lesson": lesson.id})
+        super().__init__(g, [], {"seed": lesson.scenario.seed, "lesson": lesson.id, "slot": "lesson"})
         self.lesson = lesson
         self.i = 0
         self.misses = 0
         self.explainer.level = "full"
+        self.saving = False  # this window holds the lesson slot (another window may have it)
+        self.resume_at = step
+
+    def replay_to(self, step: int) -> None:
+        """Resume: play the lesson's own answers up to ``step`` (a lesson is a
+        scripted table, so its steps rebuild it exactly)."""
+        from scenarios.runner import settle_windows, step_answer
+        while self.i < min(step, len(self.steps)) and not self.g.over:
+            settle_windows(self.g, self.steps[self.i])
+            self.g.push(step_answer(self.g, self.steps[self.i], self.i))
+            self.i += 1
+
+    def keep(self) -> None:
+        """Save the lesson's place in its slot (when this window holds it)."""
+        if self.saving:
+            self.app.store.save(self.g, [], slot="lesson", extra={"lesson": self.lesson.id, "step": self.i})
 
     @property
     def steps(self):
@@ -29,9 +45,19 @@ class LessonScreen(GameScreen):
 
     def on_mount(self) -> None:
         sc = self.lesson.scenario
-        self.note(f"[b]{self.lesson.title}[/]: {sc.intro}")
-        if self.steps:
-            self.note(f"[b]Tutor:[/] {self.steps[0].say}")
+        store = self.app.store
+        self.saving = store.claim("lesson")
+        if self.resume_at:
+            self.replay_to(self.resume_at)
+            self.note(f"[b]{self.lesson.title}[/]: resumed at step {self.i + 1} of {len(self.steps)}.")
+        else:
+            self.note(f"[b]{self.lesson.title}[/]: {sc.intro}")
+            if self.saving:
+                store.start(self.g, slot="lesson", extra={"lesson": self.lesson.id, "step": 0})
+        if not self.saving:
+            self.note("This lesson is open in another window: your progress here is not saved.")
+        if self.i < len(self.steps):
+            self.note(f"[b]Tutor:[/] {self.steps[self.i].say}")
         self.advance()
 
     def advance(self) -> None:
@@ -52,6 +78,8 @@ class LessonScreen(GameScreen):
             return
         self.info["done"] = True
         self.app.store.lesson_done(self.lesson.id)
+        if self.saving:
+            self.app.store.clear("lesson")
         self.note(f"[b]Done![/] {self.lesson.scenario.outro}  (Esc: back to the lessons)")
         self.draw()
 
@@ -73,6 +101,7 @@ class LessonScreen(GameScreen):
         events = self.g.push(want)
         self.misses = 0
         self.i += 1
+        self.keep()
         self.tell(events)
         if self.i < len(self.steps) and self.steps[self.i].say:
             self.note(f"[b]Tutor:[/] {self.steps[self.i].say}")

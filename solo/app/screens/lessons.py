@@ -17,15 +17,23 @@ class LessonsScreen(BackScreen):
         self.items = lessons()
         yield Static("[b]Lessons[/]: each sets a table; you make every move and the tutor explains.",
                      id="menu-title")
-        yield OptionList(*[Option(f"{'✓' if ls.id in done else ' '} {n + 1:2}. {ls.title}", id=ls.id)
-                           for n, ls in enumerate(self.items)], id="menu")
+        yield OptionList(*[Option(self.label(n, ls, done), id=ls.id) for n, ls in enumerate(self.items)], id="menu")
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.push_screen(LessonScreen(self.items[event.option_index]))
+        lesson = self.items[event.option_index]
+        notes = self.app.store.notes("lesson") or {}
+        step = notes.get("step") if notes.get("lesson") == lesson.id else 0
+        self.app.push_screen(LessonScreen(lesson, step if isinstance(step, int) and step > 0 else 0))
 
     def on_screen_resume(self) -> None:
         done = self.app.store.lessons_done()
         ol = self.query_one(OptionList)
         for n, ls in enumerate(self.items):
-            ol.replace_option_prompt_at_index(n, f"{'✓' if ls.id in done else ' '} {n + 1:2}. {ls.title}")
+            ol.replace_option_prompt_at_index(n, self.label(n, ls, done))
+
+    def label(self, n: int, ls, done: set[str]) -> str:
+        """A lesson's line: done (a tick), in progress (its step), its title."""
+        notes = self.app.store.notes("lesson") or {}
+        going = f"  (in progress: step {notes.get('step', 0) + 1})" if notes.get("lesson") == ls.id else ""
+        return f"{'✓' if ls.id in done else ' '} {n + 1:2}. {ls.title}{going}"
