@@ -258,7 +258,7 @@ def cmd_deck(a) -> int:
 def _history_run(run_id: int, prog: str) -> tuple[dict | None, str]:
     """Run ``run_id`` of the history as run-file data, or None and why not."""
     from solo.store import Store
-    data = Store().run_file(run_id)
+    data = Store(reading=True).run_file(run_id)
     if data is None:
         return None, f"solo-fluxx {prog}: there is no run {run_id} in the history (solo-fluxx history lists them)"
     if not isinstance(data.get("answers"), list):
@@ -443,7 +443,7 @@ def cmd_text(a) -> int:
 
 def cmd_history(a) -> int:
     from solo.store import Store
-    store = Store()
+    store = Store(reading=True)
     if store.notice:
         print(store.notice, file=sys.stderr)
     runs = store.runs()

@@ -103,6 +103,10 @@ COLUMNS = {
 _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _PERM, _TOOBIG, _NOTADB = 5, 6, 8, 10, 11, 13, 14, 3, 18, 26
 
 
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 class StoreError(Exception):
     """The save store cannot be used just now; one sentence says why and what
     to do. Nothing was moved, deleted or half-written."""
@@ -130,6 +134,9 @@ def store_error(path: Path, e: BaseException) -> StoreError:
     if primary in (_FULL, _TOOBIG) or "full" in text or "too big" in text:
         return StoreError(f"The disk holding {path} is full (or the file hit a size limit); free some space and "
                           "try again. Your saves are as they were before the last move.")
+    if not _writable(path):
+        return StoreError(f"The save database {path} cannot be written (the file or its folder is read-only); "
+                          "make it writable, or set SOLO_FLUXX_HOME to a folder you can write. Nothing was changed.")
     if primary == _CANTOPEN or "unable to open" in text:
         return StoreError(f"The save database {path} cannot be opened (check that its folder exists and can be "
                           "read); nothing was changed.")
@@ -185,9 +192,12 @@ class Store:
     """The save database. ``notice`` holds a sentence to show the player, if
     any; ``skipped`` the sentences for history rows that could not be read."""
 
-    def __init__(self, path: Path | None = None, wait: float | None = None):
+    def __init__(self, path: Path | None = None, wait: float | None = None, reading: bool = False):
+        """``reading``: the caller only reads (history, export), so a save on a
+        read-only disk or folder is opened read-only instead of refused."""
         self.path = Path(path) if path else data_dir() / DB_NAME
         self.wait = LOCK_WAIT if wait is None else wait
+        self.read_only = False
         self.notice: str | None = None
         self.skipped: list[str] = []
         self._locks: dict[str, int] = {}
@@ -210,9 +220,28 @@ class Store:
         except _NotOurs as e:
             self._start_fresh(str(e))
         except sqlite3.DatabaseError as e:
-            if not _corrupt(e):
+            if _corrupt(e):
+                self._start_fresh("it could not be read (corrupt)")
+            elif reading and self.path.is_file() and not _writable(self.path):
+                self._open_read_only()
+            else:
                 raise store_error(self.path, e) from None
-            self._start_fresh("it could not be read (corrupt)")
+
+    def _open_read_only(self) -> None:
+        """The save as it is on a read-only place: nothing can change it, so
+        SQLite may read it without its -shm (immutable)."""
+        try:
+            db = sqlite3.connect(f"file:{self.path}?mode=ro&immutable=1", uri=True, isolation_level=None)
+            row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        except sqlite3.DatabaseError as e:
+            raise store_error(self.path, e) from None
+        if row is None or row[0] != str(SCHEMA_VERSION):
+            db.close()
+            raise StoreError(f"The save database {self.path} is on a read-only place and was written by another "
+                             "version of solo-fluxx; open it where it can be written, so that it can be upgraded.")
+        self.db, self.read_only = db, True
+        self.notice = (f"The save database {self.path} is on a read-only disk or folder: it is shown as it is, "
+                       "and nothing can be saved there.")
 
     def _start_fresh(self, why: str) -> None:
         aside = set_aside(self.path)
@@ -299,7 +328,7 @@ class Store:
         if slot not in SLOTS:
             raise ValueError(f"there is no save slot {slot!r} (the slots are {', '.join(SLOTS)})")
         if not self.claim(slot):
-            raise SlotBusy(f"{SLOT_NAMES[slot].capitalize()} is open in another window; it was not changed here.")
+            raise SlotBusy(f"{_first_up(SLOT_NAMES[slot])} is open in another window; it was not changed here.")
 
     # -------------------------------------------------------------- the game of a slot
     def start(self, g: Game, daily: str | None = None, slot: str = "solo", extra: dict | None = None) -> None:
@@ -532,6 +561,12 @@ def _bad_run_row(r: tuple) -> str:
     if engine is not None and not isinstance(engine, str):
         return "its engine version is not text"
     return ""
+
+
+def _writable(path: Path) -> bool:
+    """Whether the save and its folder can be written (a read-only disk says no even to root)."""
+    folder = path.parent
+    return os.access(folder, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
 
 
 def _sqlite_header(path: Path) -> bool:

@@ -129,7 +129,8 @@ def read_only_connect(monkeypatch):
     real = sqlite3.connect
 
     def connect(path, *args, **kw):
-        return real(f"file:{path}?mode=ro", *args, uri=True, **kw)
+        kw.pop("uri", None)
+        return real(path if str(path).startswith("file:") else f"file:{path}?mode=ro", *args, uri=True, **kw)
     monkeypatch.setattr("solo.store.sqlite3.connect", connect)
 
 
@@ -143,6 +144,25 @@ def test_a_read_only_database_is_left_alone(tmp_path, monkeypatch):
         Store(path)
     assert "cannot be written" in str(e.value) and "read-only" in str(e.value)
     assert fingerprint(path) == before
+
+
+def test_history_reads_a_save_on_a_read_only_place(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path))
+    s = Store()
+    s.db.execute("INSERT INTO runs (started, seed, decks, score, turns, status, run) VALUES "
+                 "('2026-11-01T10:00:00', 77, '[\"fluxx5\"]', 4, 9, 'finished', '{}')")
+    s.close()
+    before = fingerprint(s.path)
+    read_only_connect(monkeypatch)
+    monkeypatch.setattr("solo.store._writable", lambda path: False)  # what os.access says on a read-only disk
+    r = run_cli("history")
+    assert r.returncode == 0 and "seed           77" in r.stdout and "read-only disk or folder" in r.stderr
+    r = run_cli("play", "--seed", "1")  # playing needs to write: one sentence, nothing touched
+    assert r.returncode == 1 and "cannot be written" in r.stderr
+    ro = Store(reading=True)
+    with pytest.raises(StoreError, match="cannot be written"):
+        ro.set_pref("x", 1)
+    assert fingerprint(s.path) == before
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes through permissions; the simulated test covers it")

@@ -127,14 +127,14 @@ class SoloFluxxApp(App):
         say so and offer to watch that game read-only (False)."""
         if self.store.claim(slot):
             return True
-        from solo.store import SLOT_NAMES
+        from solo.store import SLOT_NAMES, _first_up
 
         from .dialogs import BusyScreen
 
         def chosen(what: str | None) -> None:
             if what == "view":
                 self.view_slot(slot)
-        self.push_screen(BusyScreen(f"{SLOT_NAMES[slot].capitalize()} is open in another Solo Fluxx window. "
+        self.push_screen(BusyScreen(f"{_first_up(SLOT_NAMES[slot])} is open in another Solo Fluxx window. "
                                     "Only one window plays a game at a time, so that no save mixes two games."),
                          chosen)
         return False
