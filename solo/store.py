@@ -219,6 +219,8 @@ class Store:
             self.db = self._open()
         except _NotOurs as e:
             self._start_fresh(str(e))
+        except UnicodeDecodeError:  # SQLite's own words about a damaged schema are not text
+            self._start_fresh("it could not be read (corrupt)")
         except sqlite3.DatabaseError as e:
             if _corrupt(e):
                 self._start_fresh("it could not be read (corrupt)")
@@ -232,6 +234,7 @@ class Store:
         SQLite may read it without its -shm (immutable)."""
         try:
             db = sqlite3.connect(f"file:{self.path}?mode=ro&immutable=1", uri=True, isolation_level=None)
+            db.text_factory = _text
             row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
         except sqlite3.DatabaseError as e:
             raise store_error(self.path, e) from None
@@ -254,6 +257,7 @@ class Store:
 
     def _open(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, timeout=self.wait)
+        db.text_factory = _text  # a damaged byte in one row makes that row unreadable, not the history
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
@@ -540,6 +544,8 @@ RUN_STATUSES = ("finished", "abandoned", "unreadable")
 def _bad_run_row(r: tuple) -> str:
     """Why a history row cannot be shown ('' if it can)."""
     rid, started, finished, seed, decks, daily, score, turns, assisted, status, practice, engine = r
+    if any(isinstance(x, str) and "\ufffd" in x for x in (started, finished, decks, daily, status, engine)):
+        return "it holds bytes that are not text (a damaged disk block?)"
     if not isinstance(started, str) or not _iso(started):
         return "its start time is not a date and time"
     if finished is not None and (not isinstance(finished, str) or not _iso(finished)):
@@ -561,6 +567,12 @@ def _bad_run_row(r: tuple) -> str:
     if engine is not None and not isinstance(engine, str):
         return "its engine version is not text"
     return ""
+
+
+def _text(raw: bytes) -> str:
+    """Text from the database; bytes that are not UTF-8 show as U+FFFD (the
+    row's checks then find it damaged)."""
+    return raw.decode("utf-8", "replace")
 
 
 def _writable(path: Path) -> bool:

@@ -243,6 +243,22 @@ def test_a_corrupt_database_goes_aside_with_its_wal_and_shm(tmp_path):
     s.close()
 
 
+def test_a_damaged_schema_whose_error_is_not_text_is_corruption(tmp_path):
+    path = tmp_path / "save.sqlite3"
+    s = Store(path)
+    s.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    s.close()
+    data = bytearray(path.read_bytes())
+    at = data.find(b"CREATE TABLE meta (key")
+    data[at + 14:at + 16] = b"\xcf\x28"  # SQLite's complaint quotes these bytes: not UTF-8
+    path.write_bytes(bytes(data))
+    s = Store(path)
+    assert s.notice and "could not be read (corrupt)" in s.notice
+    (aside,) = tmp_path.glob("save.sqlite3.aside-*[0-9]")
+    assert aside.read_bytes() == bytes(data)
+    s.close()
+
+
 def test_set_aside_names_are_unique_and_never_replace_a_file(tmp_path):
     kept = []
     for i in range(4):  # four in the same second
@@ -416,6 +432,15 @@ def test_bad_history_rows_are_skipped_and_reported(tmp_path, monkeypatch):
     r = run_cli("replay", "--run", str(runs[0]["id"] + 1))
     assert r.returncode == 1 and "kept no readable answers" in r.stderr
     s.close()
+
+
+def test_a_damaged_byte_in_a_history_row_skips_that_row(store):
+    for seed in (1, 2):
+        store.db.execute("INSERT INTO runs (started, seed, decks, score, turns, status, run, engine) VALUES "
+                         "('2026-11-01T10:00:00', ?, '[\"fluxx5\"]', 4, 9, 'finished', '{}', '0.1.0')", (seed,))
+    store.db.execute("UPDATE runs SET engine=CAST(X'ff2e312e30' AS TEXT) WHERE seed=2")  # not UTF-8
+    assert [r["seed"] for r in store.runs()] == [1]
+    assert "bytes that are not text" in store.skipped[0]
 
 
 def test_the_recovery_path_writes_only_json_into_the_history(store):
