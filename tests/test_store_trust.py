@@ -243,14 +243,14 @@ def test_a_corrupt_database_goes_aside_with_its_wal_and_shm(tmp_path):
     s.close()
 
 
-def test_a_damaged_schema_whose_error_is_not_text_is_corruption(tmp_path):
+def test_a_damaged_schema_is_corruption_and_set_aside(tmp_path):
     path = tmp_path / "save.sqlite3"
     s = Store(path)
     s.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     s.close()
     data = bytearray(path.read_bytes())
     at = data.find(b"CREATE TABLE meta (key")
-    data[at + 14:at + 16] = b"\xcf\x28"  # SQLite's complaint quotes these bytes: not UTF-8
+    data[at + 14:at + 16] = b"\xcf\x28"  # bytes that are not UTF-8 inside the schema text
     path.write_bytes(bytes(data))
     s = Store(path)
     assert s.notice and "could not be read (corrupt)" in s.notice
