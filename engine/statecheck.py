@@ -268,7 +268,7 @@ def check_answers(g: Game) -> None:
         if (acted or again.to_dict() != before) and not same_question:
             raise BadState(f"a standing rule would act before the pending question ('{pr.ask}'): the question "
                            "does not fit the table")
-    want = Counter(_all_cards(g))
+    want = Counter(all_cards(g))
     for a in pr.legal_answers(limit=TRIAL_ANSWERS):
         trial = g.copy()
         try:
@@ -278,7 +278,7 @@ def check_answers(g: Game) -> None:
         except Exception as e:
             raise BadState(f"the pending question ('{pr.ask}') does not fit the table: answering it fails "
                            f"({type(e).__name__})") from None
-        if Counter(_all_cards(trial)) != want:
+        if Counter(all_cards(trial)) != want:
             raise BadState(f"the pending question ('{pr.ask}') does not fit the table: answering it loses "
                            "or duplicates a card")
         try:
@@ -288,7 +288,8 @@ def check_answers(g: Game) -> None:
                            f"leads to a bad state ({e})") from None
 
 
-def _all_cards(g: Game) -> list[int]:
+def all_cards(g: Game) -> list[int]:
+    """Every card in every zone of ``g`` (each once, in a sound state)."""
     cards = g.draw + g.discard + g.rules + g.goals + g.scored + g.rules_deck + g.rules_discard + g.playing
     for h in g.hands:
         cards += h

@@ -8,15 +8,24 @@ from engine.game import Game
 
 
 def all_zones(g: Game) -> list[int]:
-    cards: list[int] = []
-    cards += g.draw + g.discard + g.rules + g.goals + g.scored + g.rules_deck + g.rules_discard + g.playing
-    for h in g.hands:
-        cards += h
-    for t in g.tables:
-        cards += t
-    for fr in g.temp:
-        cards += fr[2]
-    return cards
+    from engine.statecheck import all_cards
+    return all_cards(g)
+
+
+def play_through_store(store, g: Game, bot_seed: int, slot: str = "solo", assisted_at: int | None = None,
+                       bot: str = "greedy") -> list:
+    """Play ``g`` to its end through the store, saving after every answer as
+    the app does (marked assisted after answer ``assisted_at``); the answers."""
+    from engine.bots import make_bot
+    from engine.runfile import answer_to_json
+    b = make_bot(bot, bot_seed)
+    answers: list = []
+    while not g.over:
+        a = b.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+        store.save(g, answers, assisted=len(answers) == assisted_at, slot=slot)
+    return answers
 
 
 def expected_cards(g: Game) -> Counter:

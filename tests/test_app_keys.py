@@ -78,6 +78,7 @@ PRESSED = {
     ("ConfirmScreen", "enter"): "test_confirm_and_new_game_keys",
     ("ConfirmScreen", "escape"): "test_confirm_and_new_game_keys",
     ("NewGameScreen", "escape"): "test_confirm_and_new_game_keys",
+    ("BusyScreen", "escape"): "test_busy_screen_escape_goes_back_to_the_menu",
     ("GameScreen", "p"): "test_p_shows_the_piles",
     ("PilesScreen", "escape"): "test_p_shows_the_piles",
     ("PilesScreen", "enter"): "test_p_shows_the_piles",
@@ -725,3 +726,21 @@ async def test_confirm_and_new_game_keys(store):
         await pilot.press("escape")
         await pilot.pause()
         assert got == [True, False, []] and isinstance(app.screen, S.MenuScreen)
+
+
+async def test_busy_screen_escape_goes_back_to_the_menu(tmp_path):
+    """A game another window holds: Esc on the notice goes back to the menu."""
+    from solo.app.dialogs import BusyScreen
+    from solo.store import Store
+    path = tmp_path / "save.sqlite3"
+    first = Store(path)
+    first.start(Game.new(("fluxx5",), 1, "solo", 3))  # this "window" holds the Solo game
+    app = make_app(Store(path), new=(4, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, BusyScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, S.MenuScreen)
+    assert first.load("solo")[0].seed == 3 and first.runs() == []
+    first.close()

@@ -10,6 +10,8 @@ from engine.game import Game
 from engine.runfile import ENGINE_VERSION, RUN_FORMAT, answer_to_json
 from solo.store import DB_NAME, SCHEMA_VERSION, Store, StoreError, data_dir, rebuild
 
+from .helpers import play_through_store
+
 
 def finish(store: Store, seed: int, daily: str | None = None, assisted_at: int | None = None,
            bot: str = "greedy") -> tuple[Game, list]:
@@ -17,14 +19,7 @@ def finish(store: Store, seed: int, daily: str | None = None, assisted_at: int |
     assisted after answer ``assisted_at`` (and only then)."""
     g = Game.new(("fluxx5",), 1, "solo", seed)
     store.start(g, daily=daily)
-    b = make_bot(bot, seed)
-    answers: list = []
-    while not g.over:
-        a = b.choose(g)
-        answers.append(answer_to_json(g, a))
-        g.push(a)
-        store.save(g, answers, assisted=len(answers) == assisted_at)
-    return g, answers
+    return g, play_through_store(store, g, seed, assisted_at=assisted_at, bot=bot)
 
 
 def answer(store: Store, g: Game, n: int, bot_seed: int, save: bool = True) -> list:

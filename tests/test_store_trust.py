@@ -20,7 +20,7 @@ from engine.game import Game
 from engine.runfile import answer_to_json
 from solo.store import SLOTS, SlotBusy, Store, StoreError, set_aside
 
-from .helpers import run_cli
+from .helpers import play_through_store, run_cli
 
 
 def fingerprint(path: Path) -> tuple:
@@ -402,13 +402,7 @@ def test_bad_history_rows_are_skipped_and_reported(tmp_path, monkeypatch):
     s = Store()
     g = Game.new(("fluxx5",), 1, "solo", 3)
     s.start(g)
-    b = make_bot("greedy", 3)
-    answers: list = []
-    while not g.over:
-        a = b.choose(g)
-        answers.append(answer_to_json(g, a))
-        g.push(a)
-        s.save(g, answers)
+    play_through_store(s, g, 3)
     bad = [("'2026-11-01T10:00:00'", "'{not json'", "3", "'finished'"),
            ("'2026-11-01T10:00:00'", "'[\"fluxx5\"]'", "'three'", "'finished'"),
            ("'yesterday'", "'[\"fluxx5\"]'", "3", "'finished'"),
@@ -455,13 +449,7 @@ def test_the_recovery_path_writes_only_json_into_the_history(store):
 def test_a_standard_game_in_its_slot_goes_to_the_history_and_verifies(store, tmp_path):
     g = Game.new(("fluxx5",), 3, "standard", 21)
     store.start(g, slot="standard")
-    b = make_bot("greedy", 21)
-    answers: list = []
-    while not g.over:
-        a = b.choose(g)
-        answers.append(answer_to_json(g, a))
-        g.push(a)
-        store.save(g, answers, slot="standard")
+    play_through_store(store, g, 21, slot="standard")
     (r,) = store.runs()
     assert r["status"] == "finished" and r["score"] is None and store.load("standard") is None
     run = store.run_file(r["id"])
