@@ -3,7 +3,8 @@
 Layers, each importing only those below it (``tests/test_architecture.py``
 checks that no import goes round in a circle):
 
-1. data: ``rng``, ``prompts``, ``effect_specs``, ``deckfile``, ``cards``, ``rule_ids``;
+1. data: ``rng``, ``prompts``, ``effect_specs``, ``decks`` (shipped decks, checked), ``deckfile``
+   (the deck schema, used when a deck is checked), ``cards``, ``rule_ids``, ``statecheck``;
 2. the core, ``game``: the state, the task loop and the answer door, with the
    hook tables the layers above fill (tasks, Actions, free actions, answer
    filters and refusals, checks after every task, variants);

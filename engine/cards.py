@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .deckfile import DeckError, card_key, load_deck
+from .decks import DeckError, card_key
+from .decks import load as load_deck
 from .effect_specs import CANCELS_SURPRISES, CARD, EFFECTS
 
 KEEPER, GOAL, RULE, ACTION, CREEPER, SURPRISE = range(6)

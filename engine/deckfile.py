@@ -14,9 +14,11 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
 
 from .datafile import DataFileError, read_text, toml_loads
+from .deckbase import DECKS_DIR, DeckError, card_key, deck_path, shipped_decks
 from .effect_specs import CARD, EFFECTS, INT, TAG
 
-DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
+__all__ = ["DECKS_DIR", "DeckError", "card_key", "deck_path", "shipped_decks", "load_deck", "check_file",
+           "parse_deck", "check_deck", "DeckSpec", "CardSpec"]
 MAX_DECK_BYTES = 1_000_000
 MAX_CARDS = 1_000
 
@@ -85,20 +87,6 @@ class DeckSpec(_Strict):
 
 KIND_NAMES = {"keeper": "a Keeper", "creeper": "a Creeper", "goal": "a Goal", "rule": "a New Rule",
               "action": "an Action", "surprise": "a Surprise"}
-
-
-def card_key(name: str) -> str:
-    """Card names match ignoring case and every non-alphanumeric character."""
-    return re.sub(r"[^0-9a-z]", "", name.lower())
-
-
-class DeckError(Exception):
-    """A deck file could not be used; ``problems`` lists every reason."""
-
-    def __init__(self, path: str, problems: list[str]):
-        self.path = path
-        self.problems = problems
-        super().__init__(f"{path}: " + "; ".join(problems))
 
 
 def _where(data: dict[str, Any], loc: tuple[int | str, ...]) -> str:
@@ -223,14 +211,6 @@ def check_deck(deck: DeckSpec, required: list[DeckSpec]) -> list[str]:
 
 
 _CACHE: dict[str, DeckSpec] = {}
-
-
-def deck_path(deck_id: str) -> Path:
-    return DECKS_DIR / f"{deck_id}.toml"
-
-
-def shipped_decks() -> list[str]:
-    return sorted(p.stem for p in DECKS_DIR.glob("*.toml"))
 
 
 def load_deck(deck_id: str) -> DeckSpec:

@@ -18,9 +18,9 @@ from .answers import ReplayError, from_json, to_json
 from .answers import replay as replay_answers
 from .datafile import DataFileError, read_text
 from .game import Event, Game
+from .version import ENGINE_VERSION as ENGINE_VERSION  # re-exported: run files record them
+from .version import RUN_FORMAT as RUN_FORMAT
 
-RUN_FORMAT = 1
-ENGINE_VERSION = "0.1.0"
 MAX_RUN_BYTES = 5_000_000
 MAX_ANSWERS = 200_000
 

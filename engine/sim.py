@@ -8,9 +8,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .answers import to_json as answer_to_json
 from .bots import asked, make_bot
 from .game import Game, get_variant
-from .runfile import ENGINE_VERSION, RUN_FORMAT, answer_to_json
+from .version import ENGINE_VERSION, RUN_FORMAT
 
 TURN_CAP = 400
 DECISION_CAP = 100_000  # a safety net: no complete game comes near it

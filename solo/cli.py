@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import solo  # noqa: F401  (registers the solo variant)
-from engine.deckfile import DeckError, check_file, load_deck, shipped_decks
+from engine.decks import DeckError, shipped_decks
 from engine.variants import variant_names
 
 
@@ -215,6 +215,7 @@ def cmd_sim(a) -> int:
 
 
 def cmd_deck(a) -> int:
+    from engine.deckfile import check_file, load_deck  # the schema library: only for the deck commands
     if a.deck_cmd == "check":
         problems = check_file(a.file)
         if problems:

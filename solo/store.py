@@ -32,7 +32,7 @@ from typing import Any
 
 from engine.answers import replay
 from engine.game import Game
-from engine.runfile import ENGINE_VERSION, RUN_FORMAT
+from engine.version import ENGINE_VERSION, RUN_FORMAT
 
 SCHEMA_VERSION = 4
 DB_NAME = "solo-fluxx.sqlite3"

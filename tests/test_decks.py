@@ -235,10 +235,72 @@ def test_load_deck_checks_and_caches_and_refuses_unknown_ids(monkeypatch, tmp_pa
     broken.write_text('id = "broken-deck"\nname = "B"\nrequires = ["fluxx5"]\n'
                       '[[cards]]\nname = "G"\ntype = "goal"\ntext = "x"\ngoal = { required = ["Milk", "Unicorn"] }\n')
     (tmp_path / "fluxx5.toml").write_text(deck_path("fluxx5").read_text(encoding="utf-8"), encoding="utf-8")
-    monkeypatch.setattr(deckfile, "DECKS_DIR", tmp_path)
+    from engine import deckbase
+    monkeypatch.setattr(deckbase, "DECKS_DIR", tmp_path)  # where deck_path looks
     with pytest.raises(DeckError) as e:
         load_deck("broken-deck")
     assert e.value.path == str(broken)
     assert e.value.problems == deckfile.check_file(broken) == [
         "card #1 'G', field 'goal.required': no card named 'Unicorn' in this deck or the decks it requires"]
     assert "broken-deck" not in deckfile._CACHE
+
+
+def test_the_checked_decks_are_current_and_load_the_same_cards():
+    """decks/checked/ (engine.decks): each shipped deck's checked file matches
+    the deck file and the checking code (else: python -m engine.checkdecks),
+    and a game's cards are the same whichever way the deck was loaded."""
+    import json
+
+    from engine import decks
+    from engine.cards import CardDB
+    for deck_id in decks.shipped_decks():
+        data = json.loads((decks.checked_dir() / f"{deck_id}.json").read_text())
+        spec = load_deck(deck_id)
+        assert data["key"] == decks.check_key(deck_id, list(spec.requires)), \
+            f"decks/checked/{deck_id}.json is stale: run python -m engine.checkdecks"
+        assert data["deck"] == spec.model_dump(mode="json")
+    fields = [f for f in decks.load("fluxx5").__dict__]
+    assert "cards" in fields and "requires" in fields
+    for key in (("fluxx5",), ("fluxx5", "creeper-pack"), ("voyager",)):
+        fast = CardDB(key)
+        saved = dict(decks._LOADED)
+        decks._LOADED.clear()
+        real = decks._from_checked  # the full check, as for a deck changed since its checked file
+        decks._from_checked = lambda deck_id: None
+        try:
+            full = CardDB(key)
+        finally:
+            decks._from_checked = real
+            decks._LOADED.update(saved)
+        for a, b in zip(fast.cards, full.cards, strict=True):
+            for slot in type(a).__slots__:
+                ga, gb = getattr(a, slot), getattr(b, slot)
+                if slot == "goal" and ga is not None:
+                    ga, gb = {k: getattr(ga, k) for k in ga.__slots__}, {k: getattr(gb, k) for k in gb.__slots__}
+                assert ga == gb, (a.name, slot)
+        assert fast.set_aside == full.set_aside and fast.names == full.names
+
+
+def test_a_stale_checked_file_means_the_full_check(tmp_path, monkeypatch):
+    import json
+
+    from engine import decks
+    data = json.loads((decks.checked_dir() / "fluxx5.json").read_text())
+    monkeypatch.setattr(decks, "checked_dir", lambda: tmp_path)
+    data["deck"]["cards"][0]["name"] = "Tampered"
+    data["key"] = "0" * 64
+    (tmp_path / "fluxx5.json").write_text(json.dumps(data))
+    monkeypatch.setattr(decks, "_LOADED", {})
+    assert decks.load("fluxx5").cards[0].name != "Tampered"
+
+
+def test_the_app_starts_without_the_schema_library():
+    import subprocess
+    import sys
+    code = ("import sys, solo.cli, solo.app, solo.store\n"
+            "from engine.cards import card_db\n"
+            "card_db(('fluxx5', 'creeper-pack')); card_db(('voyager',))\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic'))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"

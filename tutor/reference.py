@@ -181,7 +181,7 @@ def _card_entries() -> dict[str, Entry]:
     need more than two Keepers): our words for it, and how sure the deck is
     of a card known only from reviews."""
     from engine.cards import card_db
-    from engine.deckfile import shipped_decks
+    from engine.decks import shipped_decks
     out: dict[str, Entry] = {}
     for deck in shipped_decks():
         for c in card_db((deck,)).cards:

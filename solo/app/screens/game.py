@@ -8,9 +8,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.answers import to_json as answer_to_json
 from engine.game import Game
 from engine.prompts import IllegalAnswer
-from engine.runfile import answer_to_json
 
 from ..cardtext import option
 from ..dialogs import dialog_for
