@@ -101,6 +101,18 @@ def _version() -> str:
     return f"solo-fluxx {mine} (engine {ENGINE_VERSION})"
 
 
+class _VersionAction(argparse.Action):
+    """--version, worked out only when asked (reading the installed metadata
+    costs tens of milliseconds on every start otherwise)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser._print_message(_version() + "\n", sys.stdout)
+        parser.exit()
+
+
 def _date(text: str) -> str:
     import datetime
     try:
@@ -112,7 +124,7 @@ def _date(text: str) -> str:
 def build_parser() -> Parser:
     from engine.bots import BOTS
     p = Parser(prog="solo-fluxx", description="Solo Fluxx: the solitaire Fluxx, on a complete rules engine.")
-    p.add_argument("--version", action="version", version=_version(),
+    p.add_argument("--version", action=_VersionAction,
                    help="the program's version and the engine version that run files record")
     sub = p.add_subparsers(dest="cmd")  # sub-parsers are of the parent's class: Parser
 
