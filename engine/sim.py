@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,9 @@ from .bots import asked, make_bot
 from .game import Game, get_variant
 from .version import ENGINE_VERSION, RUN_FORMAT
 
+# the keys of run_sim's summary that depend on the machine and the moment, not the games
+TIMING_KEYS = ("seconds", "games_per_second", "decisions_per_second", "cpu_seconds", "games_per_cpu_second",
+               "decisions_per_cpu_second")
 TURN_CAP = 400
 DECISION_CAP = 100_000  # a safety net: no complete game comes near it
 
@@ -49,24 +52,75 @@ def play_game(decks: tuple[str, ...] | list[str], players: int, variant: str, se
     return res
 
 
+def default_jobs() -> int:
+    """Every core this process may run on."""
+    import os
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _play_seeds(args: tuple[Any, ...]) -> list[tuple[int, dict[str, Any] | None, str]]:
+    """A worker's share: each seed's result, or None and the error's words."""
+    decks, players, variant, seeds, bot, keep = args
+    out: list[tuple[int, dict[str, Any] | None, str]] = []
+    for s in seeds:
+        try:
+            out.append((s, play_game(decks, players, variant, s, bot, keep_answers=keep), ""))
+        except Exception as e:  # counted, reported with its seed, and the sim goes on
+            out.append((s, None, f"{type(e).__name__}: {e}"))
+    return out
+
+
+def _results(decks: tuple[str, ...] | list[str], players: int, variant: str, seeds: range, bot: str,
+             keep: bool, jobs: int) -> Iterator[tuple[int, dict[str, Any] | None, str]]:
+    """Every seed's result, in seed order, played in ``jobs`` processes. Lazy,
+    with a bounded number of shares in flight: memory stays flat however
+    many games are asked for."""
+    jobs = max(1, min(jobs, len(seeds)))
+    if jobs == 1:
+        for s in seeds:
+            yield from _play_seeds((decks, players, variant, [s], bot, keep))
+        return
+    import multiprocessing
+    from collections import deque
+    from concurrent.futures import Future, ProcessPoolExecutor
+    size = max(1, min(64, len(seeds) // (jobs * 8)))  # small shares: a long game holds up no worker for long
+    shares = (list(seeds[i:i + size]) for i in range(0, len(seeds), size))
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        flying: deque[Future[list[tuple[int, dict[str, Any] | None, str]]]] = deque()
+        for share in shares:
+            flying.append(pool.submit(_play_seeds, (tuple(decks), players, variant, share, bot, keep)))
+            if len(flying) >= jobs * 4:
+                yield from flying.popleft().result()
+        while flying:
+            yield from flying.popleft().result()
+
+
 def run_sim(decks: tuple[str, ...] | list[str], players: int, variant: str, games: int, seed: int, bot: str,
             save_runs: str | Path | None = None, err: Callable[[str], None] | None = None,
-            daily: str | None = None) -> dict[str, Any]:
-    """Play ``games`` games (seeds seed, seed+1, ...) and summarise them."""
+            daily: str | None = None, jobs: int = 1) -> dict[str, Any]:
+    """Play ``games`` games (seeds seed, seed+1, ...) in ``jobs`` processes and
+    summarise them; the summary (but its timing keys) and the run files are
+    the same for any number of jobs."""
+    import resource
     scores: dict[str, int] = {}
     wins: dict[str, int] = {}
     decisions = turns = errors = 0
     total_score = 0
     scoring = get_variant(variant).scores
     t0 = time.perf_counter()
-    for k in range(games):
-        s = seed + k
-        try:
-            r = play_game(decks, players, variant, s, bot, keep_answers=save_runs is not None)
-        except Exception as e:  # counted, reported with its seed, and the sim goes on
+    cpu0 = time.process_time()
+    child0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    results = _results(decks, players, variant, range(seed, seed + games), bot, save_runs is not None, jobs)
+    for k, (s, r, why) in enumerate(results):
+        if r is None:
             errors += 1
             if err:
-                err(f"seed {s}: {type(e).__name__}: {e}")
+                err(f"seed {s}: {why}")
             continue
         decisions += r["decisions"]
         turns += r["turns"]
@@ -82,6 +136,8 @@ def run_sim(decks: tuple[str, ...] | list[str], players: int, variant: str, game
             if daily and k == 0:
                 r["run"]["daily"] = daily
             (d / f"run-{variant}-{s}.json").write_text(json.dumps(r["run"]))
+    child1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (time.process_time() - cpu0) + (child1.ru_utime - child0.ru_utime) + (child1.ru_stime - child0.ru_stime)
     secs = time.perf_counter() - t0
     done = max(1, games - errors)
     return {"variant": variant, "players": players, "decks": list(decks), "bot": bot,
@@ -89,6 +145,9 @@ def run_sim(decks: tuple[str, ...] | list[str], players: int, variant: str, game
             "games_per_second": round(games / secs, 1) if secs else 0.0,
             "decisions": decisions,
             "decisions_per_second": round(decisions / secs, 1) if secs else 0.0,
+            "cpu_seconds": round(cpu, 3),
+            "games_per_cpu_second": round(games / cpu, 1) if cpu else 0.0,
+            "decisions_per_cpu_second": round(decisions / cpu, 1) if cpu else 0.0,
             "mean_score": round(total_score / done, 3) if scoring else None,
             "scores": dict(sorted(scores.items(), key=lambda kv: int(kv[0]))),
             "wins": wins, "mean_turns": round(turns / done, 2), "errors": errors,

@@ -1,11 +1,13 @@
 """The project's benchmark: ``python -m solo.bench [--quick]``.
 
 Prints, in one run: games per second with the random bot (solo, standard
-2-player fluxx5, standard 4-player), mean turns and decisions per game,
-decisions per second, the search bot's time per decision at its default
+2-player fluxx5, standard 4-player), wall and per CPU-second, mean turns and
+decisions per game, decisions per second and CPU µs per decision, the
+speed-up of ``sim --jobs`` on every core (with its results checked equal), the search bot's time per decision at its default
 budget, the peak memory of 1,000- and 10,000-game sims (it must stay
 flat), the largest serialised state seen, and the mean solo score of the
-random, greedy and search bots over the same seeds.
+random, greedy and search bots over the same seeds (``--no-strength``
+skips that table).
 """
 from __future__ import annotations
 
@@ -21,10 +23,27 @@ from engine.sim import play_game, run_sim
 
 
 def speed(variant: str, players: int, games: int, decks=("fluxx5",)) -> dict:
+    """One process: wall and CPU rates (this machine is shared: CPU time is the steadier)."""
     r = run_sim(tuple(decks), players, variant, games, 0, "random")
-    return {"games_per_second": r["games_per_second"], "decisions_per_second": r["decisions_per_second"],
+    return {"games_per_second": r["games_per_second"], "games_per_cpu_second": r["games_per_cpu_second"],
+            "decisions_per_second": r["decisions_per_second"],
+            "decisions_per_cpu_second": r["decisions_per_cpu_second"],
+            "cpu_us_per_decision": round(1e6 * r["cpu_seconds"] / max(1, r["decisions"]), 2),
             "mean_turns": r["mean_turns"], "decisions_per_game": round(r["decisions"] / games, 1),
             "errors": r["errors"]}
+
+
+def jobs_speedup(games: int) -> dict:
+    """``sim --jobs`` on every core against one process: the wall-time speed-up,
+    and whether the results are the same (they must be)."""
+    from engine.sim import TIMING_KEYS, default_jobs
+    n = default_jobs()
+    one = run_sim(("fluxx5",), 1, "solo", games, 0, "random", jobs=1)
+    many = run_sim(("fluxx5",), 1, "solo", games, 0, "random", jobs=n)
+    same = {k: v for k, v in one.items() if k not in TIMING_KEYS} == \
+        {k: v for k, v in many.items() if k not in TIMING_KEYS}
+    return {"cores": n, "seconds_1": one["seconds"], f"seconds_{n}": many["seconds"],
+            "speedup": round(one["seconds"] / many["seconds"], 2) if many["seconds"] else None, "same_results": same}
 
 
 def peak_memory(games: int) -> float:
@@ -214,6 +233,8 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=None, help="seeds for the strength table (default 500)")
     ap.add_argument("--search-seeds", type=int, default=None,
                     help="seeds for the search bot's score (default: the same as --seeds)")
+    ap.add_argument("--no-strength", action="store_true",
+                    help="skip the strength table (the bots' mean scores: about 25 minutes in a full run)")
     a = ap.parse_args()
     if a.cpu:
         print(json.dumps(cpu_figures(a.cpu)))
@@ -230,6 +251,8 @@ def main() -> None:
     print("standard 4p fluxx5, random bot:", out["standard4_random"], flush=True)
     out["standard4_voyager_random"] = speed("standard", 4, 100 if q else 1500, ("voyager",))
     print("standard 4p voyager (Surprises, attachments), random bot:", out["standard4_voyager_random"], flush=True)
+    out["jobs"] = jobs_speedup(200 if q else 4000)
+    print("sim --jobs on every core against one process:", out["jobs"], flush=True)
     out["search_ms_per_decision"] = search_time(10 if q else 60)
     print("search bot, ms per decision at the default budget:", out["search_ms_per_decision"], flush=True)
     out["app"] = app_timings(10 if q else 30)
@@ -240,7 +263,7 @@ def main() -> None:
     out["largest_state_bytes"] = largest_state(5 if q else 100)
     print("largest serialised state seen, bytes:", out["largest_state_bytes"], flush=True)
     table = {}
-    for bot, n in (("random", seeds), ("greedy", seeds), ("search", search_seeds)):
+    for bot, n in () if a.no_strength else (("random", seeds), ("greedy", seeds), ("search", search_seeds)):
         mean, secs = strength(bot, n)
         table[bot] = {"seeds": n, "mean_score": mean, "seconds": secs}
         print(f"mean solo score over seeds 0..{n - 1}, {bot}: {mean} ({secs}s)", flush=True)

@@ -78,6 +78,10 @@ def _whole(text: str, lo: int, hi: int, what: str) -> int:
     return v
 
 
+def _jobs(text: str) -> int:
+    return _whole(text, 1, 256, "--jobs takes 1 to 256 processes")
+
+
 def _positive(text: str) -> int:
     return _whole(text, 1, 10**9, "it must be from 1 to 1000000000")
 
@@ -156,6 +160,8 @@ def build_parser() -> Parser:
     g.add_argument("--daily", type=_date, help="play that date's daily deal")
     sp.add_argument("--bot", choices=sorted(BOTS), default="random",
                     help="random, greedy, or search (rollouts; slower, stronger)")
+    sp.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+                    help="play the games in N processes (default: every core); the results are the same for any N")
     sp.add_argument("--save-runs", metavar="DIR", type=_folder, help="write each finished game as a run file")
     sp.add_argument("--force", action="store_true", help="overwrite run files already in the --save-runs folder")
     sp.add_argument("--json", action="store_true", help="one JSON document instead of key: value lines")
@@ -214,8 +220,10 @@ def cmd_sim(a) -> int:
             print(f"solo-fluxx sim: {taken[0]}{more} already exist(s); give --force to overwrite, "
                   "or another --save-runs folder", file=sys.stderr)
             return 1
+    from engine.sim import default_jobs
     res = run_sim(a.decks, players, a.variant, a.games, seed, a.bot, save_runs=a.save_runs,
-                  err=lambda m: print(m, file=sys.stderr), daily=a.daily)
+                  err=lambda m: print(m, file=sys.stderr), daily=a.daily,
+                  jobs=a.jobs if a.jobs is not None else default_jobs())
     if a.daily:
         res["daily"] = a.daily
     if a.json:

@@ -25,7 +25,6 @@ RUN_KEYS = {"format", "engine", "variant", "decks", "players", "seed", "answers"
 
 # Parts of CLI.md that later issues build, with their contract tests.
 NOT_YET = {
-    ("sim", "--jobs"): "issue 17 (performance)",
     ("play", "--variant"): "issue 19 (Fluxx against bots)",
     ("play", "--players"): "issue 19 (Fluxx against bots)",
     ("play", "--bot"): "issue 19 (Fluxx against bots)",
@@ -140,7 +139,7 @@ def test_every_command_and_option_says_what_it_does_in_help(capsys):
                 assert a.help, f"'{' '.join(path)} {a.option_strings or a.dest}' has no help"
                 seen.append((" ".join(path), a.option_strings[0] if a.option_strings else a.dest))
     walk(parser, [])
-    assert len(seen) == 32  # with sim --force and export --force
+    assert len(seen) == 33  # with sim --force, sim --jobs and export --force
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     out = capsys.readouterr().out
@@ -159,7 +158,7 @@ def test_every_command_parses_to_its_documented_defaults():
     assert vars(p.parse_args(["history"])) == {"cmd": "history", "json": False}
     assert vars(p.parse_args(["sim"])) == {
         "cmd": "sim", "variant": "solo", "players": None, "decks": fluxx5, "games": 100, "seed": 0, "daily": None,
-        "bot": "random", "save_runs": None, "force": False, "json": False}
+        "bot": "random", "jobs": None, "save_runs": None, "force": False, "json": False}
     assert vars(p.parse_args(["replay", "r"])) == {"cmd": "replay", "run": "r", "explain": False, "json": False,
                                                     "run_id": None}
     assert vars(p.parse_args(["verify", "r"])) == {"cmd": "verify", "run": "r"}
@@ -654,7 +653,7 @@ def test_every_usage_line(capsys):
         "usage: solo-fluxx daily [-h] [--date DATE]",
         "usage: solo-fluxx history [-h] [--json]",
         "usage: solo-fluxx sim [-h] [--variant {solo,standard}] [--players PLAYERS] [--decks DECKS] [--games GAMES] "
-        "[--seed SEED | --daily DAILY] [--bot {greedy,random,search}] [--save-runs DIR] [--force] [--json]",
+        "[--seed SEED | --daily DAILY] [--bot {greedy,random,search}] [--jobs N] [--save-runs DIR] [--force] [--json]",
         "usage: solo-fluxx scenario [-h] PATH [PATH ...]",
         "usage: solo-fluxx deck [-h] {check,show} ...",
         "usage: solo-fluxx deck check [-h] FILE",
@@ -719,3 +718,44 @@ def test_version_export_and_replay_of_a_history_run(capsys, tmp_path, monkeypatc
     assert code == 0 and out.strip().endswith(f"result: score {len(g.scored)}")
     code, out, _ = run(capsys, "replay", str(out_file))
     assert code == 0 and out.strip().endswith(f"result: score {len(g.scored)}")
+
+
+def test_sim_jobs_gives_the_same_games_in_less_time(tmp_path):
+    from .helpers import run_cli
+    """sim --jobs N (CLI.md): the summary but its timing keys, the run files
+    and first_deal_sha256 are the same as with --jobs 1; CPU counts the workers."""
+    from engine.sim import TIMING_KEYS
+    out = {}
+    for jobs in (1, 2, 3):
+        r = run_cli("sim", "--games", "40", "--seed", "11", "--jobs", jobs, "--json",
+                    "--save-runs", tmp_path / f"j{jobs}")
+        assert r.returncode == 0, r.stderr
+        out[jobs] = json.loads(r.stdout)
+        assert out[jobs]["cpu_seconds"] > 0 and out[jobs]["games_per_cpu_second"] > 0
+    same = [{k: v for k, v in o.items() if k not in TIMING_KEYS} for o in out.values()]
+    assert same[0] == same[1] == same[2]
+    names = sorted(p.name for p in (tmp_path / "j1").iterdir())
+    assert len(names) == 40
+    for jobs in (2, 3):
+        assert sorted(p.name for p in (tmp_path / f"j{jobs}").iterdir()) == names
+        for n in names:
+            assert (tmp_path / f"j{jobs}" / n).read_bytes() == (tmp_path / "j1" / n).read_bytes()
+    r = run_cli("sim", "--games", "10", "--variant", "standard", "--players", "4", "--jobs", "2", "--json")
+    r1 = run_cli("sim", "--games", "10", "--variant", "standard", "--players", "4", "--jobs", "1", "--json")
+    a, b = json.loads(r.stdout), json.loads(r1.stdout)
+    assert {k: v for k, v in a.items() if k not in TIMING_KEYS} == {k: v for k, v in b.items() if k not in TIMING_KEYS}
+    assert run_cli("sim", "--jobs", "0").returncode == 2
+
+
+def test_sim_jobs_reports_errors_by_seed_in_order(monkeypatch):
+    from engine import sim
+    real = sim.play_game
+
+    def broken(decks, players, variant, seed, bot, **kw):
+        if seed in (3, 5):
+            raise RuntimeError(f"boom {seed}")
+        return real(decks, players, variant, seed, bot, **kw)
+    monkeypatch.setattr(sim, "play_game", broken)
+    msgs: list[str] = []
+    res = sim.run_sim(["fluxx5"], 1, "solo", 8, 0, "random", err=msgs.append, jobs=2)
+    assert res["errors"] == 2 and msgs == ["seed 3: RuntimeError: boom 3", "seed 5: RuntimeError: boom 5"]

@@ -80,6 +80,9 @@ class _Clock:
     def perf_counter(self):
         return self.ticks.pop(0)
 
+    def process_time(self):  # CPU time: not what these tests pin
+        return 0.0
+
 
 def test_sim_rates_and_means(monkeypatch):
     fake = {"seed": 0, "turns": 10, "decisions": 41, "over": True, "score": 2, "winner": None}
