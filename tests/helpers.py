@@ -319,3 +319,13 @@ def zone_text(app, widget) -> str:
     lines = screen_lines(app)[r.y:r.y + r.height]
     inner = [ln[r.x:r.x + r.width].strip("│╭╮╰╯─ ") for ln in lines]
     return " ".join(" ".join(x.split()) for x in inner if x)
+
+
+async def until(pilot, cond, seconds: float = 60.0) -> None:
+    """Let the app run until ``cond()`` holds (a hint from its worker process)."""
+    import time
+    end = time.monotonic() + seconds
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError("the app did not get there in time")
+        await pilot.pause(0.05)

@@ -17,7 +17,7 @@ from solo.app import screens as S
 from solo.app.dialogs import PickManyDialog, PickOneDialog
 from tutor.explain import FORBIDDEN
 
-from .helpers import make_app, table
+from .helpers import make_app, table, until
 
 # the app (not under mutation testing), one Pilot session a test: in the full run only
 pytestmark = [pytest.mark.app, pytest.mark.slow]
@@ -293,6 +293,11 @@ async def test_i_nudges_then_suggests_and_marks_assisted(store):
         assert notes(scr)[-1].startswith("Hint: look at the Goal (no Goal yet)")
         await pilot.press("i")
         await pilot.pause()
+        assert notes(scr)[-1].startswith("Hint: thinking")  # the search runs in its own process
+        await pilot.press("l")  # and the table answers keys meanwhile
+        await pilot.pause()
+        assert scr.full_log
+        await until(pilot, lambda: not notes(scr)[-1].startswith("Hint: thinking"))
         said = notes(scr)[-1]
         assert said.startswith("Hint: play ") and ". Why: " in said and "sampled futures the runner-up" in said
         assert "the Main deck has 59 cards left" in said
@@ -584,7 +589,7 @@ async def test_dialog_escape_passes_only_when_allowed(store):
         await pilot.pause()
         assert app.screen is dialog and g.prompt is not None and g.prompt.kind == "choose"
         await pilot.press("i")  # a hint works in every question, not only on the turn's play
-        await pilot.pause()
+        await until(pilot, lambda: not str(dialog.query_one("#dialog-error").render()).startswith("Hint: thinking"))
         said = str(dialog.query_one("#dialog-error").render())
         assert said.startswith("Hint: choose ") and "assisted" in said and app.screen is dialog
         await pilot.press("down", "enter")
@@ -598,7 +603,7 @@ async def test_dialog_escape_passes_only_when_allowed(store):
         dialog = app.screen
         assert isinstance(dialog, PickManyDialog) and "Esc" in str(dialog.query_one("#dialog-hint").render())
         await pilot.press("i")
-        await pilot.pause()
+        await until(pilot, lambda: not str(dialog.query_one("#dialog-error").render()).startswith("Hint: thinking"))
         assert str(dialog.query_one("#dialog-error").render()).startswith("Hint: ")
         await pilot.press("escape")  # up to 2: passing discards nothing
         await pilot.pause()

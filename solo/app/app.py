@@ -74,6 +74,8 @@ class SoloFluxxApp(App):
         self.daily = daily  # a date: start that date's daily challenge
         self.started_at = time.perf_counter()
         self.failure: str | None = None  # the one sentence to print when an error ended the app
+        from solo.hinting import HintWorker
+        self.hints = HintWorker()  # the hint's search runs in a process of its own
 
     def _handle_exception(self, error: Exception) -> None:
         """An error ends the app with one sentence and the details in a log
@@ -114,6 +116,7 @@ class SoloFluxxApp(App):
             self.resume(playing[0])
 
     def on_unmount(self) -> None:
+        self.hints.close()
         self.store.release_all()  # this window no longer plays its games (the process's end would drop them too)
 
     def current_game(self) -> Game | None:

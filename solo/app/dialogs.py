@@ -34,7 +34,7 @@ class PickOneDialog(ModalScreen[tuple]):
     BINDINGS = [Binding("escape", "pass_", "Pass", id="pass"),
                 Binding("i", "hint", "Hint", id="dialog-hint-key")]
 
-    def __init__(self, g: Game, hint: Callable[[Game], str] | None = None):
+    def __init__(self, g: Game, hint: Callable[[Game, Callable[[str], object]], None] | None = None):
         super().__init__()
         self.g = g
         self.pr = g.prompt
@@ -43,7 +43,7 @@ class PickOneDialog(ModalScreen[tuple]):
     def action_hint(self) -> None:
         """The same hint as on the table, for this question (it marks the run assisted)."""
         if self.hint is not None:
-            self.query_one("#dialog-error", Static).update(self.hint(self.g))
+            self.hint(self.g, self.query_one("#dialog-error", Static).update)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -108,7 +108,7 @@ class PickManyDialog(PickOneDialog):
         self.submit(tuple(self.pr.options[i] for i in sorted(chosen)))
 
 
-def dialog_for(g: Game, hint: Callable[[Game], str] | None = None) -> PickOneDialog:
+def dialog_for(g: Game, hint: Callable[[Game, Callable[[str], object]], None] | None = None) -> PickOneDialog:
     pr = g.prompt
     if pr.max <= 1:
         return PickOneDialog(g, hint)

@@ -219,7 +219,7 @@ class GameScreen(Screen):
                 self.note(f"[dim]Only one choice for {who} ({pr.reason}): {answer_words(g, only[0])}.[/]")
                 self.answer(only[0])
                 return
-            self.app.push_screen(dialog_for(g, self.move_hint), self.answer)
+            self.app.push_screen(dialog_for(g, self.ask_hint), self.answer)
 
     def answer(self, a) -> None:
         g = self.g
@@ -378,20 +378,33 @@ class GameScreen(Screen):
             goals = ", ".join(g.name(c) for c in g.goals) or "no Goal yet"
             self.note(f"Hint: look at the Goal ({goals}) and what you hold toward it. Press i again for a move.")
         else:
-            self.note(self.move_hint(g))
+            self.ask_hint(g, self.note_hint)
         self.draw()
 
-    def move_hint(self, g: Game) -> str:
-        """The search bot's suggestion for the question now asked, in words;
-        asking for one marks the run assisted."""
-        from engine.bots import SearchBot
-        from tutor.hints import hint_text
+    def note_hint(self, text: str) -> None:
+        self.note(text)
+        self.draw()
+
+    def ask_hint(self, g: Game, show) -> None:
+        """The search bot's suggestion for the question now asked, in words,
+        given to ``show`` when the worker process has it (the table stays
+        live meanwhile); asking for one marks the run assisted."""
         self.info["assisted"] = True
         self.info.setdefault("assists", []).append("hint")
         self.app.store.save(g, self.answers, True, slot=self.slot)
-        futures = 8
-        ranked = SearchBot(g.decisions, rollouts=futures, ms=400).rank(g)
-        return hint_text(g, ranked, futures) + " (run marked assisted)"
+        show("Hint: thinking (the search runs beside the table; keep looking around)...")
+        self.run_worker(self._hint(g, g.decisions, show), group="hint", exclusive=True)
+
+    async def _hint(self, g: Game, asked_at: int, show) -> None:
+        import asyncio
+
+        from solo.hinting import HINT_ROLLOUTS
+        from tutor.hints import hint_text
+        future = self.app.hints.submit(g.to_dict(), g.decisions)
+        ranked = await asyncio.wrap_future(future)
+        if self.g is not g or g.decisions != asked_at:
+            return  # the game has moved on: that hint answers a question no longer asked
+        show(hint_text(g, ranked, HINT_ROLLOUTS) + " (run marked assisted)")
 
     def action_toggle_log(self) -> None:
         """Between what just happened (since the last turn ended) and the whole log."""

@@ -1,0 +1,50 @@
+"""The hint's search, in a worker process, so that the app never waits on it.
+
+The app sends the game's state (plain JSON data) and gets the ranked
+answers back; the table stays live while the search runs. The worker is
+started on the first hint (``spawn``: a fresh interpreter, never a fork
+of the app's threads) and kept for the next ones.
+"""
+from __future__ import annotations
+
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+HINT_ROLLOUTS = 8   # futures a candidate answer is tried in
+HINT_MS = 400.0     # and at most this long (a hint is advice: the clock may cut it)
+
+
+def rank_state(state: dict[str, Any], seed: int, rollouts: int = HINT_ROLLOUTS,
+               ms: float | None = HINT_MS) -> list[tuple[Any, float]]:
+    """In the worker: the search bot's ranking of the answers to the state's question."""
+    import solo  # noqa: F401  (registers the solo variant in the worker)
+    from engine.bots import SearchBot
+    from engine.game import Game
+    g = Game.from_dict(state, record=False, check="none")  # the app's own state, just written
+    return SearchBot(seed, rollouts=rollouts, ms=ms).rank(g)
+
+
+class HintWorker:
+    """One worker process for hints, started when first asked."""
+
+    def __init__(self) -> None:
+        self.pool: ProcessPoolExecutor | None = None
+
+    def submit(self, state: dict[str, Any], seed: int) -> Future[list[tuple[Any, float]]]:
+        import sys
+        # the pool's helper processes start here and inherit the real stderr (Textual
+        # puts a stand-in without a file descriptor there while it draws)
+        shown = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+        try:
+            if self.pool is None:
+                import multiprocessing
+                self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            return self.pool.submit(rank_state, state, seed)
+        finally:
+            sys.stdout, sys.stderr = shown
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
