@@ -308,6 +308,10 @@ class Game:
     """One game of Fluxx. Build with ``Game.new`` (a shuffled deal) or
     ``Game.blank`` (an empty table, for scenarios)."""
 
+    # the last table a Goal check found no winner on (Variant.check_goals); the
+    # class's None for a game never checked. Not part of the state: a cache.
+    _no_winner_at: Any = None
+
     # the tables a saved state is checked against (statecheck reads them here, not by import)
     OPS = OPS
     AFTER_TASK = AFTER_TASK

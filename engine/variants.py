@@ -24,6 +24,15 @@ from .goals import excused, goal_winners, meets, short_by_inflation, why_blocked
 NearMiss = tuple[str, str, int, int, dict[str, Any]]
 
 
+def goal_inputs(g: Game) -> tuple[Any, ...]:
+    """Everything a standard Goal check reads: the Goals, every table (Keepers,
+    Creepers), their attachments (a Malfunction switches a stand-in off), the
+    rules in play (Inflation, excuses, blocks) and hand sizes ("most cards in
+    hand"). Equal inputs, equal outcome: the property tests hold it to that."""
+    return (tuple(g.goals), tuple(map(tuple, g.tables)), tuple(g.rules), tuple(map(len, g.hands)),
+            tuple(g.attached.items()) if g.attached else ())
+
+
 class Variant:
     name = "standard"
     solo = False      # Solo Fluxx (kept for the app and the tutor; the engine asks the hooks below)
@@ -47,6 +56,9 @@ class Variant:
         g.ev("rule", "card.rule", p, c)
 
     def check_goals(self, g: Game) -> None:
+        key = goal_inputs(g)
+        if key == g._no_winner_at:  # nothing a Goal reads has changed since a check found no winner
+            return
         won: set[int] = set()
         by = -1
         for goal in g.goals:
@@ -60,6 +72,8 @@ class Variant:
                 for c, r in excused(g, by, p):
                     g.ev("excused", g.passive[r].rule_id, p, r, creeper=c, goal=by)
             g.end_game(p, "win.goal", goal=by)
+        else:
+            g._no_winner_at = key
 
     def near_misses(self, g: Game) -> list[NearMiss]:
         """For the tutor, after each answer: a player who meets a Goal but is

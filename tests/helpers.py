@@ -50,6 +50,7 @@ def check_invariants(g: Game) -> None:
             if q != a:
                 assert not g.over_limit(q), f"p{q} is over a limit while p{a} is asked to play"
     check_prompt(g)
+    check_goal_cache(g)
     d = g.to_dict()
     d2 = json.loads(json.dumps(d))
     assert d2 == d, "to_dict() is not plain JSON data (tuples or number keys left in it)"
@@ -63,6 +64,16 @@ def check_invariants(g: Game) -> None:
     from engine.game import STATE_FIELDS
     for f in STATE_FIELDS:
         assert getattr(back, f) == getattr(g, f), f"'{f}' differs after a JSON round trip"
+
+
+def check_goal_cache(g: Game) -> None:
+    """The Goal check's cache is never stale: when the table is the one a check
+    found no winner on, a check from scratch finds no winner either."""
+    from engine.goals import goal_winners
+    from engine.variants import goal_inputs
+    if g._no_winner_at is not None and g._no_winner_at == goal_inputs(g) and not g.over:
+        won = {p for goal in g.goals for p in goal_winners(g, goal)}
+        assert len(won) != 1, f"the cached Goal check missed p{won} winning"
 
 
 def check_voyager_invariants(g: Game) -> None:
