@@ -138,6 +138,9 @@ class CardDB:
         # (a card that is no Goal has the empty GoalDef, which no check asks about)
         empty = GoalDef()
         self.goal_defs: list[GoalDef] = [c.goal if c.goal is not None else empty for c in self.cards]
+        # the Goals that count cards in hand (a Goal check reads hand sizes only while one is out)
+        self.hand_goals: frozenset[int] = frozenset(c.id for c in self.cards if c.goal is not None
+                                                    and c.goal.most_of == "hand")
         # every card with each effect, in card order (a deck may hold two of a kind)
         self.by_effect: dict[str, tuple[int, ...]] = {}
         for c in self.cards:

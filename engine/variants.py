@@ -27,9 +27,11 @@ NearMiss = tuple[str, str, int, int, dict[str, Any]]
 def goal_inputs(g: Game) -> tuple[Any, ...]:
     """Everything a standard Goal check reads: the Goals, every table (Keepers,
     Creepers), their attachments (a Malfunction switches a stand-in off), the
-    rules in play (Inflation, excuses, blocks) and hand sizes ("most cards in
-    hand"). Equal inputs, equal outcome: the property tests hold it to that."""
-    return (tuple(g.goals), tuple(map(tuple, g.tables)), tuple(g.rules), tuple(map(len, g.hands)),
+    rules in play (Inflation, excuses, blocks) and, while a Goal counts cards
+    in hand, hand sizes. Equal inputs, equal outcome: the property tests hold it to that."""
+    hands = g.db.hand_goals
+    return (tuple(g.goals), tuple(map(tuple, g.tables)), tuple(g.rules),
+            tuple(map(len, g.hands)) if hands and not hands.isdisjoint(g.goals) else (),
             tuple(g.attached.items()) if g.attached else ())
 
 
