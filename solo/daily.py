@@ -7,9 +7,14 @@ Anyone can recompute it; DAILY_VERSION changes only if the engine ever
 changes how a seed becomes a deal, so a past day's deal never moves.
 
 The first finished game of a date's daily is the scored attempt; later
-ones are practice. Par is the search bot's score on the deal, with a fixed
-rollout budget (no clock), so it is the same on every machine; it is
-computed once, cached, and shown only after the game.
+ones are practice. Par is the par bot's score on the deal: the search bot
+as it stood when PAR_BOT was named (12 rollouts a candidate, no clock), so
+it is the same on every machine; it is computed once, cached, and shown
+only after the game. The par bot is not the hint bot (``solo.hinting``):
+the hint may grow stronger, par stays put. Tests pin par for several dates
+at the full budget; a change to the search that moves them must keep the
+old search here under PAR_BOT "search-12-v1" and name the new one v2 for
+dates from then on.
 """
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ import hashlib
 DAILY_VERSION = "v1"
 DAILY_DECKS = ("fluxx5",)
 PAR_ROLLOUTS = 12
+PAR_BOT = "search-12-v1"  # the par bot's name and version, recorded with each cached par
 
 
 def daily_seed(date_iso: str) -> int:
@@ -37,7 +43,7 @@ def compute_par(date_iso: str, rollouts: int = PAR_ROLLOUTS) -> int:
     from engine.game import Game
     seed = daily_seed(date_iso)
     g = Game.new(DAILY_DECKS, 1, "solo", seed, record=False)
-    bot = SearchBot(seed, rollouts=rollouts, ms=None)
+    bot = SearchBot(seed, rollouts=rollouts, ms=None)  # PAR_BOT: no clock, so the same on every machine
     while not g.over:
         g.push(bot.choose(g))
     return len(g.scored)

@@ -487,8 +487,10 @@ class Store:
         return r[0] if r else None
 
     def set_par(self, date_iso: str, score: int) -> None:
+        from solo.daily import PAR_BOT
         with self._write():
-            self.db.execute("INSERT OR REPLACE INTO par VALUES (?, ?, ?)", (date_iso, score, ENGINE_VERSION))
+            self.db.execute("INSERT OR REPLACE INTO par VALUES (?, ?, ?)",
+                            (date_iso, score, f"{ENGINE_VERSION} {PAR_BOT}"))
 
     def stats(self, today_iso: str | None = None) -> dict:
         """Runs played, best, mean, daily streaks, the score histogram and scores over time."""

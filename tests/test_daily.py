@@ -132,3 +132,20 @@ def test_par_with_a_small_budget_is_pinned():
     from solo.daily import compute_par
     assert compute_par("2026-11-29", rollouts=1) == 3
     assert compute_par("2026-11-30", rollouts=1) == 6
+
+
+
+PINNED_PAR = {"2026-11-29": 5, "2026-11-30": 8, "2026-12-01": 7}
+
+
+@pytest.mark.slow  # three dates at the full budget: CI runs it
+def test_par_is_pinned_for_several_dates_at_the_full_budget(tmp_path):
+    """The par bot (PAR_BOT) on three dates' deals at its real budget: a change
+    to the search that moves these must keep the old search for par."""
+    from solo.daily import PAR_BOT, compute_par
+    assert PAR_BOT == "search-12-v1"
+    got = {d: compute_par(d) for d in ("2026-11-29", "2026-11-30", "2026-12-01")}
+    assert got == PINNED_PAR, got
+    s = Store(tmp_path / "s.sqlite3")
+    s.set_par("2026-11-30", got["2026-11-30"])
+    assert s.db.execute("SELECT engine FROM par").fetchone()[0].endswith(PAR_BOT)
