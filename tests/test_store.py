@@ -183,7 +183,7 @@ def test_par_is_cached_per_date(store):
     store.set_par("2026-11-30", 6)
     store.set_par("2026-11-29", 5)
     assert (store.par("2026-11-29"), store.par("2026-11-30")) == (5, 6)
-    assert store.db.execute("SELECT engine FROM par WHERE date='2026-11-29'").fetchone()[0] == ENGINE_VERSION
+    assert store.db.execute("SELECT engine FROM par WHERE date='2026-11-29'").fetchone()[0] == f"{ENGINE_VERSION} search-12-v1"
 
 
 def test_lessons_done(store):
