@@ -9,10 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 MASK = (1 << 64) - 1
-TWO64 = 1 << 64
-GAMMA = 0x9E3779B97F4A7C15
-MIX1 = 0xBF58476D1CE4E5B9
-MIX2 = 0x94D049BB133111EB
 
 
 def seed_state(seed: int) -> int:
@@ -25,40 +21,27 @@ def seed_state(seed: int) -> int:
 
 def next_u64(state: int) -> tuple[int, int]:
     """Return (new_state, 64-bit output)."""
-    state = (state + GAMMA) & MASK
-    z = ((state ^ (state >> 30)) * MIX1) & MASK
-    z = ((z ^ (z >> 27)) * MIX2) & MASK
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
     return state, z ^ (z >> 31)
 
 
 def below(state: int, n: int) -> tuple[int, int]:
-    """Return (new_state, an integer uniform in [0, n)) by rejection sampling.
-    (``next_u64`` written out in the loop: the hot path of every draw and shuffle.)"""
+    """Return (new_state, an integer uniform in [0, n)) by rejection sampling."""
     if n <= 1:
         return state, 0
-    limit = TWO64 - (TWO64 % n)
+    limit = (1 << 64) - ((1 << 64) % n)
     while True:
-        state = (state + GAMMA) & MASK
-        z = ((state ^ (state >> 30)) * MIX1) & MASK
-        z = ((z ^ (z >> 27)) * MIX2) & MASK
-        z ^= z >> 31
-        if z < limit:
-            return state, z % n
+        state, x = next_u64(state)
+        if x < limit:
+            return state, x % n
 
 
 def shuffle(state: int, items: list[Any]) -> int:
-    """Fisher-Yates shuffle of ``items`` in place; returns the new state
-    (``below`` written out: the same numbers, fewer calls)."""
+    """Fisher-Yates shuffle of ``items`` in place; returns the new state."""
     for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        limit = TWO64 - (TWO64 % n)
-        while True:
-            state = (state + GAMMA) & MASK
-            z = ((state ^ (state >> 30)) * MIX1) & MASK
-            z = ((z ^ (z >> 27)) * MIX2) & MASK
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % n
+        state, j = below(state, i + 1)
         items[i], items[j] = items[j], items[i]
     return state
