@@ -627,6 +627,10 @@ async def test_dialog_space_marks_and_enter_confirms(store):
         await pilot.pause()
         assert sel.selected == [0]
         assert str(dialog.query_one("#marked").render()) == f"1 of {n} marked (choose 0 to 2)"
+        # the marks are words too, not only a colour: on screen without any colour
+        from .helpers import zone_text
+        rows = [r for r in zone_text(app, sel).split("▎") if "[x]" in r or "[ ]" in r]
+        assert len(rows) == n and "[x]" in rows[0] and all("[ ]" in r for r in rows[1:])
         await pilot.press("down", "space", "down", "space", "enter")  # 3 of at most 2: refused inline
         await pilot.pause()
         assert app.screen is dialog and "Not allowed" in str(dialog.query_one("#dialog-error").render())

@@ -76,6 +76,9 @@ class PickOneDialog(ModalScreen[tuple]):
         self.dismiss(a)
 
 
+MARKED, UNMARKED = "\\[x]", "[ ]"  # shown as [x] and [ ] (the backslash keeps [x] from being read as markup)
+
+
 class PickManyDialog(PickOneDialog):
     """Choose between min and max options: Space marks, Enter confirms."""
 
@@ -87,7 +90,9 @@ class PickManyDialog(PickOneDialog):
         pr = self.pr
         with Vertical(id="dialog"):
             yield Static(dialog_title(self.g), id="dialog-title")
-            yield SelectionList[int](*[(option(self.g, o), i) for i, o in enumerate(pr.options)], id="choices")
+            self.labels = [option(self.g, o) for o in pr.options]
+            yield SelectionList[int](*[(self.marked_label(i, False), i) for i in range(len(pr.options))],
+                                     id="choices")
             yield Static("", id="dialog-error")
             n = f"exactly {pr.min}" if pr.min == pr.max else f"{pr.min} to {pr.max}"
             esc = "   Esc: pass" if pr.min == 0 else ""
@@ -100,8 +105,15 @@ class PickManyDialog(PickOneDialog):
         want = f"exactly {pr.min}" if pr.min == pr.max else f"{pr.min} to {pr.max}"
         return f"{n} of {len(pr.options)} marked (choose {want})"
 
+    def marked_label(self, i: int, marked: bool) -> str:
+        """An option's line, its mark in words as well as in colour ("[x]" or "[ ]")."""
+        return f"{MARKED if marked else UNMARKED} {self.labels[i]}"
+
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
-        self.query_one("#marked", Static).update(self.marked_text(len(event.selection_list.selected)))
+        chosen = set(event.selection_list.selected)
+        for i in range(len(self.labels)):
+            event.selection_list.replace_option_prompt_at_index(i, self.marked_label(i, i in chosen))
+        self.query_one("#marked", Static).update(self.marked_text(len(chosen)))
 
     def action_confirm(self) -> None:
         chosen = self.query_one("#choices", SelectionList).selected
