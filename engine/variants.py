@@ -113,11 +113,13 @@ class Variant:
         """Standing obligations before the active player goes on: others over
         a limit comply at once; War sends Peace away. True if work was queued."""
         a = g.active
-        for i in range(1, g.nplayers):
-            q = (a + i) % g.nplayers
-            if g.over_limit(q):
-                g.stack.append(("comply", q, "limit.others-now"))
-                return True
+        hl, kl = g.hand_limit(), g.keeper_limit()  # the same for every seat: worked out once
+        if hl >= 0 or kl >= 0:
+            for i in range(1, g.nplayers):
+                q = (a + i) % g.nplayers
+                if (hl >= 0 and len(g.hands[q]) > hl) or (kl >= 0 and g.keeper_count(q) > kl):
+                    g.stack.append(("comply", q, "limit.others-now"))
+                    return True
         for c in g.pidx.settling:
             for q, t in enumerate(g.tables):
                 if c in t and g.passive[c].settle(g, q, c):
