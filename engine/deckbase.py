@@ -29,3 +29,9 @@ def deck_path(deck_id: str) -> Path:
 
 def shipped_decks() -> list[str]:
     return sorted(p.stem for p in DECKS_DIR.glob("*.toml"))
+
+
+def require_shipped(deck_id: str) -> None:
+    """Raise DeckError unless ``deck_id`` names a shipped deck (an id, never a path)."""
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,40}", deck_id) or not deck_path(deck_id).is_file():
+        raise DeckError(deck_id, [f"there is no shipped deck '{deck_id}'; the decks are: {', '.join(shipped_decks())}"])

@@ -6,7 +6,6 @@ problem found is reported with the card and the field, so that
 """
 from __future__ import annotations
 
-import re
 import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -14,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
 
 from .datafile import DataFileError, read_text, toml_loads
-from .deckbase import DECKS_DIR, DeckError, card_key, deck_path, shipped_decks
+from .deckbase import DECKS_DIR, DeckError, card_key, deck_path, require_shipped, shipped_decks
 from .effect_specs import CARD, EFFECTS, INT, TAG
 
 __all__ = ["DECKS_DIR", "DeckError", "card_key", "deck_path", "shipped_decks", "load_deck", "check_file",
@@ -217,8 +216,7 @@ def load_deck(deck_id: str) -> DeckSpec:
     """Load a shipped deck by id, with every check; cached."""
     if deck_id in _CACHE:
         return _CACHE[deck_id]
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,40}", deck_id) or not deck_path(deck_id).is_file():
-        raise DeckError(deck_id, [f"there is no shipped deck '{deck_id}'; the decks are: {', '.join(shipped_decks())}"])
+    require_shipped(deck_id)
     deck = parse_deck(deck_path(deck_id))
     req = [load_deck(r) for r in deck.requires]
     problems = check_deck(deck, req)

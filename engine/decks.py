@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 from . import deckbase
-from .deckbase import DeckError, card_key, deck_path, shipped_decks
+from .deckbase import DeckError, card_key, deck_path, require_shipped, shipped_decks
 
 __all__ = ["DeckError", "card_key", "deck_path", "shipped_decks", "load", "check_key", "write_checked"]
 
@@ -54,8 +53,7 @@ def load(deck_id: str) -> Any:
     requires, solo_set_aside, cards with name, type, text, ...)."""
     if deck_id in _LOADED:
         return _LOADED[deck_id]
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,40}", deck_id) or not deck_path(deck_id).is_file():
-        raise DeckError(deck_id, [f"there is no shipped deck '{deck_id}'; the decks are: {', '.join(shipped_decks())}"])
+    require_shipped(deck_id)
     deck = _from_checked(deck_id)
     if deck is None:
         from .deckfile import load_deck  # the schema library, only when a deck changed since its check

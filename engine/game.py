@@ -666,12 +666,14 @@ class Game:
         r = self.slot_rule(SLOT_KEEPER_LIMIT)
         return self.num(r, "n") if r >= 0 else -1
 
-    def over_limit(self, p: int) -> bool:
-        hl = self.hand_limit()
-        if hl >= 0 and len(self.hands[p]) > hl:
-            return True
-        kl = self.keeper_limit()
-        return kl >= 0 and self.keeper_count(p) > kl
+    def limits(self) -> tuple[int, int]:
+        """(Hand Limit, Keeper Limit) in play, -1 for none: the same for every seat."""
+        return self.hand_limit(), self.keeper_limit()
+
+    def over_limit(self, p: int, limits: tuple[int, int] | None = None) -> bool:
+        """p holds more than a limit allows (``limits``: worked out already, for many seats)."""
+        hl, kl = limits if limits is not None else self.limits()
+        return (hl >= 0 and len(self.hands[p]) > hl) or (kl >= 0 and self.keeper_count(p) > kl)
 
     def free_actions(self, p: int) -> list[int]:
         """Free actions player ``p`` could use now (their turn, no temporary hand)."""

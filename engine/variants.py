@@ -113,11 +113,11 @@ class Variant:
         """Standing obligations before the active player goes on: others over
         a limit comply at once; War sends Peace away. True if work was queued."""
         a = g.active
-        hl, kl = g.hand_limit(), g.keeper_limit()  # the same for every seat: worked out once
-        if hl >= 0 or kl >= 0:
+        limits = g.limits()  # the same for every seat: worked out once
+        if limits != (-1, -1):
             for i in range(1, g.nplayers):
                 q = (a + i) % g.nplayers
-                if (hl >= 0 and len(g.hands[q]) > hl) or (kl >= 0 and g.keeper_count(q) > kl):
+                if g.over_limit(q, limits):
                     g.stack.append(("comply", q, "limit.others-now"))
                     return True
         for c in g.pidx.settling:

@@ -396,7 +396,11 @@ class Store:
         return out
 
     def load(self, slot: str = "solo") -> tuple[Game, list, dict] | None:
-        """The game in ``slot``: (game, answers, info), or None. Reading needs no lock."""
+        """The game in ``slot``: (game, answers, info), or None. Reading needs no lock.
+        A lesson is not loaded here: its table is its scenario's, rebuilt from its
+        step (``notes``), and a deal from the seed would be another game."""
+        if slot not in HISTORY_SLOTS:
+            raise ValueError(f"the {slot} slot is resumed from its notes, not loaded as a game")
         row = self.db.execute("SELECT seed, decks, daily, started, answers, state, assisted, variant, players,"
                               " extra FROM games WHERE slot=?", (slot,)).fetchone()
         if not row:

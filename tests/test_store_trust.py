@@ -313,6 +313,10 @@ def test_each_slot_keeps_its_own_game(store):
         store.start(g, slot=slot, daily="2026-11-30" if slot == "daily" else None)
         games[slot] = (g, play(store, g, 3 + i, slot=slot, seed=i))
     for slot, (g, answers) in games.items():
+        if slot == "lesson":  # a lesson resumes from its notes (its step), not as a loaded game
+            assert json.loads(store.db.execute("SELECT state FROM games WHERE slot='lesson'").fetchone()[0]) \
+                == json.loads(json.dumps(g.to_dict()))
+            continue
         back, got, info = store.load(slot)
         assert back.to_dict() == g.to_dict() and got == answers and info["slot"] == slot
     assert sorted(store.in_progress()) == sorted(SLOTS)
@@ -468,5 +472,7 @@ def test_a_lesson_slot_never_writes_the_history(store):
     assert store.notes("lesson") == {"lesson": "02-x", "step": 0}
     store.save(g, [], slot="lesson", extra={"lesson": "02-x", "step": 1})
     assert store.notes("lesson")["step"] == 1
+    with pytest.raises(ValueError, match="resumed from its notes"):
+        store.load("lesson")  # a lesson's table is its scenario's, never a deal from the seed
     store.clear("lesson")
     assert store.notes("lesson") is None and store.runs() == []
