@@ -123,6 +123,11 @@ FREE_RULES: dict[str, Callable[[Game, int, int], bool]] = {}
 FREE_TABLE: dict[str, Callable[[Game, int, int], bool]] = {}
 # effect -> use that free action: use(g, p, card)
 FREE_USE: dict[str, Callable[[Game, int, int], None]] = {}
+# tasks that change nothing a Goal check or a standing check reads (Goals,
+# tables, attachments, hands, New Rules): the task loop need not check again
+# after one when it has checked since the last other task. Each module that
+# defines such a task names it here; the property tests hold every one to it.
+QUIET: set[str] = set()
 # (g, answer) -> answer: an answer given out of turn becomes the one the prompt takes
 ANSWER_FILTERS: list[Callable[[Game, Any], Any]] = []
 # (g, prompt, answer) -> a sentence why the answer is refused, or ""
@@ -196,11 +201,24 @@ NEUTRAL = Passive()
 class PassiveIndex:
     """The passive effects of one card set, looked up once: by card id, and
     for each hook the cards whose effect uses it (so that the hot paths ask
-    only those, and a game without them pays nothing)."""
+    only those, and a game without them pays nothing). Also the cards with
+    a free action, the standing checks that apply to the set, and the
+    ``RuleView`` of each set of New Rules met so far."""
     __slots__ = ("of", "numeral", "draw", "adjust", "play", "random_first", "goal_room", "power_off",
-                 "excuses", "blocks", "stands_in", "turn_start", "on_goals", "settling")
+                 "excuses", "blocks", "stands_in", "turn_start", "on_goals", "settling", "free_rules",
+                 "free_table", "standing", "views", "by_set", "db", "is_keeper", "play_move", "slot_index")
 
     def __init__(self, db: CardDB):
+        self.db = db
+        self.is_keeper = bytes(c.kind == KEEPER for c in db.cards)  # by card id: 1 for a Keeper
+        self.play_move = [("play", c.id) for c in db.cards]         # by card id: the answer that plays it
+        slots = (SLOT_DRAW, SLOT_PLAY, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT)  # RuleView's order
+        self.slot_index = [slots.index(c.slot) if c.slot in slots else -1 for c in db.cards]
+        self.free_rules = frozenset(c.id for c in db.cards if c.effect and c.effect in FREE_RULES)
+        self.free_table = frozenset(c.id for c in db.cards if c.effect and c.effect in FREE_TABLE)
+        self.standing = tuple(check for guard, check in AFTER_TASK if guard(db))
+        self.views: dict[tuple[int, ...], RuleView] = {}      # by the rules in play, in order
+        self.by_set: dict[tuple[int, ...], RuleView] = {}     # by the same rules sorted: one view per set
         # a card without a passive effect gets the neutral Passive (every hook does nothing)
         self.of: list[Passive] = [PASSIVE.get(c.effect, NEUTRAL) if c.effect else NEUTRAL for c in db.cards]
 
@@ -217,13 +235,72 @@ class PassiveIndex:
         self.settling = tuple(sorted(using("settle")))
 
 
-_INDEXES: dict[int, tuple[CardDB, int, PassiveIndex]] = {}
+    def view(self, rules: list[int]) -> RuleView:
+        """What these New Rules in play set, worked out once per set of rules."""
+        key = tuple(rules)
+        v = self.views.get(key)
+        if v is None:
+            if len(self.views) >= VIEW_CAP:
+                self.views.clear()
+                self.by_set.clear()
+            canon = tuple(sorted(key))
+            v = self.by_set.get(canon)
+            if v is None:
+                v = self.by_set[canon] = RuleView(self, canon)
+            self.views[key] = v
+        return v
+
+
+VIEW_CAP = 1 << 15  # orders of rules remembered per card set (a view depends on the set, not the order)
+
+
+class RuleView:
+    """What a set of New Rules in play sets, whatever else is on the table:
+    the card in each slot (``draw_card``, ``play_card``, ``hand_card``,
+    ``keeper_card``; -1: none, the Basic Rules), what Inflation adds to every
+    numeral (``plus``), the draw and the limits with it (``draw_base``,
+    ``hand_max``, ``keeper_max``; -1: no limit), the cards that give a bonus,
+    the Play rule that has the last word on the draw (``adjust``), whether one
+    gives a free action, Double Agenda's room and First Play Random. A
+    function of the rules alone (card facts and constant hooks), so it is
+    worked out once per set of rules and shared; the property tests compare
+    it with the numbers worked out afresh."""
+    __slots__ = ("draw_card", "play_card", "hand_card", "keeper_card", "plus", "draw_base",
+                 "hand_max", "keeper_max", "draw_bonus", "play_bonus", "free", "goal_room",
+                 "random_first", "adjust")
+
+    def __init__(self, idx: PassiveIndex, rules: tuple[int, ...]):
+        cards, pas = idx.db.cards, idx.of
+        rs = set(rules)
+        in_slot = [-1, -1, -1, -1]  # the Draw, Play, Hand Limit and Keeper Limit rules
+        for r in rules:  # one rule per slot (a new one replaces the old); the first wins if a table breaks that
+            i = idx.slot_index[r]
+            if i >= 0 and in_slot[i] < 0:
+                in_slot[i] = r
+        self.draw_card, self.play_card, self.hand_card, self.keeper_card = in_slot
+        infl = self.plus = sum(pas[r].numeral for r in rs & idx.numeral) if idx.numeral else 0
+        r = self.draw_card
+        self.draw_base = (cards[r].params["n"] if r >= 0 else 1) + infl
+        r = self.hand_card
+        self.hand_max = cards[r].params["n"] + infl if r >= 0 else -1
+        r = self.keeper_card
+        self.keeper_max = cards[r].params["n"] + infl if r >= 0 else -1
+        self.draw_bonus = tuple(r for r in rules if r in idx.draw) if idx.draw else ()
+        self.play_bonus = tuple(r for r in rules if r in idx.play) if idx.play else ()
+        self.adjust = self.play_card if self.play_card in idx.adjust else -1
+        self.free = not rs.isdisjoint(idx.free_rules)
+        self.goal_room = max([1] + [pas[r].goal_room for r in rs & idx.goal_room])
+        self.random_first = not rs.isdisjoint(idx.random_first)
+
+
+_INDEXES: dict[int, tuple[CardDB, tuple[int, ...], PassiveIndex]] = {}
 
 
 def passive_index(db: CardDB) -> PassiveIndex:
+    sizes = (len(PASSIVE), len(FREE_RULES), len(FREE_TABLE), len(AFTER_TASK))
     hit = _INDEXES.get(id(db))
-    if hit is None or hit[0] is not db or hit[1] != len(PASSIVE):
-        hit = _INDEXES[id(db)] = (db, len(PASSIVE), PassiveIndex(db))
+    if hit is None or hit[0] is not db or hit[1] != sizes:
+        hit = _INDEXES[id(db)] = (db, sizes, PassiveIndex(db))
     return hit[2]
 
 
@@ -454,17 +531,34 @@ class Game:
     # ------------------------------------------------------------ the machine
     def _run(self) -> None:
         stack = self.stack
-        db = self.db
-        standing = [check for guard, check in AFTER_TASK if guard(db)]
+        standing = self.pidx.standing
+        ops, quiet = OPS, QUIET
+        # the table has been checked (standing checks, Goals) since the last
+        # task that could change what those checks read: a quiet task then
+        # needs no check. Never true on entry, so every answer's first task is checked.
+        settled = False
         while self.prompt is None and not self.over:
             if stack:
                 t = stack.pop()
-                OPS[t[0]](self, *t[1:])
-                # a standing check (an attaching Creeper waiting for a Keeper) acts the moment it can
-                if standing and self.prompt is None and not self.over and self._standing(standing):
+                op = t[0]
+                ops[op](self, *t[1:])
+                if settled and op in quiet:
                     continue
-                if self.goals and self.prompt is None and self.checks and not self.over and not self.chain:
+                settled = False
+                if self.prompt is not None or self.over:
+                    continue
+                # a standing check (an attaching Creeper waiting for a Keeper) acts the moment it can
+                if standing and self._standing(standing):
+                    continue
+                if self.chain or not self.checks:
+                    continue
+                goals = self.goals
+                if goals:
+                    n = len(goals)
                     self.variant.check_goals(self)
+                    settled = len(goals) == n and goals is self.goals  # a scored Goal changed the table
+                else:
+                    settled = True
             elif self.phase == "play":
                 if standing and self._standing(standing):
                     continue
@@ -472,7 +566,7 @@ class Game:
             else:
                 raise RuntimeError(f"engine stalled in phase {self.phase}")
 
-    def _standing(self, checks: list[Callable[[Game], bool]]) -> bool:
+    def _standing(self, checks: tuple[Callable[[Game], bool], ...]) -> bool:
         for check in checks:
             if check(self):
                 return True
@@ -490,8 +584,9 @@ class Game:
         """Nothing is pending in the play phase: settle the table, then ask the
         active player to play (or end the turn)."""
         a = self.active
+        v = self.pidx.view(self.rules)
         # 1. a Draw rule (or bonus) that grew mid-turn: catch up at once
-        owed = self.draw_required(a) - self.drawn
+        owed = self._draw_required(a, v) - self.drawn
         if owed > 0 and self.variant.can_draw(self):
             if self.log is not None:  # the tutor's arithmetic: what the draw is now, and what is owed
                 self.ev("catch_up", "turn.catch-up", a, owed=owed, drawn=self.drawn, terms=self.draw_terms(a))
@@ -510,18 +605,20 @@ class Game:
             self.stack.append(("temp_done",))
             return
         # 4. the turn itself
-        left = self.plays_left(a)
-        frees = self.free_actions(a)
+        left = self._plays_left(a, v)
+        frees = self.free_actions(a) if v.free or self.pidx.free_table else []
         if left > 0:
-            if self.played == 0 and self.first_play_random_applies():
+            if self.played == 0 and v.random_first and self.play_rule_count() != 1:
                 if not frees:
                     self.stack.append(("play_random", a))
                     return
                 opts: list[Answer] = [("random",)]
             else:
-                opts = [("play", c) for c in self.hands[a]]
-            self.prompt = Prompt("turn", a, "play", opts + [("free", c) for c in frees],
-                                 reason=f"{left} play(s) left", domain="moves")
+                play = self.pidx.play_move
+                opts = [play[c] for c in self.hands[a]]
+            if frees:
+                opts += [("free", c) for c in frees]
+            self.prompt = Prompt("turn", a, "play", opts, reason=f"{left} play(s) left", domain="moves")
         elif frees:
             self.prompt = Prompt("turn", a, "play", [("free", c) for c in frees] + [("end",)],
                                  reason="no plays left; use a free action or end the turn", domain="moves")
@@ -561,8 +658,7 @@ class Game:
         return n + self.inflation()
 
     def keeper_count(self, p: int) -> int:
-        cards = self.db.cards
-        return sum(1 for c in self.tables[p] if cards[c].kind == KEEPER)
+        return sum(map(self.pidx.is_keeper.__getitem__, self.tables[p]))
 
     def _has_anywhere(self, card: int) -> bool:
         for t in self.tables:
@@ -575,19 +671,23 @@ class Game:
         target = max(counts) if most else min(counts)
         return counts[p] == target and counts.count(target) == 1
 
+    def rule_view(self) -> RuleView:
+        """What the New Rules in play set (slots, Inflation, limits, bonus cards)."""
+        return self.pidx.view(self.rules)
+
     def draw_required(self, p: int) -> int:
         """Cards the active player must draw this turn for the Draw rule and bonuses."""
-        r = self.slot_rule(SLOT_DRAW)
-        n = (self.db.cards[r].params["n"] if r >= 0 else 1) + self.inflation()
-        pas, idx = self.passive, self.pidx
-        if idx.draw:
-            for x in self.rules:
-                if x in idx.draw:
-                    n += pas[x].draw_bonus(self, p, x)
-        if idx.adjust:
-            r = self.slot_rule(SLOT_PLAY)
-            if r in idx.adjust:
-                n = pas[r].draw_adjust(self, p, r, n)
+        return self._draw_required(p, self.pidx.view(self.rules))
+
+    def _draw_required(self, p: int, v: RuleView) -> int:
+        n = v.draw_base
+        if v.draw_bonus:
+            pas = self.passive
+            for x in v.draw_bonus:
+                n += pas[x].draw_bonus(self, p, x)
+        r = v.adjust
+        if r >= 0:
+            n = self.passive[r].draw_adjust(self, p, r, n)
         return n
 
     def draw_terms(self, p: int) -> list[list[int]]:
@@ -629,46 +729,35 @@ class Game:
         return self.passive[r].play_number(self, r)
 
     def plays_left(self, p: int) -> int:
-        pas, plays = self.passive, self.pidx.play
+        return self._plays_left(p, self.pidx.view(self.rules))
+
+    def _plays_left(self, p: int, v: RuleView) -> int:
+        pas = self.passive
         bonus = 0
-        if plays:
-            for x in self.rules:
-                if x in plays:
-                    bonus += pas[x].play_bonus(self, p, x)
-        r = self.slot_rule(SLOT_PLAY)
+        for x in v.play_bonus:
+            bonus += pas[x].play_bonus(self, p, x)
+        r = v.play_card
         if r >= 0:
             return pas[r].plays_left(self, p, r, bonus)
-        return max(0, min(1 + self.inflation() + bonus - self.played, len(self.hands[p])))
+        return max(0, min(1 + v.plus + bonus - self.played, len(self.hands[p])))
 
     def first_play_random_applies(self) -> bool:
-        rand = self.pidx.random_first
-        if rand:
-            for r in self.rules:
-                if r in rand:
-                    return self.play_rule_count() != 1
-        return False
+        return self.pidx.view(self.rules).random_first and self.play_rule_count() != 1
 
     def goal_room(self) -> int:
         """How many Goals may stand at once (1, or more with Double Agenda)."""
-        rooms = self.pidx.goal_room
-        room = 1
-        if rooms:
-            for r in self.rules:
-                if r in rooms and self.passive[r].goal_room > room:
-                    room = self.passive[r].goal_room
-        return room
+        return self.pidx.view(self.rules).goal_room
 
     def hand_limit(self) -> int:
-        r = self.slot_rule(SLOT_HAND_LIMIT)
-        return self.num(r, "n") if r >= 0 else -1
+        return self.pidx.view(self.rules).hand_max
 
     def keeper_limit(self) -> int:
-        r = self.slot_rule(SLOT_KEEPER_LIMIT)
-        return self.num(r, "n") if r >= 0 else -1
+        return self.pidx.view(self.rules).keeper_max
 
     def limits(self) -> tuple[int, int]:
         """(Hand Limit, Keeper Limit) in play, -1 for none: the same for every seat."""
-        return self.hand_limit(), self.keeper_limit()
+        v = self.pidx.view(self.rules)
+        return v.hand_max, v.keeper_max
 
     def over_limit(self, p: int, limits: tuple[int, int] | None = None) -> bool:
         """p holds more than a limit allows (``limits``: worked out already, for many seats)."""
@@ -681,14 +770,16 @@ class Game:
             return []
         out = []
         cards = self.db.cards
-        for r in self.rules:
-            eff = cards[r].effect
-            if eff in FREE_RULES and FREE_RULES[eff](self, p, r):
-                out.append(r)
-        for c in self.tables[p]:
-            eff = cards[c].effect
-            if eff in FREE_TABLE and FREE_TABLE[eff](self, p, c):
-                out.append(c)
+        free = self.pidx.free_rules
+        if free:
+            for r in self.rules:  # in the order they came into play
+                if r in free and FREE_RULES[cards[r].effect](self, p, r):
+                    out.append(r)
+        on_table = self.pidx.free_table
+        if on_table:
+            for c in self.tables[p]:
+                if c in on_table and FREE_TABLE[cards[c].effect](self, p, c):
+                    out.append(c)
         return out
 
     # ------------------------------------------------------------ moving cards
@@ -732,6 +823,7 @@ class Game:
             into = self.hands[p]
         got = 0
         cards = self.db.cards
+        log = self.log is not None  # told only when somebody listens: this is a hot path
         while got < n and not self.over:
             c = self.take_top(p)
             if c < 0:
@@ -746,8 +838,10 @@ class Game:
             got += 1
             if counts:
                 self.drawn += 1
-            self.ev("draw", rule, p, c)
-            self.pile_check()
+            if log:
+                self.ev("draw", rule, p, c)
+            if not self.draw:
+                self.pile_check()
         return got
 
     def powered(self, k: int) -> bool:

@@ -15,7 +15,8 @@ from .prompts import Chosen
 
 
 def _unique_extreme(g: Game, p: int, most: bool) -> bool:
-    counts = [g.keeper_count(q) for q in range(g.nplayers)]
+    keeper = g.pidx.is_keeper.__getitem__
+    counts = [sum(map(keeper, t)) for t in g.tables]  # each seat's Keepers (keeper_count, for every seat)
     target = max(counts) if most else min(counts)
     return counts[p] == target and counts.count(target) == 1
 
@@ -55,7 +56,7 @@ class RichBonus(Passive):
 class PlayN(Passive):
     """Play N cards a turn."""
     def plays_left(self, g: Game, p: int, r: int, bonus: int) -> int:
-        n: int = g.db.cards[r].params["n"] + g.inflation() + bonus
+        n: int = g.db.cards[r].params["n"] + g.pidx.view(g.rules).plus + bonus
         return max(0, min(n - g.played, len(g.hands[p])))
 
     def play_number(self, g: Game, r: int) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import rng as R
 from .cards import CREEPER, GOAL, KEEPER, RULE
 from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
-from .game import ACTIONS, FREE_USE, OPS, SELF_FINISHING, Game, Link, register
+from .game import ACTIONS, FREE_USE, OPS, QUIET, SELF_FINISHING, Game, Link, register
 from .prompts import Chosen
 from .surprises import open_chain
 
@@ -56,7 +56,8 @@ def op_start_turn(g: Game) -> None:
     g.drawn = 0
     g.played = 0
     g.used = []
-    g.ev("turn_start", "turn.start", p, turn=g.turn, extra=g.in_extra)
+    if g.log is not None:
+        g.ev("turn_start", "turn.start", p, turn=g.turn, extra=g.in_extra)
     g.stack.append(("begin_play",))
     g.stack.append(("draw_phase",))
     g.stack.append(("start_events",))
@@ -129,10 +130,11 @@ def op_play(g: Game, p: int, c: int, src: int) -> None:
         fr.plays -= 1
     if src != 2:  # src 2: the card that played it already put it in the being-played area
         g.playing.append(c)
-    if g.log is not None and src == 0 and p == g.active:  # the tutor's count: plays left after this one
-        g.ev("play", "turn.play", p, c, src=src, left=g.plays_left(p), hand=len(g.hands[p]))
-    else:
-        g.ev("play", "turn.play", p, c, src=src)
+    if g.log is not None:
+        if src == 0 and p == g.active:  # the tutor's count: plays left after this one
+            g.ev("play", "turn.play", p, c, src=src, left=g.plays_left(p), hand=len(g.hands[p]))
+        else:
+            g.ev("play", "turn.play", p, c, src=src)
     if g.db.surprises or g.db.cancelers:
         if open_chain(g, Link([c, p, "play", src, 0]), None):
             return
@@ -155,7 +157,8 @@ def op_resolve(g: Game, p: int, c: int) -> None:
     if kind == KEEPER:
         g.playing.remove(c)
         g.tables[p].append(c)
-        g.ev("keeper", "card.keeper", p, c)
+        if g.log is not None:
+            g.ev("keeper", "card.keeper", p, c)
     elif kind == GOAL:
         g.place_goal(p, c)
     elif kind == RULE:
@@ -167,7 +170,8 @@ def op_resolve(g: Game, p: int, c: int) -> None:
         g.tables[p].append(c)
         g.ev("creeper", "card.creeper", p, c)
     else:  # ACTION, or a Surprise played for its in-turn function
-        g.ev("action", "card.action", p, c)
+        if g.log is not None:
+            g.ev("action", "card.action", p, c)
         if card.effect not in SELF_FINISHING:
             g.stack.append(("finish", c))
         ACTIONS[card.effect](g, p, c)
@@ -178,7 +182,8 @@ def op_finish(g: Game, c: int) -> None:
     if c in g.playing:
         g.playing.remove(c)
         g.to_discard(c)
-        g.ev("action_done", "card.action", g.active, c)
+        if g.log is not None:
+            g.ev("action_done", "card.action", g.active, c)
 
 
 def op_temp_done(g: Game) -> None:
@@ -191,7 +196,8 @@ def op_temp_done(g: Game) -> None:
 
 
 def op_free(g: Game, p: int, c: int) -> None:
-    g.ev("free_action", "turn.free-action", p, c)
+    if g.log is not None:
+        g.ev("free_action", "turn.free-action", p, c)
     FREE_USE[g.db.cards[c].effect](g, p, c)
 
 
@@ -238,10 +244,13 @@ def op_ask_hand_limit(g: Game, p: int, rule: str) -> None:
 
 
 def op_ans_discard_hand(g: Game, p: int, rule: str, chosen: Chosen) -> None:
+    hand = g.hands[p]
+    n = g.hand_limit() if g.log is not None else 0
     for c in chosen:
-        g.hands[p].remove(c)
+        hand.remove(c)
         g.to_discard(c)
-        g.ev("limit_discard", rule, p, c, limit="hand", n=g.hand_limit())
+        if g.log is not None:
+            g.ev("limit_discard", rule, p, c, limit="hand", n=n)
 
 
 def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
@@ -291,3 +300,7 @@ def op_goal_replace(g: Game, p: int, c: int, chosen: Chosen) -> None:
 # Registration is an explicit call, not a decorator: tools that rewrite
 # functions (the mutation tester) then see plain definitions.
 register(OPS, globals(), "op_")
+# the turn's bookkeeping, and questions asked before anything moves: they
+# change no Goal, table, hand or New Rule (the task loop skips its checks after them)
+QUIET.update(("start_turn", "begin_play", "end_turn", "next_turn", "comply", "ask_hand_limit",
+              "ask_keeper_limit", "finish", "temp_done"))

@@ -25,14 +25,30 @@ NearMiss = tuple[str, str, int, int, dict[str, Any]]
 
 
 def goal_inputs(g: Game) -> tuple[Any, ...]:
-    """Everything a standard Goal check reads: the Goals, every table (Keepers,
-    Creepers), their attachments (a Malfunction switches a stand-in off), the
-    rules in play (Inflation, excuses, blocks) and, while a Goal counts cards
-    in hand, hand sizes. Equal inputs, equal outcome: the property tests hold it to that."""
+    """Everything a standard Goal check reads, copied: the Goals, every table
+    (Keepers, Creepers), the rules in play (Inflation, excuses, blocks),
+    their attachments (a Malfunction switches a stand-in off) and, while a
+    Goal counts cards in hand, hand sizes. Equal inputs, equal outcome: the
+    property tests hold it to that."""
+    return (list(g.goals), [list(t) for t in g.tables], list(g.rules), dict(g.attached), _hand_sizes(g))
+
+
+def _hand_sizes(g: Game) -> list[int] | None:
     hands = g.db.hand_goals
-    return (tuple(g.goals), tuple(map(tuple, g.tables)), tuple(g.rules),
-            tuple(map(len, g.hands)) if hands and not hands.isdisjoint(g.goals) else (),
-            tuple(g.attached.items()) if g.attached else ())
+    return [len(h) for h in g.hands] if hands and not hands.isdisjoint(g.goals) else None
+
+
+def same_goal_inputs(g: Game, key: tuple[Any, ...] | None) -> bool:
+    """``goal_inputs(g) == key``, compared in place (nothing is copied: most
+    checks find the table as the last one left it)."""
+    if key is None or key[0] != g.goals or key[1] != g.tables or key[2] != g.rules or key[3] != g.attached:
+        return False
+    sizes = key[4]
+    if sizes is None:  # no Goal counted hands then; one may now
+        hands = g.db.hand_goals
+        return not hands or hands.isdisjoint(g.goals)
+    same: bool = sizes == [len(h) for h in g.hands]
+    return same
 
 
 class Variant:
@@ -58,8 +74,7 @@ class Variant:
         g.ev("rule", "card.rule", p, c)
 
     def check_goals(self, g: Game) -> None:
-        key = goal_inputs(g)
-        if key == g._no_winner_at:  # nothing a Goal reads has changed since a check found no winner
+        if same_goal_inputs(g, g._no_winner_at):  # nothing a Goal reads has changed since a check found no winner
             return
         won: set[int] = set()
         by = -1
@@ -75,7 +90,7 @@ class Variant:
                     g.ev("excused", g.passive[r].rule_id, p, r, creeper=c, goal=by)
             g.end_game(p, "win.goal", goal=by)
         else:
-            g._no_winner_at = key
+            g._no_winner_at = goal_inputs(g)
 
     def near_misses(self, g: Game) -> list[NearMiss]:
         """For the tutor, after each answer: a player who meets a Goal but is

@@ -51,6 +51,7 @@ def check_invariants(g: Game) -> None:
                 assert not g.over_limit(q), f"p{q} is over a limit while p{a} is asked to play"
     check_prompt(g)
     check_goal_cache(g)
+    check_rule_view(g)
     d = g.to_dict()
     d2 = json.loads(json.dumps(d))
     assert d2 == d, "to_dict() is not plain JSON data (tuples or number keys left in it)"
@@ -70,10 +71,40 @@ def check_goal_cache(g: Game) -> None:
     """The Goal check's cache is never stale: when the table is the one a check
     found no winner on, a check from scratch finds no winner either."""
     from engine.goals import goal_winners
-    from engine.variants import goal_inputs
+    from engine.variants import goal_inputs, same_goal_inputs
+    if g._no_winner_at is not None:
+        assert same_goal_inputs(g, g._no_winner_at) == (g._no_winner_at == goal_inputs(g)), \
+            "the in-place comparison of the Goal check's inputs disagrees with a fresh copy"
     if g._no_winner_at is not None and g._no_winner_at == goal_inputs(g) and not g.over:
         won = {p for goal in g.goals for p in goal_winners(g, goal)}
         assert len(won) != 1, f"the cached Goal check missed p{won} winning"
+
+
+def check_rule_view(g: Game) -> None:
+    """The shared RuleView of the rules in play (worked out once per set of
+    rules) says what the rules in play, looked at afresh, say."""
+    from engine.effect_specs import SLOT_DRAW, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT, SLOT_PLAY
+    v = g.rule_view()
+    cards = g.db.cards
+
+    def slot(name):
+        return next((r for r in g.rules if cards[r].slot == name), -1)
+
+    plus = sum(g.passive[r].numeral for r in g.rules)
+    assert (v.draw_card, v.play_card, v.hand_card, v.keeper_card) == tuple(
+        slot(s) for s in (SLOT_DRAW, SLOT_PLAY, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT)), "stale slot rules"
+    assert v.plus == plus == g.inflation(), "stale Inflation"
+    assert v.draw_base == (cards[v.draw_card].params["n"] if v.draw_card >= 0 else 1) + plus
+    assert v.hand_max == (cards[v.hand_card].params["n"] + plus if v.hand_card >= 0 else -1)
+    assert v.keeper_max == (cards[v.keeper_card].params["n"] + plus if v.keeper_card >= 0 else -1)
+    assert sorted(v.draw_bonus) == sorted(r for r in g.rules if r in g.pidx.draw)
+    assert sorted(v.play_bonus) == sorted(r for r in g.rules if r in g.pidx.play)
+    assert v.goal_room == max([1] + [g.passive[r].goal_room for r in g.rules])
+    assert v.random_first == any(g.passive[r].random_first for r in g.rules)
+    from engine.game import FREE_RULES
+    assert v.free == any(cards[r].effect in FREE_RULES for r in g.rules)
+    # the draw owed, worked out term by term for the tutor, adds up to the cached sum
+    assert sum(n for _, n in g.draw_terms(g.active)) == g.draw_required(g.active)
 
 
 def check_voyager_invariants(g: Game) -> None:

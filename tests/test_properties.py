@@ -47,6 +47,43 @@ def test_random_games_keep_every_invariant(seed, table, decks, bot_seed):
     assert g.over or g.turn > TURN_CAP
 
 
+@settings(max_examples=scaled(160))
+@given(seed=st.integers(0, 2**40), table=TABLES, decks=DECKS, bot_seed=st.integers(0, 2**20))
+def test_quiet_tasks_change_nothing_the_checks_read(seed, table, decks, bot_seed):
+    """The task loop skips its Goal and standing checks after a quiet task
+    (engine.game.QUIET): each one, run in random games, leaves the Goals,
+    tables, attachments, hands and New Rules as it found them."""
+    import engine.game as core
+    seen = []
+
+    def watched(op, fn):
+        def run(g, *args):
+            before = (list(g.goals), [list(t) for t in g.tables], dict(g.attached),
+                      [list(h) for h in g.hands], list(g.rules))
+            fn(g, *args)
+            after = (list(g.goals), [list(t) for t in g.tables], dict(g.attached),
+                     [list(h) for h in g.hands], list(g.rules))
+            assert after == before, f"the quiet task '{op}' changed what the checks read"
+            seen.append(op)
+        return run
+
+    saved = {op: core.OPS[op] for op in core.QUIET}
+    try:
+        for op, fn in saved.items():
+            core.OPS[op] = watched(op, fn)
+        variant, players = table
+        g = Game.new(decks, players, variant, seed, record=False)
+        play(g, RandomBot(bot_seed))
+    finally:
+        core.OPS.update(saved)
+    assert seen, "no quiet task ran"
+
+
+def test_every_quiet_task_is_a_task():
+    import engine.game as core
+    assert core.QUIET and core.QUIET <= set(core.OPS)
+
+
 @settings(max_examples=scaled(60))
 @given(seed=st.integers(0, 2**40), table=TABLES, decks=DECKS, bot_seed=st.integers(0, 2**20))
 def test_same_seed_and_answers_replay_exactly(seed, table, decks, bot_seed):
