@@ -7,7 +7,9 @@ speed-up of ``sim --jobs`` on every core (with its results checked equal), the s
 budget, the peak memory of 1,000- and 10,000-game sims (it must stay
 flat), the largest serialised state seen, and the mean solo score of the
 random, greedy and search bots over the same seeds (``--no-strength``
-skips that table).
+skips that table). ``--curve N`` prints the search bot's strength against
+its time per decision instead: mean solo score over seeds 0..N-1 and CPU ms
+per decision at several budgets, with the frozen par bot (v1) beside it.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ import tracemalloc
 import solo  # noqa: F401  (registers the solo variant)
 from engine.bots import SearchBot
 from engine.game import Game
-from engine.sim import play_game, run_sim
+from engine.sim import run_sim
 
 
 def speed(variant: str, players: int, games: int, decks=("fluxx5",)) -> dict:
@@ -185,9 +187,55 @@ def app_timings(presses: int = 30) -> dict:
 
 
 def strength(bot: str, seeds: int) -> tuple[float, float]:
+    """Mean solo score over seeds 0..seeds-1, played on every core; and the wall seconds."""
+    from engine.sim import default_jobs
     t = time.perf_counter()
-    total = sum(play_game(("fluxx5",), 1, "solo", s, bot)["score"] for s in range(seeds))
-    return round(total / seeds, 3), round(time.perf_counter() - t, 1)
+    r = run_sim(("fluxx5",), 1, "solo", seeds, 0, bot, jobs=default_jobs())
+    return r["mean_score"], round(time.perf_counter() - t, 1)
+
+
+# the search budgets of the strength curve: (bot, rollouts, horizon in turns)
+CURVE = (("v1 (par bot)", 12, 400), ("v2", 12, 400), ("v2", 30, 400), ("v2", 12, 6), ("v2", 30, 6),
+         ("v2", 50, 6), ("v2", 80, 6))
+
+
+def _curve_game(args: tuple) -> tuple[int, float, int]:
+    """One solo game of a search budget: (score, CPU seconds spent searching, searched decisions)."""
+    from engine.bots import FlatSearch
+    version, rollouts, horizon, seed = args
+    cls = FlatSearch if version.startswith("v1") else SearchBot
+    bot = cls(seed, rollouts=rollouts, ms=None, horizon=horizon)
+    g = Game.new(("fluxx5",), 1, "solo", seed, record=False)
+    spent, n = 0.0, 0
+    while not g.over:
+        cands = bot.greedy.candidates(g)
+        if len(cands) > 1:
+            t = time.process_time()
+            a = bot.choose(g)
+            spent += time.process_time() - t
+            n += 1
+        else:
+            a = cands[0]
+        g.push(a)
+    return len(g.scored), spent, n
+
+
+def curve(seeds: int) -> list[dict]:
+    """The search bot's strength against its time: each budget of CURVE over
+    the same seeds, on every core (CPU time, so a busy machine skews it less)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from engine.sim import default_jobs
+    rows = []
+    with ProcessPoolExecutor(default_jobs()) as pool:
+        for version, rollouts, horizon in CURVE:
+            res = list(pool.map(_curve_game, [(version, rollouts, horizon, s) for s in range(seeds)], chunksize=1))
+            spent, n = sum(r[1] for r in res), sum(r[2] for r in res)
+            rows.append({"bot": version, "rollouts": rollouts, "horizon": horizon, "seeds": seeds,
+                         "mean_score": round(sum(r[0] for r in res) / seeds, 3),
+                         "cpu_ms_per_decision": round(1000 * spent / max(n, 1), 1)})
+            print(json.dumps(rows[-1]), flush=True)
+    return rows
 
 
 # The engine's hot paths, in CPU seconds (best of N runs): for comparing two
@@ -234,10 +282,15 @@ def main() -> None:
     ap.add_argument("--search-seeds", type=int, default=None,
                     help="seeds for the search bot's score (default: the same as --seeds)")
     ap.add_argument("--no-strength", action="store_true",
-                    help="skip the strength table (the bots' mean scores: about 25 minutes in a full run)")
+                    help="skip the strength table (the bots' mean scores: about 30 minutes on 2 cores in a full run)")
+    ap.add_argument("--curve", type=int, default=0, metavar="N",
+                    help="only the search bot's strength against its time per decision, over seeds 0..N-1")
     a = ap.parse_args()
     if a.cpu:
         print(json.dumps(cpu_figures(a.cpu)))
+        return
+    if a.curve:
+        curve(a.curve)
         return
     q = a.quick
     seeds = a.seeds or (20 if q else 500)

@@ -8,7 +8,8 @@ changes how a seed becomes a deal, so a past day's deal never moves.
 
 The first finished game of a date's daily is the scored attempt; later
 ones are practice. Par is the par bot's score on the deal: the search bot
-as it stood when PAR_BOT was named (12 rollouts a candidate, no clock), so
+as it stood when PAR_BOT was named (``engine.bots.FlatSearch``, frozen;
+12 rollouts a candidate, no clock), so
 it is the same on every machine; it is computed once, cached, and shown
 only after the game. The par bot is not the hint bot (``solo.hinting``):
 the hint may grow stronger, par stays put. Tests pin par for several dates
@@ -39,11 +40,11 @@ def today() -> str:
 def compute_par(date_iso: str, rollouts: int = PAR_ROLLOUTS) -> int:
     """The search bot's score on that date's deal (deterministic budget;
     ``rollouts`` other than PAR_ROLLOUTS only for tests)."""
-    from engine.bots import SearchBot
+    from engine.bots import FlatSearch
     from engine.game import Game
     seed = daily_seed(date_iso)
     g = Game.new(DAILY_DECKS, 1, "solo", seed, record=False)
-    bot = SearchBot(seed, rollouts=rollouts, ms=None)  # PAR_BOT: no clock, so the same on every machine
+    bot = FlatSearch(seed, rollouts=rollouts, ms=None)  # PAR_BOT: no clock, so the same on every machine
     while not g.over:
         g.push(bot.choose(g))
     return len(g.scored)

@@ -10,18 +10,20 @@ from __future__ import annotations
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-HINT_ROLLOUTS = 8   # futures a candidate answer is tried in
-HINT_MS = 400.0     # and at most this long (a hint is advice: the clock may cut it)
+HINT_MS = 400.0     # the search bot's own budget, and at most this long (a hint is advice: the clock may cut it)
 
 
-def rank_state(state: dict[str, Any], seed: int, rollouts: int = HINT_ROLLOUTS,
-               ms: float | None = HINT_MS) -> list[tuple[Any, float]]:
-    """In the worker: the search bot's ranking of the answers to the state's question."""
+def rank_state(state: dict[str, Any], seed: int, rollouts: int | None = None,
+               ms: float | None = HINT_MS) -> tuple[list[tuple[Any, float]], int]:
+    """In the worker: the search bot's ranking of the answers to the state's
+    question, and how many sampled futures the best answer was tried in."""
     import solo  # noqa: F401  (registers the solo variant in the worker)
-    from engine.bots import SearchBot
+    from engine.bots import ROLLOUTS, SearchBot
     from engine.game import Game
     g = Game.from_dict(state, record=False, check="none")  # the app's own state, just written
-    return SearchBot(seed, rollouts=rollouts, ms=ms).rank(g)
+    bot = SearchBot(seed, rollouts=rollouts or ROLLOUTS, ms=ms)
+    ranked = bot.rank(g)
+    return ranked, bot.tried[0][1] if bot.tried else 0
 
 
 class HintWorker:
@@ -30,7 +32,7 @@ class HintWorker:
     def __init__(self) -> None:
         self.pool: ProcessPoolExecutor | None = None
 
-    def submit(self, state: dict[str, Any], seed: int) -> Future[list[tuple[Any, float]]]:
+    def submit(self, state: dict[str, Any], seed: int) -> Future[tuple[list[tuple[Any, float]], int]]:
         import sys
         # the pool's helper processes start here and inherit the real stderr (Textual
         # puts a stand-in without a file descriptor there while it draws)

@@ -14,3 +14,13 @@ def test_the_app_figures_are_measured():
     assert 0 < t["key_to_table_ms_median"] <= t["key_to_table_ms_max"]
     assert t["first_frame_headless_ms"] > 0
     assert t["first_frame_terminal_ms"] is None or t["first_frame_terminal_ms"] > t["first_frame_headless_ms"] / 10
+
+
+def test_the_strength_curve_plays_whole_games_at_each_budget():
+    """One game of the curve (``python -m solo.bench --curve N``): a real
+    score, search time spent, and the par bot (v1) is the frozen FlatSearch."""
+    from engine.bots import FlatSearch, SearchBot
+    from solo.bench import CURVE, _curve_game
+    score, spent, n = _curve_game(("v2", 1, 2, 3))
+    assert 0 <= score <= 20 and spent > 0 and n > 0
+    assert CURVE[0][0].startswith("v1") and FlatSearch.name == "flat-search" and SearchBot.name == "search"

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from engine import bots
-from engine.bots import GreedyBot, SearchBot, make_bot
+from engine.bots import FlatSearch, GreedyBot, SearchBot, keep_value, make_bot, rollout_answer
 from engine.game import Game
 from engine.prompts import Prompt
 
@@ -71,29 +71,119 @@ def test_determinize_standard_hides_the_other_hands_and_the_draw():
     assert h.draw != g.draw and len(h.draw) == len(g.draw)
 
 
-def test_search_keeps_its_rollout_and_time_budgets(monkeypatch):
+@pytest.mark.parametrize("cls", [FlatSearch, SearchBot])
+def test_search_keeps_its_rollout_and_time_budgets(monkeypatch, cls):
     g = _solo_midgame()
     calls = []
-    real = SearchBot.determinize
+    real = cls.determinize
+    rollouts = []
+    real_rollout = cls.rollout
 
     def counted(self, game, p):
         calls.append(1)
         return real(self, game, p)
-    monkeypatch.setattr(SearchBot, "determinize", counted)
-    SearchBot(1, rollouts=5, ms=None, horizon=3).choose(g)
-    assert len(calls) == 5
+
+    def counted_rollout(self, h, p):
+        rollouts.append(1)
+        return real_rollout(self, h, p)
+    monkeypatch.setattr(cls, "determinize", counted)
+    monkeypatch.setattr(cls, "rollout", counted_rollout)
+    k = len(cls(1).greedy.candidates(g))
+    cls(1, rollouts=5, ms=None, horizon=3).choose(g)
+    if cls is FlatSearch:
+        assert len(calls) == 5 and len(rollouts) == 5 * k  # every candidate in every future
+    else:  # the same budget in all, shared by halving: never more, and not much less
+        assert 5 * k // 2 <= len(rollouts) <= 5 * k
     calls.clear()
     clock = iter(range(10**6))  # every reading is one second later
     monkeypatch.setattr(bots.time, "perf_counter", lambda: next(clock))
-    a = SearchBot(1, rollouts=50, ms=1500.0, horizon=3).choose(g)
+    a = cls(1, rollouts=50, ms=1500.0, horizon=3).choose(g)
     assert len(calls) == 2  # the deadline (1.5 s) passes after the second rollout
     assert a in g.prompt.legal_answers()  # out of time, it still answers
     calls.clear()
     clock = iter([0.0, 2.0])  # the deadline is 2.0; a reading of exactly 2.0 is not past it
     monkeypatch.setattr(bots.time, "perf_counter", lambda: next(clock, 9.0))
-    SearchBot(1, rollouts=50, ms=2000.0, horizon=3).choose(g)
+    cls(1, rollouts=50, ms=2000.0, horizon=3).choose(g)
     assert len(calls) == 2
     monkeypatch.setattr(bots.time, "perf_counter", time.perf_counter)
+
+
+def _question_with_answers(n: int) -> Game:
+    """A Solo game at a question with at least n answers."""
+    for seed in range(40):
+        g = Game.new(("fluxx5",), 1, "solo", seed)
+        b = GreedyBot(seed)
+        while not g.over:
+            if g.prompt.kind == "turn" and len(g.prompt.options) >= n:
+                return g
+            g.push(b.choose(g))
+    raise AssertionError(f"no question with {n} answers in 40 games")
+
+
+def halving_schedule(k: int, per_candidate: int) -> list[int]:
+    """What each of k candidates gets under successive halving, worked out
+    by hand: ceil(log2 k) rounds; each round splits the budget
+    (per_candidate * k) / rounds among the candidates still in; the better
+    half goes on."""
+    rounds = max(1, (k - 1).bit_length())
+    budget = per_candidate * k
+    got = [0] * k
+    alive = k
+    for r in range(rounds):
+        for i in range(alive):
+            got[i] += max(1, budget // (alive * rounds))
+        if r < rounds - 1:
+            alive = (alive + 1) // 2
+    return sorted(got)
+
+
+@pytest.mark.parametrize("k", [2, 4, 5])
+def test_halving_gives_the_finalists_the_most_rollouts(monkeypatch, k):
+    """k candidates, 6 rollouts each on average: the candidates that last
+    longest get the most rollouts, the ranking puts them first, the budget
+    is kept, and the answer is the ranking's head."""
+    g = _question_with_answers(k)
+    answers = g.prompt.legal_answers()[:k]
+    bot = SearchBot(3, rollouts=6, ms=None, horizon=2)
+    monkeypatch.setattr(bot.greedy, "candidates", lambda game: list(answers))
+    ranked = bot.rank(g)
+    tried = dict(bot.tried)
+    assert sorted(tried.values()) == halving_schedule(k, 6)
+    assert sum(tried.values()) <= 6 * k
+    assert [tried[a] for a, _ in ranked] == sorted(tried.values(), reverse=True)
+    top = [m for a, m in ranked if tried[a] == max(tried.values())]
+    assert top == sorted(top, reverse=True)  # the finalists by their mean
+    assert sorted(a for a, _ in ranked) == sorted(answers)
+    again = SearchBot(3, rollouts=6, ms=None, horizon=2)  # the same seed: the same search
+    monkeypatch.setattr(again.greedy, "candidates", lambda game: list(answers))
+    assert again.choose(g) == ranked[0][0]
+
+
+def test_halving_schedule_by_hand():
+    assert halving_schedule(8, 6) == [2, 2, 2, 2, 6, 6, 14, 14]
+    assert halving_schedule(2, 6) == [6, 6]
+
+
+def test_the_search_is_the_same_on_every_run_without_a_clock():
+    g = _solo_midgame()
+    assert SearchBot(9, rollouts=4).rank(g) == SearchBot(9, rollouts=4).rank(g)
+    assert SearchBot(9).ms is None  # the sims' search has no clock: the same answers on every machine
+
+
+def test_the_rollout_policy_lets_go_of_what_no_goal_needs():
+    """A Hand Limit discard in a rollout: the Keepers the Goal in play needs
+    are kept, other cards go."""
+    g = Game.new(("fluxx5",), 1, "solo", 4)
+    db = g.db
+    goal = next(c.id for c in db.cards if c.kind == bots.GOAL and len(db.goal_defs[c.id].required) == 2)
+    a, b = db.goal_defs[goal].required
+    other = next(c.id for c in db.cards if c.kind == bots.KEEPER and c.id not in (a, b))
+    g.goals = [goal]
+    need = {a, b}
+    assert keep_value(g, 0, a, need) > keep_value(g, 0, other, need)
+    g.prompt = Prompt("choose", 0, "discard_hand", [a, other, b], 1, 1, domain="cards")
+    for s in range(8):
+        assert rollout_answer(g, SearchBot(s)) == ("choose", (other,))
 
 
 def test_a_rollout_stops_at_the_horizon():
@@ -109,4 +199,4 @@ def test_an_unknown_bot_is_refused_with_the_list():
     with pytest.raises(ValueError) as e:
         make_bot("chess")
     assert str(e.value) == f"unknown bot 'chess' (the bots are: {', '.join(bots.BOTS)})"
-    assert isinstance(make_bot("greedy", 3), GreedyBot) and make_bot("search").rollouts == 12
+    assert isinstance(make_bot("greedy", 3), GreedyBot) and isinstance(make_bot("search"), SearchBot)

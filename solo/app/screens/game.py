@@ -398,13 +398,12 @@ class GameScreen(Screen):
     async def _hint(self, g: Game, asked_at: int, show) -> None:
         import asyncio
 
-        from solo.hinting import HINT_ROLLOUTS
         from tutor.hints import hint_text
         future = self.app.hints.submit(g.to_dict(), g.decisions)
-        ranked = await asyncio.wrap_future(future)
+        ranked, futures = await asyncio.wrap_future(future)
         if self.g is not g or g.decisions != asked_at:
             return  # the game has moved on: that hint answers a question no longer asked
-        show(hint_text(g, ranked, HINT_ROLLOUTS) + " (run marked assisted)")
+        show(hint_text(g, ranked, futures) + " (run marked assisted)")
 
     def action_toggle_log(self) -> None:
         """Between what just happened (since the last turn ended) and the whole log."""
