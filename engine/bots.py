@@ -297,7 +297,7 @@ def rollout_answer(g: Game, bot: Bot) -> Answer:
     away) and otherwise choose at random. No look-ahead, no copies."""
     pr = asked(g)
     if pr.kind == "turn":
-        return quick_answer(g, bot)
+        return rollout_play(g, pr, bot)
     if pr.domain != "cards" or pr.ask not in DISCARD_ASKS:
         return bot.random_answer(g)
     p = pr.player
@@ -311,8 +311,51 @@ def rollout_answer(g: Game, bot: Bot) -> Answer:
         if cards[c].kind == GOAL:
             need.update(goal_defs[c].required)
     n = pr.min if pr.min == pr.max else pr.min + bot.pick(min(pr.max, len(pr.options)) - pr.min + 1)
-    ranked = sorted(pr.options, key=lambda c: keep_value(g, p, c, need) + bot.pick(100) / 1000.0)
-    return ("choose", tuple(ranked[:n]))
+    opts = list(pr.options)
+    for i in range(len(opts) - 1, 0, -1):  # shuffled first, so that equal values fall in a random order
+        j = bot.pick(i + 1)
+        opts[i], opts[j] = opts[j], opts[i]
+    opts.sort(key=lambda c: keep_value(g, p, c, need))
+    return ("choose", tuple(opts[:n]))
+
+
+def rollout_play(g: Game, pr: Prompt, bot: Bot) -> Answer:
+    """A turn's play for a rollout: what ``quick_answer`` prefers (a Goal p
+    meets, a Keeper a Goal needs, ...), one of the best at random; the same
+    choice as its per-option dice, at one die a question."""
+    p = pr.player
+    cards, goal_defs = g.db.cards, g.db.goal_defs
+    table = g.tables[p]
+    need: set[int] = set()
+    for goal in g.goals:
+        need.update(goal_defs[goal].required)
+        need.update(goal_defs[goal].any_cards)
+    best: list[Answer] = []
+    best_v = -1e9
+    for o in pr.options:
+        k = o[0]
+        if k == "end":
+            v = 0.0
+        elif k != "play":
+            v = -1.0
+        else:
+            c = cards[o[1]]
+            if c.kind == KEEPER:
+                v = 50.0 if o[1] in need else 10.0
+            elif c.kind == GOAL:
+                req = goal_defs[o[1]].required
+                have = 0
+                for r in req:
+                    if r in table:
+                        have += 1
+                v = 100.0 if req and have == len(req) else 5.0 + 20.0 * have
+            else:
+                v = 8.0
+        if v > best_v:
+            best, best_v = [o], v
+        elif v == best_v:
+            best.append(o)
+    return best[bot.pick(len(best))] if len(best) > 1 else best[0]
 
 
 # the questions where the chosen cards leave p (a limit's discards, a Goal's
@@ -326,7 +369,7 @@ DISCARD_ASKS = frozenset(("discard_hand", "discard_keepers", "death_discard", "s
 # more futures). Measured on Solo seeds 0-99 (mean score, CPU ms a decision):
 # full rollouts 12: 6.05 at 39 ms, 30: 6.46 at 101 ms; 6 turns, 30: 6.40 at
 # 57 ms, 50: 6.77 at 90 ms. The README's benchmark section has the full curve.
-ROLLOUTS = 50
+ROLLOUTS = 60
 HORIZON = 6
 
 

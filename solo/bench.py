@@ -92,10 +92,13 @@ def search_time(decisions: int) -> float:
     return round(1000 * spent / n, 1)
 
 
-def first_frame_in_a_terminal(timeout: float = 10.0) -> float | None:
+def first_frame_in_a_terminal(timeout: float = 10.0, bytecode: bool = True) -> float | None:
     """Milliseconds from starting ``solo-fluxx play --seed 7`` in a real
     pseudo-terminal (80x24) to the table being on it (its Keepers box drawn);
-    None where no pseudo-terminal can be had."""
+    None where no pseudo-terminal can be had. ``bytecode``: Python keeps its
+    compiled modules as it does by default (a player's machine), even where
+    PYTHONDONTWRITEBYTECODE is set (this sandbox); False: every module is
+    compiled again at each start, the worst case."""
     import fcntl
     import os
     import pty
@@ -114,6 +117,10 @@ def first_frame_in_a_terminal(timeout: float = 10.0) -> float | None:
         pid, fd = pty.fork()
         if pid == 0:  # the child: the app, as a player starts it
             os.environ.update({"SOLO_FLUXX_HOME": home, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"})
+            if bytecode:
+                os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+            else:
+                os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
             os.execv(exe, [exe, "play", "--seed", "7"])
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         seen = b""
@@ -137,7 +144,7 @@ def first_frame_in_a_terminal(timeout: float = 10.0) -> float | None:
     return None if took is None else round(took * 1000, 1)
 
 
-def app_timings(presses: int = 30) -> dict:
+def app_timings(presses: int = 30, frames: int = 5) -> dict:
     """Key press to updated table: the app's own work for one answer on a full
     mid-game table (the answer, the tutor, every zone redrawn, and a full
     render of the screen), timed in process, and the first frame headless."""
@@ -182,8 +189,20 @@ def app_timings(presses: int = 30) -> dict:
                     "key_to_table_ms_max": round(times[-1] / 1e6, 2) if times else None,
                     "presses": len(times)}
     out = asyncio.run(run())
-    out["first_frame_terminal_ms"] = first_frame_in_a_terminal()
+    out.update(first_frames(frames))
     return out
+
+
+def first_frames(n: int) -> dict:
+    """The median of n first frames in a real terminal, with the bytecode
+    cache (after one start that fills it, as the first start after an
+    install does) and without it (every module compiled at start)."""
+    def median(bytecode: bool) -> float | None:
+        got = [first_frame_in_a_terminal(bytecode=bytecode) for _ in range(n)]
+        ms = sorted(x for x in got if x is not None)
+        return ms[len(ms) // 2] if ms else None
+    first_frame_in_a_terminal(bytecode=True)  # fills the cache
+    return {"first_frame_terminal_ms": median(True), "first_frame_terminal_ms_no_bytecode_cache": median(False)}
 
 
 def strength(bot: str, seeds: int) -> tuple[float, float]:

@@ -9,11 +9,13 @@ pytestmark = [pytest.mark.app, pytest.mark.slow]
 
 def test_the_app_figures_are_measured():
     from solo.bench import app_timings
-    t = app_timings(5)
+    t = app_timings(5, frames=1)
     assert t["presses"] == 5
     assert 0 < t["key_to_table_ms_median"] <= t["key_to_table_ms_max"]
     assert t["first_frame_headless_ms"] > 0
     assert t["first_frame_terminal_ms"] is None or t["first_frame_terminal_ms"] > t["first_frame_headless_ms"] / 10
+    cold = t["first_frame_terminal_ms_no_bytecode_cache"]
+    assert cold is None or cold > t["first_frame_headless_ms"] / 10
 
 
 def test_the_strength_curve_plays_whole_games_at_each_budget():
