@@ -1,8 +1,9 @@
 """Step-by-step lessons: stacked tables (the scenario format) with narration.
 
-Each lesson file in tutor/lessons/ is a scenario whose steps are the moves
-the learner makes, with ``say`` (what the tutor says before the move) and
-``hint`` (the nudge after a wrong move), plus ``intro`` and ``outro``.
+Each lesson file in scenarios/lessons_data/ is a scenario whose learner
+steps are objectives (``objective``, ``goal``, ``line``; see
+scenarios/coach.py) and whose other steps are the moves other players make,
+with ``say`` (what the tutor says first), ``hint`` and ``intro``/``outro``.
 """
 from __future__ import annotations
 
@@ -22,6 +23,11 @@ class Lesson:
     @property
     def title(self) -> str:
         return self.scenario.title or self.scenario.name
+
+    @property
+    def rule(self) -> str:
+        """The rule id the lesson teaches: its first objective step's."""
+        return next((st.rule for st in self.scenario.step if st.objective and st.rule), "")
 
 
 def lessons() -> list[Lesson]:

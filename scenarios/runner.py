@@ -61,6 +61,35 @@ class Expect(_M):
     explains_not: list[str] | None = None
 
 
+class Move(_M):
+    """One answer of a lesson's line (the keys of a step, without checks)."""
+    player: int = Field(default=0, ge=0, le=5)
+    play: str | None = None
+    choose: list[str] | None = None
+    surprise: str | None = None
+    pass_: bool | None = Field(default=None, alias="pass")
+    free: str | None = None
+    end_turn: bool | None = None
+    error: StrictBool | StrictStr = False
+
+    @model_validator(mode="after")
+    def _one(self) -> Move:
+        given = [k for k in ("play", "choose", "surprise", "pass_", "free", "end_turn") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("a move needs exactly one of play, choose, surprise, pass, free, end_turn"
+                             + (f" (it has {', '.join(k.rstrip('_') for k in given)})" if given else ""))
+        return self
+
+
+class Wrong(Move):
+    """A tempting move that does not reach a lesson step's objective: the
+    tutor plays it out on a copy of the table (the move, then ``then``) and
+    shows what it leads to, with ``why``; the real table is left as it was."""
+    why: str = Field(min_length=1)
+    then: list[Move] = []
+    at: int = Field(default=0, ge=0)  # wrong as the attempt's answer number ``at`` (0: its first)
+
+
 class Step(_M):
     player: int = Field(ge=0, le=5)
     play: str | None = None
@@ -75,10 +104,32 @@ class Step(_M):
     expect: Expect | None = None
     say: str = ""    # lessons: what the tutor says before this step
     hint: str = ""   # lessons: a nudge after a wrong move (the step itself is the answer)
+    # lessons: an objective step (no move keys). The learner may answer in
+    # any legal way; the step is passed when the table matches ``goal``; it
+    # fails (the table goes back to the step's start) when the learner's
+    # turn ends, the game ends, or more than ``max_moves`` answers (0: no
+    # cap) are given without reaching it. ``line`` is the intended answers,
+    # ``alt`` another line that also reaches it, ``par`` the fewest answers
+    # (the third star), ``wrong`` the tempting moves the tutor plays out.
+    objective: str = ""
+    goal: Expect | None = None
+    line: list[Move] = []
+    alt: list[Move] = []
+    par: int = Field(default=0, ge=0)
+    max_moves: int = Field(default=0, ge=0)
+    wrong: list[Wrong] = []
+    rule: str = ""   # lessons: the rule id the step teaches (the tutor's reference)
 
     @model_validator(mode="after")
     def _one(self) -> Step:
         given = [k for k in ("play", "choose", "surprise", "pass_", "free", "end_turn") if getattr(self, k) is not None]
+        if self.objective or self.goal is not None:
+            if given:
+                raise ValueError("an objective step has no move of its own: its answers go under 'line'")
+            if not (self.objective and self.goal is not None and self.line):
+                raise ValueError("an objective step needs 'objective' (in words), 'goal' (the table to reach) "
+                                 "and 'line' (the intended answers)")
+            return self
         if len(given) != 1:
             raise ValueError("a step needs exactly one of play, choose, surprise, pass, free, end_turn"
                              + (f" (it has {', '.join(k.rstrip('_') for k in given)})" if given else ""))
@@ -147,8 +198,8 @@ def build_table(sc: Scenario) -> Game:
     return _Table(sc).build()
 
 
-def step_answer(g: Game, st: Step, i: int):
-    """The answer a step stands for, against the question now asked."""
+def step_answer(g: Game, st: Step | Move, i: int):
+    """The answer a step (or a lesson's move) stands for, against the question now asked."""
     return _answer(g, st, i)
 
 
@@ -365,7 +416,7 @@ def _label_value(g: Game, label: str):
         raise ScenarioError(str(e)) from None
 
 
-def _answer(g: Game, st: Step, i: int):
+def _answer(g: Game, st: Step | Move, i: int):
     pr = g.prompt
     where = f"step {i + 1}"
     if pr is None:
@@ -408,7 +459,7 @@ def _answer(g: Game, st: Step, i: int):
         raise ScenarioError(f"{where}: {e}") from None
 
 
-def _why_not(g: Game, st: Step) -> str:
+def _why_not(g: Game, st: Step | Move) -> str:
     """Say where a card is when a step needs it somewhere else."""
     name = st.play or st.free or st.surprise
     if not name:
@@ -424,7 +475,7 @@ def _window(g: Game) -> bool:
     return g.prompt is not None and g.prompt.ask == "surprise"
 
 
-def settle_windows(g: Game, st: Step) -> list:
+def settle_windows(g: Game, st: Step | Move) -> list:
     """Before a step: a ``surprise`` step passes the windows of the players
     asked before its player; a ``pass`` step by the asked player declines
     that window only; any other step declines every open window. Returns
@@ -451,6 +502,19 @@ def run_scenario(sc: Scenario) -> list[str]:
     explainer = Explainer("full")
     lines: list[str] = []
     for i, st in enumerate(sc.step):
+        if st.objective:  # a lesson's objective step: its intended line must reach its goal
+            for m in st.line:
+                events = settle_windows(g, m)
+                try:
+                    events += g.push(_answer(g, m, i))
+                except IllegalAnswer as e:
+                    return [f"step {i + 1}: the engine refused a move of its line: {e}{_why_not(g, m)}"]
+                lines += tutor_lines(g, explainer, events)
+            assert st.goal is not None
+            diffs = check_expect(g, st.goal, f"after step {i + 1}'s line: ")
+            if diffs:
+                return diffs
+            continue
         events = settle_windows(g, st)
         ans = _answer(g, st, i)
         before = g.to_dict() if st.error else None

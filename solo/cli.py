@@ -90,6 +90,10 @@ def _int(text: str) -> int:
     return _whole(text, 0, 2**63 - 1, "a seed is a whole number from 0 to 2^63-1")
 
 
+def _lesson_number(text: str) -> int:
+    return _whole(text, 1, 10_000, "lessons are numbered from 1 (solo-fluxx learn --list numbers them)")
+
+
 def _run_id(text: str) -> int:
     return _whole(text, 1, 2**63 - 1, "a run id is a whole number (solo-fluxx history lists them)")
 
@@ -142,7 +146,10 @@ def build_parser() -> Parser:
     sp.add_argument("--seed", type=_int, help=seed_help)
     sp.add_argument("--decks", type=_decks, default=["fluxx5"], help=decks_help)
 
-    sub.add_parser("learn", help="open the step-by-step lessons in the app")
+    sp = sub.add_parser("learn", help="open the step-by-step lessons in the app (lesson N directly)")
+    sp.add_argument("n", nargs="?", type=_lesson_number, metavar="N", help="the lesson to open (learn --list numbers them)")
+    sp.add_argument("--list", action="store_true", help="list the lessons: number, title, rule id, stars earned")
+    sp.add_argument("--json", action="store_true", help="with --list: as JSON")
 
     sp = sub.add_parser("daily", help="open today's (or that date's) daily challenge in the app")
     sp.add_argument("--date", type=_date, help="YYYY-MM-DD (default: today)")
@@ -442,13 +449,39 @@ def _run(app) -> int:
     return app.return_code or 0
 
 
-def _app(new=None, daily=None, learn=False):
+def _app(new=None, daily=None, learn=False, lesson=None):
     from solo.app import SoloFluxxApp
     from solo.store import Store
-    return SoloFluxxApp(Store(), new=new, daily=daily, learn=learn)
+    return SoloFluxxApp(Store(), new=new, daily=daily, learn=learn, lesson=lesson)
 
 
 def cmd_learn(a) -> int:
+    from scenarios.lessons import lessons
+    if a.json and not a.list:
+        print("solo-fluxx learn: --json goes with --list (solo-fluxx learn --list --json)", file=sys.stderr)
+        return 2
+    if a.list:
+        if a.n is not None:
+            print("solo-fluxx learn: give either N (to open a lesson) or --list, not both", file=sys.stderr)
+            return 2
+        from solo.store import Store
+        stars = Store(reading=True).lesson_stars()
+        rows = [{"number": k + 1, "id": ls.id, "title": ls.title, "rule": ls.rule, "stars": stars.get(ls.id, 0)}
+                for k, ls in enumerate(lessons())]
+        if a.json:
+            print(json.dumps({"lessons": rows}))
+        else:
+            for r in rows:
+                earned = "★" * r["stars"] + "☆" * (3 - r["stars"]) if r["stars"] else "   "
+                print(f"{r['number']:3}. {earned}  {r['title']}  [{r['rule']}]")
+        return 0
+    if a.n is not None:
+        found = lessons()
+        if a.n > len(found):
+            print(f"solo-fluxx learn: there is no lesson {a.n}; there are {len(found)} (solo-fluxx learn --list)",
+                  file=sys.stderr)
+            return 2
+        return _run(_app(learn=True, lesson=found[a.n - 1].id))
     return _run(_app(learn=True))
 
 

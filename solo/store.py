@@ -34,7 +34,7 @@ from engine.answers import replay
 from engine.game import Game
 from engine.version import ENGINE_VERSION, RUN_FORMAT
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 DB_NAME = "solo-fluxx.sqlite3"
 SLOTS = ("solo", "daily", "lesson", "standard")
 SLOT_NAMES = {"solo": "the Solo game", "daily": "the daily challenge", "lesson": "the lesson",
@@ -87,6 +87,9 @@ CREATE TABLE IF NOT EXISTS par (date TEXT PRIMARY KEY, score INTEGER NOT NULL, e
 CREATE TABLE IF NOT EXISTS lessons (id TEXT PRIMARY KEY, completed TEXT NOT NULL);
 """,
     4: _to_slots,
+    5: """
+ALTER TABLE lessons ADD COLUMN stars INTEGER NOT NULL DEFAULT 1;
+""",
 }
 # the columns each table must have once upgraded (a table of another shape is not our save)
 COLUMNS = {
@@ -94,7 +97,7 @@ COLUMNS = {
     "runs": ("id", "started", "finished", "seed", "decks", "daily", "score", "turns", "assisted", "status", "run",
              "practice", "engine"),
     "par": ("date", "score", "engine"),
-    "lessons": ("id", "completed"),
+    "lessons": ("id", "completed", "stars"),
     "games": ("slot", "variant", "players", "seed", "decks", "daily", "started", "answers", "state", "assisted",
               "extra"),
 }
@@ -517,12 +520,24 @@ class Store:
         scores = [r["score"] for r in self.runs(finished_only=True) if r["score"] is not None]
         return (max(scores), round(sum(scores) / len(scores), 2)) if scores else (None, None)
 
-    def lesson_done(self, lesson_id: str) -> None:
+    def lesson_done(self, lesson_id: str, stars: int = 1) -> None:
+        """A lesson finished with ``stars`` (1-3); the best result is kept."""
+        stars = max(1, min(3, int(stars)))
         with self._write():
-            self.db.execute("INSERT OR REPLACE INTO lessons VALUES (?, ?)", (lesson_id, _now()))
+            self.db.execute("INSERT INTO lessons VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+                            "completed = excluded.completed, stars = max(stars, excluded.stars)",
+                            (lesson_id, _now(), stars))
 
     def lessons_done(self) -> set[str]:
         return {r[0] for r in self.db.execute("SELECT id FROM lessons")}
+
+    def lesson_stars(self) -> dict[str, int]:
+        """Each finished lesson's best stars."""
+        out: dict[str, int] = {}
+        for lid, stars in self.db.execute("SELECT id, stars FROM lessons"):
+            if isinstance(lid, str) and isinstance(stars, int):
+                out[lid] = max(1, min(3, stars))
+        return out
 
     # -------------------------------------------------------------- preferences
     def pref(self, key: str, default=None):

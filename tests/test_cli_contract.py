@@ -28,8 +28,6 @@ NOT_YET = {
     ("play", "--variant"): "issue 19 (Fluxx against bots)",
     ("play", "--players"): "issue 19 (Fluxx against bots)",
     ("play", "--bot"): "issue 19 (Fluxx against bots)",
-    ("learn", "--list"): "issue 18 (lessons)",
-    ("learn", "--json"): "issue 18 (lessons)",
 }
 
 
@@ -139,7 +137,7 @@ def test_every_command_and_option_says_what_it_does_in_help(capsys):
                 assert a.help, f"'{' '.join(path)} {a.option_strings or a.dest}' has no help"
                 seen.append((" ".join(path), a.option_strings[0] if a.option_strings else a.dest))
     walk(parser, [])
-    assert len(seen) == 33  # with sim --force, sim --jobs and export --force
+    assert len(seen) == 36  # with sim --force, sim --jobs, export --force, and learn N, --list, --json
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     out = capsys.readouterr().out
@@ -153,7 +151,7 @@ def test_every_command_parses_to_its_documented_defaults():
     fluxx5 = ["fluxx5"]
     assert vars(p.parse_args(["play"])) == {"cmd": "play", "seed": None, "decks": fluxx5}
     assert vars(p.parse_args(["text"])) == {"cmd": "text", "seed": None, "decks": fluxx5}
-    assert vars(p.parse_args(["learn"])) == {"cmd": "learn"}
+    assert vars(p.parse_args(["learn"])) == {"cmd": "learn", "n": None, "list": False, "json": False}
     assert vars(p.parse_args(["daily"])) == {"cmd": "daily", "date": None}
     assert vars(p.parse_args(["history"])) == {"cmd": "history", "json": False}
     assert vars(p.parse_args(["sim"])) == {
@@ -649,7 +647,7 @@ def test_every_usage_line(capsys):
         "usage: solo-fluxx [-h] [--version] {play,text,learn,daily,history,sim,scenario,deck,replay,rules,export,verify} ...",
         "usage: solo-fluxx play [-h] [--seed SEED] [--decks DECKS]",
         "usage: solo-fluxx text [-h] [--seed SEED] [--decks DECKS]",
-        "usage: solo-fluxx learn [-h]",
+        "usage: solo-fluxx learn [-h] [--list] [--json] [N]",
         "usage: solo-fluxx daily [-h] [--date DATE]",
         "usage: solo-fluxx history [-h] [--json]",
         "usage: solo-fluxx sim [-h] [--variant {solo,standard}] [--players PLAYERS] [--decks DECKS] [--games GAMES] "

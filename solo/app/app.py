@@ -66,9 +66,10 @@ class SoloFluxxApp(App):
     COMMANDS = App.COMMANDS | {SoloCommands}
 
     def __init__(self, store: Store | None = None, new: tuple | None = None, daily: str | None = None,
-                 learn: bool = False):
+                 learn: bool = False, lesson: str | None = None):
         super().__init__()
         self.learn = learn
+        self.lesson = lesson  # a lesson's id: open it at once (over the list of lessons)
         self.store = store or Store()
         self.new = new  # (seed or None, decks) to start a new game at once
         self.daily = daily  # a date: start that date's daily challenge
@@ -101,6 +102,15 @@ class SoloFluxxApp(App):
             self.notify(note, severity="warning", timeout=10)
         if self.learn:
             self.show_lessons()
+            if self.lesson is not None:
+                from scenarios.lessons import lessons
+
+                from .screens import LessonScreen
+                found = [ls for ls in lessons() if ls.id == self.lesson]
+                if found:
+                    notes = self.store.notes("lesson") or {}
+                    step = notes.get("step") if notes.get("lesson") == self.lesson else 0
+                    self.push_screen(LessonScreen(found[0], step if isinstance(step, int) and step > 0 else 0))
             return
         if self.daily is not None:
             self.push_screen(MenuScreen())

@@ -4,7 +4,7 @@ statistics, a lesson and the list of lessons."""
 from .end import EndScreen  # noqa: F401
 from .game import GameScreen  # noqa: F401
 from .history import HistoryScreen  # noqa: F401
-from .lesson import LessonScreen, option_text  # noqa: F401
+from .lesson import LessonScreen  # noqa: F401
 from .lessons import LessonsScreen  # noqa: F401
 from .menu import MenuScreen  # noqa: F401
 from .modals import HELP, CardScreen, HelpScreen, PilesScreen, RuleScreen  # noqa: F401

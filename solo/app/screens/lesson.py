@@ -1,125 +1,154 @@
-"""One lesson: the table with narration."""
+"""One lesson: the table, the step's objective, and the tutor (see scenarios/coach.py)."""
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.widgets import OptionList
 
-from engine.game import Game
+from engine.prompts import IllegalAnswer
 
-from ..cardtext import option
 from ..dialogs import dialog_for
 from .game import GameScreen
 
 
+def star_text(n: int) -> str:
+    return "★" * n + "☆" * (3 - n)
+
+
 class LessonScreen(GameScreen):
-    """A lesson: the learner makes every move; a wrong move gets a hint, then the answer."""
-    AUTO_SINGLE = False  # a lesson's steps name every answer
+    """A lesson: each step states an objective; any legal way of reaching it
+    passes. A move that misses it is played out (a named tempting move only
+    on a copy of the table; any other until the turn ends) and the table goes
+    back to the step's start. Other players' moves are made by the lesson and
+    told by the tutor."""
+    AUTO_SINGLE = False  # the learner answers every question of a step
 
     def __init__(self, lesson, step: int = 0):
-        from scenarios.runner import build_table
-        g = build_table(lesson.scenario)
-        super().__init__(g, [], {"seed": lesson.scenario.seed, "lesson": lesson.id, "slot": "lesson"})
+        from scenarios.coach import Coach
+        self.coach = Coach(lesson)
+        super().__init__(self.coach.g, [], {"seed": lesson.scenario.seed, "lesson": lesson.id, "slot": "lesson"})
         self.lesson = lesson
-        self.i = 0
-        self.misses = 0
         self.explainer.level = "full"
         self.saving = False  # this window holds the lesson slot (another window may have it)
         self.resume_at = step
 
-    def replay_to(self, step: int) -> None:
-        """Resume: play the lesson's own answers up to ``step`` (a lesson is a
-        scripted table, so its steps rebuild it exactly)."""
-        from scenarios.runner import settle_windows, step_answer
-        while self.i < min(step, len(self.steps)) and not self.g.over:
-            settle_windows(self.g, self.steps[self.i])
-            self.g.push(step_answer(self.g, self.steps[self.i], self.i))
-            self.i += 1
-
-    def keep(self) -> None:
-        """Save the lesson's place in its slot (when this window holds it)."""
-        if self.saving:
-            self.app.store.save(self.g, [], slot="lesson", extra={"lesson": self.lesson.id, "step": self.i})
+    @property
+    def i(self) -> int:
+        return self.coach.i
 
     @property
     def steps(self):
-        return self.lesson.scenario.step
+        return self.coach.steps
+
+    def keep(self) -> None:
+        """Save the lesson's place in its slot (when this window holds it)."""
+        if self.saving and not self.coach.finished:
+            self.app.store.save(self.g, [], slot="lesson", extra={"lesson": self.lesson.id, "step": self.coach.i})
 
     def on_mount(self) -> None:
         sc = self.lesson.scenario
         store = self.app.store
         self.saving = store.claim("lesson")
         if self.resume_at:
-            self.replay_to(self.resume_at)
-            self.note(f"[b]{self.lesson.title}[/]: resumed at step {self.i + 1} of {len(self.steps)}.")
+            self.coach.resume(self.resume_at)
+            self.g = self.coach.g
+            self.note(f"[b]{self.lesson.title}[/]: resumed at step {self.coach.i + 1} of {len(self.steps)}.")
         else:
             self.note(f"[b]{self.lesson.title}[/]: {sc.intro}")
             if self.saving:
                 store.start(self.g, slot="lesson", extra={"lesson": self.lesson.id, "step": 0})
         if not self.saving:
             self.note("This lesson is open in another window: your progress here is not saved.")
-        if self.i < len(self.steps):
-            self.note(f"[b]Tutor:[/] {self.steps[self.i].say}")
+        self.tell(self.coach.take_told())
+        self.announce()
         self.advance()
 
+    def announce(self) -> None:
+        """The step's objective, and what the tutor says before it."""
+        st = self.coach.step
+        if st is None:
+            return
+        if st.say:
+            self.note(f"[b]Tutor:[/] {st.say}")
+        self.note(f"[b]Objective:[/] {st.objective}")
+
     def advance(self) -> None:
-        if self.i < len(self.steps) and not self.g.over:
-            from scenarios.runner import settle_windows
-            passed = settle_windows(self.g, self.steps[self.i])  # Surprise windows the lesson does not use
-            if passed:
-                self.tell(passed)
+        self.g = self.coach.g
         self.draw()
-        if self.i >= len(self.steps) or self.g.over:
+        if self.coach.finished:
             self.finish()
             return
-        if self.g.prompt is not None and self.g.prompt.kind == "choose":
+        pr = self.g.prompt
+        if pr is not None and pr.kind == "choose":
             self.app.push_screen(dialog_for(self.g), self.answer)
+
+    def draw(self) -> None:
+        super().draw()
+        if self.coach.finished:  # nothing is offered once the lesson is over
+            moves = self.query_one("#moves", OptionList)
+            moves.clear_options()
+            moves.border_title = f"Lesson complete {star_text(self.coach.stars())} · Esc: the lessons"
 
     def finish(self) -> None:
         if self.info.get("done"):
             return
         self.info["done"] = True
-        self.app.store.lesson_done(self.lesson.id)
+        stars = self.coach.stars()
+        self.app.store.lesson_done(self.lesson.id, stars)
         if self.saving:
             self.app.store.clear("lesson")
-        self.note(f"[b]Done![/] {self.lesson.scenario.outro}  (Esc: back to the lessons)")
+        self.note(f"[b]Done![/] {self.lesson.scenario.outro}")
+        self.note(f"Stars: {star_text(stars)} (reached every objective"
+                  + ("; no hint" if self.coach.hints == 0 else "; a hint was used")
+                  + (f"; in the fewest answers, {self.coach.par()}" if self.coach.moves <= self.coach.par()
+                     else f"; {self.coach.moves} answers, the fewest is {self.coach.par()}") + ").")
+        nxt = self.next_lesson()
+        self.note(f"Next: {nxt}. Esc: back to the lessons." if nxt else "That was the last lesson. Esc: back.")
         self.draw()
 
+    def next_lesson(self) -> str:
+        from scenarios.lessons import lessons
+        ids = [ls.id for ls in lessons()]
+        k = ids.index(self.lesson.id) + 1 if self.lesson.id in ids else len(ids)
+        return lessons()[k].title if k < len(ids) else ""
+
     def answer(self, a) -> None:
-        from scenarios.lessons import same_answer
-        from scenarios.runner import step_answer
-        if a is None or self.i >= len(self.steps):
+        if a is None or self.coach.finished:
             return
-        st = self.steps[self.i]
-        want = step_answer(self.g, st, self.i)
-        if not same_answer(a, want):
-            self.misses += 1
-            if self.misses == 1:
-                self.note(f"[b]Tutor:[/] not quite. {st.hint or st.say}")
-            else:
-                self.note(f"[b]Tutor:[/] the move here is: {option_text(self.g, want)}")
-            self.advance()
+        try:
+            out = self.coach.answer(a)
+        except IllegalAnswer as e:
+            self.note(f"[red]Not allowed:[/] {e}")
+            self.draw()
             return
-        events = self.g.push(want)
-        self.misses = 0
-        self.i += 1
-        self.keep()
-        self.tell(events)
-        if self.i < len(self.steps) and self.steps[self.i].say:
-            self.note(f"[b]Tutor:[/] {self.steps[self.i].say}")
+        if out.kind == "wrong":
+            self.note("[b]Tutor:[/] here is what that would do (on a copy of the table):")
+            before = len(self.log_lines)
+            self.tell(out.events)
+            for k in range(before, len(self.log_lines)):
+                self.log_lines[k] = "[dim]  (would be) " + self.log_lines[k].removeprefix("[dim]  ") + "[/]"
+        else:
+            self.tell(out.events)
+        for s in out.said:
+            self.note(f"[b]Tutor:[/] {s}")
+        if out.kind in ("done", "finished"):
+            self.hint_step = 0
+            self.tell(self.coach.take_told())
+            self.keep()
+            self.announce()
         self.advance()
 
     def action_undo(self) -> None:
-        self.note("Lessons have no undo: a wrong move is simply not made.")
+        self.note("Lessons have no undo: a move that misses the objective is played out, then taken back.")
 
     def action_hint(self) -> None:
-        if self.i < len(self.steps):
-            self.note(f"[b]Tutor:[/] {self.steps[self.i].hint or self.steps[self.i].say}")
-            self.draw()
+        if self.coach.step is None:
+            return
+        if self.hint_step == 0:
+            self.note(f"[b]Tutor:[/] {self.coach.hint()}")
+        else:
+            self.note(f"[b]Tutor:[/] one way: {self.coach.show_line()}.")
+        self.hint_step += 1
+        self.draw()
 
     BINDINGS = [b for b in GameScreen.BINDINGS if b.key not in ("escape", "q")] + [
         Binding("escape", "app.pop_screen", "Lessons", id="back")]
-
-
-def option_text(g: Game, a) -> str:
-    if a[0] == "choose":
-        return "choose " + ", ".join(option(g, v) for v in a[1])
-    return option(g, a)

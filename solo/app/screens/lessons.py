@@ -15,7 +15,7 @@ class LessonsScreen(BackScreen):
         from scenarios.lessons import lessons
         done = self.app.store.lessons_done()
         self.items = lessons()
-        yield Static("[b]Lessons[/]: each sets a table; you make every move and the tutor explains.",
+        yield Static("[b]Lessons[/]: each sets a table and an objective; reach it any way you can.",
                      id="menu-title")
         yield OptionList(*[Option(self.label(n, ls, done), id=ls.id) for n, ls in enumerate(self.items)], id="menu")
         yield Footer()
@@ -33,7 +33,9 @@ class LessonsScreen(BackScreen):
             ol.replace_option_prompt_at_index(n, self.label(n, ls, done))
 
     def label(self, n: int, ls, done: set[str]) -> str:
-        """A lesson's line: done (a tick), in progress (its step), its title."""
+        """A lesson's line: its stars (or none yet), in progress (its step), its title."""
+        from .lesson import star_text
         notes = self.app.store.notes("lesson") or {}
+        stars = self.app.store.lesson_stars().get(ls.id, 0)
         going = f"  (in progress: step {notes.get('step', 0) + 1})" if notes.get("lesson") == ls.id else ""
-        return f"{'✓' if ls.id in done else ' '} {n + 1:2}. {ls.title}{going}"
+        return f"{star_text(stars) if ls.id in done else '   '} {n + 1:2}. {ls.title}{going}"
