@@ -30,6 +30,18 @@ from .lessons import Lesson, same_answer
 from .runner import Step, build_table, check_expect, settle_windows, step_answer
 
 
+def others_play(g: Game, learner: int, seed: int) -> list[Event]:
+    """While another seat is asked during a learner's objective, that seat
+    answers by itself (the greedy bot, seeded by the lesson: the same moves
+    every time); their events, for the tutor to tell."""
+    from engine.bots import GreedyBot
+    events: list[Event] = []
+    bot = GreedyBot(seed)
+    while g.prompt is not None and g.prompt.player != learner and not g.over:
+        events += g.push(bot.choose(g))
+    return events
+
+
 @dataclass
 class Outcome:
     """What one answer led to: ``kind`` is "going" (played, the objective
@@ -103,6 +115,7 @@ class Coach:
             self.told += self.g.push(step_answer(self.g, st, self.i))
             self.i += 1
         if self.step is not None:
+            self.told += others_play(self.g, self.step.player, self.sc.seed)  # whatever others owe first
             self.told += settle_windows(self.g, self.step.line[0])
             self._start = self.g.copy(record=True)
             self._turn = self.g.turn
@@ -140,6 +153,8 @@ class Coach:
         self.moves += 1
         self.step_moves += 1
         assert st.goal is not None
+        if check_expect(self.g, st.goal, "") and not self._failed(st):  # the others' turns, if the step spans them
+            events += others_play(self.g, st.player, self.sc.seed)
         if not check_expect(self.g, st.goal, ""):
             self.i += 1
             self._enter()
@@ -159,8 +174,9 @@ class Coach:
             return "The game ended before the objective was reached."
         if st.max_moves and self.step_moves >= st.max_moves:
             return f"That is {st.max_moves} answer(s) and the objective is not reached."
-        if self.g.turn != self._turn:
-            return "The turn ended before the objective was reached."
+        if self.g.turn - self._turn >= st.turns:
+            return ("The turn ended before the objective was reached." if st.turns == 1 else
+                    f"{st.turns} turns have passed and the objective is not reached.")
         return ""
 
     def _play_out(self, w, want) -> Outcome:

@@ -117,6 +117,7 @@ class Step(_M):
     alt: list[Move] = []
     par: int = Field(default=0, ge=0)
     max_moves: int = Field(default=0, ge=0)
+    turns: int = Field(default=1, ge=1)  # the turns the objective may take (1: this one); others play their own
     wrong: list[Wrong] = []
     rule: str = ""   # lessons: the rule id the step teaches (the tutor's reference)
 
@@ -503,7 +504,9 @@ def run_scenario(sc: Scenario) -> list[str]:
     lines: list[str] = []
     for i, st in enumerate(sc.step):
         if st.objective:  # a lesson's objective step: its intended line must reach its goal
+            from .coach import others_play
             for m in st.line:
+                lines += tutor_lines(g, explainer, others_play(g, m.player, sc.seed))
                 events = settle_windows(g, m)
                 try:
                     events += g.push(_answer(g, m, i))

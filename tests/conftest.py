@@ -82,9 +82,11 @@ if PROFILE == "mutation" and hasattr(signal, "SIGALRM"):
 
 @pytest.fixture
 def store(tmp_path):
-    """A save store in a fresh folder."""
+    """A save store in a fresh folder, past its first start (the lessons
+    were offered: tests of the first start make their own store)."""
     from solo.store import Store
     s = Store(tmp_path / "save.sqlite3")
+    s.set_pref("lessons_offered", True)
     yield s
     s.close()
 settings.load_profile(PROFILE)

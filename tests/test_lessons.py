@@ -98,10 +98,10 @@ def test_a_named_wrong_move_is_played_out_on_a_copy(lesson):
 
 
 def test_a_move_that_misses_the_objective_is_played_and_taken_back():
-    """Lesson 8: trashing Milk instead of War, then Cookies: the turn ends
+    """The Creepers lesson: trashing Milk instead of War, then Cookies: the turn ends
     with no win; the table goes back to the step's start, the learner is
     told why, and solving it then earns no fewest-answers star."""
-    ls = next(x for x in LESSONS if x.id == "08-creepers")
+    ls = next(x for x in LESSONS if x.id == "21-creepers")
     coach = Coach(ls)
     start = coach.g.to_dict()
     db = coach.g.db
@@ -114,20 +114,21 @@ def test_a_move_that_misses_the_objective_is_played_and_taken_back():
 
 
 def test_a_hint_costs_the_no_hint_star():
-    coach = Coach(LESSONS[1])
+    ls = next(x for x in LESSONS if x.id == "14-keepers-and-goals")
+    coach = Coach(ls)
     assert coach.hint() == coach.step.hint
     solve(coach)
     assert coach.stars() == 2
-    coach = Coach(LESSONS[1])
+    coach = Coach(ls)
     assert coach.show_line() == "play Cookies"
     solve(coach)
     assert coach.stars() == 2
 
 
 def test_the_other_players_moves_are_made_by_the_lesson():
-    """Lesson 5: the opponent's discard is the lesson's own move, told by the
+    """The limits lesson: the opponent's discard is the lesson's own move, told by the
     tutor; the learner is never asked to answer for another seat."""
-    ls = next(x for x in LESSONS if x.id == "05-limits")
+    ls = next(x for x in LESSONS if x.id == "17-limits")
     coach = Coach(ls)
     coach.answer(("play", coach.g.db.find("Hand Limit 1")))
     told = coach.take_told()
@@ -199,20 +200,48 @@ async def test_lesson_can_be_completed_in_the_app(tmp_path, lesson):
 
 
 @pytest.mark.app
-async def test_first_lesson_from_the_keyboard_any_card_will_do(tmp_path):
-    """Lesson 1's objective is one play: the second card of the hand does as well as the first."""
+async def test_first_lesson_from_the_keyboard(tmp_path):
+    """Lesson 1 (the Solo table): the tempting Bread is played out on a copy
+    (the table does not change), then Cookies scores the Goal: done, with
+    every star (looking at a wrong move costs none)."""
     store = Store(tmp_path / "s.sqlite3")
     app = SoloFluxxApp(store, learn=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("enter")          # lesson 1
         await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, LessonScreen) and scr.lesson.id == LESSONS[0].id
+        before = scr.g.to_dict()
+        await pilot.press("2")              # Bread: the wrong move, shown on a copy
+        await pilot.pause()
+        assert scr.g.to_dict() == before and not scr.info.get("done")
+        assert any("If you did that" in ln for ln in scr.log_lines)
+        assert any("(would be)" in ln for ln in scr.log_lines)
+        await pilot.press("1")              # Cookies
+        await pilot.pause()
+        assert scr.info.get("done")
+        assert any("Objective reached" in ln for ln in scr.log_lines)
+        assert any("Stars: ★★★" in ln for ln in scr.log_lines)
+
+
+@pytest.mark.app
+async def test_a_two_player_lesson_shows_the_standard_table_and_any_card_will_do(tmp_path):
+    """The first-turn lesson is a two-player game: the standard table (the
+    other player's line, the New Rules area; no Solo score or spots), and its
+    objective (one play) is reached by the second card as well as the first."""
+    from .helpers import screen_lines
+    store = Store(tmp_path / "s.sqlite3")
+    ls = next(x for x in LESSONS if x.id == "13-first-turn")
+    app = SoloFluxxApp(store, learn=True, lesson=ls.id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "Other players" in text and "New Rules" in text and "Score" not in text and "Rules deck" not in text
         await pilot.press("2")              # Cookies: not the intended line, and it reaches the objective
         await pilot.pause()
         scr = app.screen
-        assert isinstance(scr, LessonScreen) and scr.info.get("done")
-        assert any("Objective reached" in ln for ln in scr.log_lines)
-        assert any("Stars: ★★★" in ln for ln in scr.log_lines)
+        assert scr.info.get("done") and store.lesson_stars() == {ls.id: 3}
 
 
 @pytest.mark.app
@@ -232,7 +261,9 @@ def test_lessons_load_in_order_with_titles():
     from scenarios.lessons import LESSONS_DIR, Lesson
     got = lessons()  # loaded here, not at import: mutation testing sees it
     assert [ls.id for ls in got] == sorted(p.stem for p in LESSONS_DIR.glob("*.toml"))
-    assert len(got) >= 14 and got[0].id == "01-first-turn" and isinstance(got[0], Lesson)
+    assert len(got) >= 28 and got[0].id == "01-solo-reading-the-table" and isinstance(got[0], Lesson)
+    solo_first = [ls.scenario.variant == "solo" for ls in got]
+    assert solo_first[:12] == [True] * 12 and not any(solo_first[12:]), "the Solo lessons come first"
     assert all(ls.title == (ls.scenario.title or ls.scenario.name) and ls.title for ls in got)
     from scenarios.runner import Scenario
     bare = Lesson("x", Scenario(name="only a name"))
@@ -286,3 +317,30 @@ async def test_a_lesson_in_progress_is_resumed_at_its_step(tmp_path):
         assert scr.i == step and json.dumps(scr.g.to_dict()) == state
         assert any("resumed at step 3" in ln for ln in scr.log_lines)
         assert app.store.runs() == [] and app.store.load("solo")[0].to_dict() == solo_game.to_dict()
+
+
+@pytest.mark.app
+async def test_the_first_start_offers_the_lessons_once(tmp_path):
+    """A player's first start (nothing played or learned) asks whether to
+    open the lessons; yes opens them. The offer is made once."""
+    from solo.app.dialogs import ConfirmScreen
+    path = tmp_path / "s.sqlite3"
+    app = SoloFluxxApp(Store(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and "lessons" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonsScreen)
+    app = SoloFluxxApp(Store(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)  # asked once only
+    other = tmp_path / "played.sqlite3"
+    s = Store(other)
+    s.lesson_done(LESSONS[0].id, 1)
+    s.close()
+    app = SoloFluxxApp(Store(other))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)  # a learner is past the first start

@@ -124,6 +124,26 @@ class SoloFluxxApp(App):
         playing = [s for s in ("solo", "daily") if s in self.store.in_progress()]
         if len(playing) == 1:  # one game in progress: straight back to it
             self.resume(playing[0])
+        elif self.first_start():
+            self.offer_lessons()
+
+    def first_start(self) -> bool:
+        """Nothing played, learned or offered yet: a player's first start."""
+        s = self.store
+        return (not s.read_only and s.pref("lessons_offered") is None and not s.lessons_done()
+                and not s.in_progress() and not s.runs())
+
+    def offer_lessons(self) -> None:
+        """The first start offers the lessons (once): the Solo table, a first
+        turn, scoring, and the rest of the rules, one objective at a time."""
+        from .dialogs import ConfirmScreen
+        self.store.set_pref("lessons_offered", True)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.show_lessons()
+        self.push_screen(ConfirmScreen("New to Fluxx? The lessons teach it one small objective at a time, "
+                                       "starting with the Solo table. Open the lessons?"), answered)
 
     def on_unmount(self) -> None:
         self.hints.close()

@@ -118,7 +118,7 @@ class GameScreen(Screen):
             use_palette(palette)
         if g.log:  # a new game: tell the deal and the first draw
             self.tell(g.log)
-        elif g.turn:
+        elif g.turn and "lesson" not in self.info:  # a lesson tells its own start
             kept = store.pref("tutor_lines." + self.slot) or {}
             if kept.get("seed") == g.seed and kept.get("daily") == self.info.get("daily"):
                 self.log_lines = list(kept.get("lines", []))
