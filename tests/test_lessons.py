@@ -344,3 +344,68 @@ async def test_the_first_start_offers_the_lessons_once(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmScreen)  # a learner is past the first start
+
+
+def test_the_review_names_the_costliest_moves_with_reasons():
+    """A random player's game on the coached deal: the review names up to
+    three moves, costliest first, each against the search bot's choice with
+    the reason, and says what to try next time; the same review every time."""
+    from engine.answers import to_json
+    from engine.bots import RandomBot
+    from tutor.review import ADVICE, COACHED_DECKS, COACHED_SEED, costliest_moves, review_text
+    g = Game.new(tuple(COACHED_DECKS), 1, "solo", COACHED_SEED, record=False)
+    bot, answers = RandomBot(3), []
+    while not g.over:
+        a = bot.choose(g)
+        answers.append(to_json(g, a))
+        g.push(a)
+    moves = costliest_moves("solo", COACHED_DECKS, COACHED_SEED, answers)
+    assert 1 <= len(moves) <= 3 and [m.cost for m in moves] == sorted((m.cost for m in moves), reverse=True)
+    assert all(m.cost > 0 and m.played != m.better and m.why for m in moves)
+    text = review_text(moves)
+    assert len(text) == len(moves) + 1 and text[-1] == "Next time: " + ADVICE[moves[0].kind] + "."
+    assert all(f"you chose {m.played}" in t and m.better in t for m, t in zip(moves, text, strict=False))
+    assert costliest_moves("solo", COACHED_DECKS, COACHED_SEED, answers) == moves
+
+
+def test_the_review_of_the_bots_own_game_is_short():
+    """The search bot's own answers cost nothing against itself where it chooses the same."""
+    from tutor.review import next_time
+    assert next_time([]).startswith("No move cost you anything")
+
+
+@pytest.mark.slow
+@pytest.mark.app
+async def test_the_coached_game_from_the_lessons_ends_with_a_review(tmp_path):
+    """The lessons' last entry starts the coached deal with the tutor at its
+    fullest; played to its end, the end screen shows the coach's review."""
+    from engine.bots import GreedyBot
+    from solo.app.screens import EndScreen, GameScreen
+    from tutor.review import COACHED_SEED
+    store = Store(tmp_path / "s.sqlite3")
+    app = SoloFluxxApp(store, learn=True)
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("end", "enter")   # the last entry: the coached game
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, GameScreen) and scr.g.seed == COACHED_SEED and scr.explainer.level == "full"
+        bot = GreedyBot(1)
+        for _ in range(400):
+            if isinstance(app.screen, EndScreen) or scr.g.over:
+                break
+            if app.screen is not scr:  # a choice dialog is open: answer through the screen
+                app.screen.dismiss(bot.choose(scr.g))
+            else:
+                scr.answer(bot.choose(scr.g))
+            await pilot.pause()
+        assert scr.g.over
+        await pilot.pause()
+        end = app.screen
+        assert isinstance(end, EndScreen) and end.coached
+        for _ in range(100):
+            if end.review_lines:
+                break
+            await pilot.pause(0.1)
+        assert end.review_lines and end.review_lines[-1].startswith(("Next time", "No move"))

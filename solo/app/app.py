@@ -196,16 +196,23 @@ class SoloFluxxApp(App):
             self.pop_screen()
         self.push_screen(GameScreen(*saved))
 
-    def new_game(self, seed: int | None, decks, daily: str | None = None) -> None:
+    def new_game(self, seed: int | None, decks, daily: str | None = None, coached: bool = False) -> None:
         if seed is None:
             seed = int(time.time() * 1000) % (2 ** 31)
         slot = "daily" if daily else "solo"
         g = Game.new(tuple(decks), 1, "solo", seed)
-        self.store.start(g, daily=daily, slot=slot)
+        extra = {"coached": True} if coached else None  # the coached game: reviewed at its end
+        self.store.start(g, daily=daily, slot=slot, extra=extra)
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(GameScreen(g, [], {"seed": seed, "decks": list(decks), "assisted": False, "daily": daily,
-                                            "slot": slot}))
+                                            "slot": slot, "extra": extra}))
+
+    def coached_game(self) -> None:
+        """The lessons' last step: a whole Solo game on a fixed deal with the
+        tutor at its fullest, and at its end the moves that cost the most."""
+        from tutor.review import COACHED_DECKS, COACHED_SEED
+        self.start_game(COACHED_SEED, COACHED_DECKS, coached=True)
 
     def daily_game(self, date_iso: str) -> None:
         """The date's deal; a daily of that date in progress is resumed, never dealt again."""
@@ -218,14 +225,14 @@ class SoloFluxxApp(App):
             return
         self.start_game(daily_seed(date_iso), DAILY_DECKS, daily=date_iso)
 
-    def start_game(self, seed: int | None, decks, daily: str | None = None) -> None:
+    def start_game(self, seed: int | None, decks, daily: str | None = None, coached: bool = False) -> None:
         """A new game; a game in progress in its slot is not filed as abandoned without asking."""
         slot = "daily" if daily else "solo"
         if not self.open_slot(slot):
             return
         saved = self.store.load(slot)
         if saved is None:
-            self.new_game(seed, decks, daily)
+            self.new_game(seed, decks, daily, coached)
             return
         g, _, info = saved
         what = f"daily {info['daily']}" if info.get("daily") else f"seed {g.seed}"
@@ -233,7 +240,7 @@ class SoloFluxxApp(App):
 
         def go(yes: bool | None) -> None:
             if yes:
-                self.new_game(seed, decks, daily)
+                self.new_game(seed, decks, daily, coached)
         self.push_screen(ConfirmScreen(f"A game is in progress ({what}, turn {g.turn}). A new game files it as "
                                        "abandoned in your history. Start the new game?"), go)
 
@@ -260,9 +267,11 @@ class SoloFluxxApp(App):
 
     def game_finished(self, screen: GameScreen) -> None:
         best, mean = self.store.best_and_mean()
+        extra = screen.info.get("extra") or {}
         self.push_screen(EndScreen(screen.g, best, mean, screen.info.get("assisted", False),
                                    daily=screen.info.get("daily"), answers=screen.answers,
-                                   assists=screen.info.get("assists")))
+                                   assists=screen.info.get("assists"),
+                                   coached=isinstance(extra, dict) and extra.get("coached") is True))
 
     def show_history(self) -> None:
         self.push_screen(HistoryScreen(self.store))

@@ -19,12 +19,14 @@ class EndScreen(Screen):
                 Binding("s", "app.show_stats", "Stats", id="stats"), Binding("q", "app.quit", "Quit", id="quit")]
 
     def __init__(self, g: Game, best, mean, assisted: bool, daily: str | None = None,
-                 answers: list | None = None, assists: list[str] | None = None):
+                 answers: list | None = None, assists: list[str] | None = None, coached: bool = False):
         super().__init__()
         self.g, self.best, self.mean, self.assisted, self.daily = g, best, mean, assisted, daily
+        self.coached = coached
         self.answers = answers
         self.assists = assists or []
         self.steps = None
+        self.review_lines: list[str] = []  # the coached game's review, once worked out
 
     def recap(self) -> str:
         """Why the game ended, the Goals scored by turn, turns, assists, best."""
@@ -64,9 +66,13 @@ class EndScreen(Screen):
             yield Static(self.recap(), id="end-text")
             if self.daily:
                 yield Static("Par: working it out...", id="par")
+            if self.coached:
+                yield Static("Your coach is looking back over the game...", id="review")
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.coached and self.answers is not None:
+            self.run_worker(self._review, thread=True, group="review")
         if not self.daily:
             return
         par = self.app.store.par(self.daily)
@@ -74,6 +80,17 @@ class EndScreen(Screen):
             self.show_par(par)
         else:  # the search bot's game takes a few seconds: off the UI thread, no database there
             self.run_worker(self._compute_par, thread=True, exclusive=True)
+
+    def _review(self) -> None:
+        from tutor.review import costliest_moves, review_text
+        g = self.g
+        lines = review_text(costliest_moves(g.variant_name, list(g.decks), g.seed, list(self.answers or [])))
+        self.app.call_from_thread(self._got_review, lines)
+
+    def _got_review(self, lines: list[str]) -> None:
+        self.review_lines = lines
+        text = "[b]Your coach: the moves that cost the most[/]\n" + "\n".join(f"  {ln}" for ln in lines)
+        self.query_one("#review", Static).update(text)
 
     def _compute_par(self) -> None:
         from solo.daily import compute_par

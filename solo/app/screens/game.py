@@ -112,6 +112,9 @@ class GameScreen(Screen):
         from tutor.explain import LEVELS
         if level in LEVELS:
             self.explainer.level = level
+        extra = self.info.get("extra")
+        if isinstance(extra, dict) and extra.get("coached") is True:
+            self.explainer.level = "full"  # the coached game: the tutor at its fullest
         from ..cardtext import PALETTES, use_palette
         palette = store.pref("palette")
         if palette in PALETTES:

@@ -17,10 +17,15 @@ class LessonsScreen(BackScreen):
         self.items = lessons()
         yield Static("[b]Lessons[/]: each sets a table and an objective; reach it any way you can.",
                      id="menu-title")
-        yield OptionList(*[Option(self.label(n, ls, done), id=ls.id) for n, ls in enumerate(self.items)], id="menu")
+        yield OptionList(*[Option(self.label(n, ls, done), id=ls.id) for n, ls in enumerate(self.items)],
+                         Option(f"    {len(self.items) + 1:2}. A coached game: a whole Solo game, then the moves "
+                                "that cost the most", id="coached"), id="menu")
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == "coached":
+            self.app.coached_game()
+            return
         lesson = self.items[event.option_index]
         notes = self.app.store.notes("lesson") or {}
         step = notes.get("step") if notes.get("lesson") == lesson.id else 0
