@@ -153,36 +153,45 @@ class GreedyBot(Bot):
 
 
 # pragma: no mutate start
+def goal_needs(g: Game) -> set[int]:
+    """The cards the Goals in play name (required, or among those counted)."""
+    goal_defs = g.db.goal_defs
+    need: set[int] = set()
+    for goal in g.goals:
+        need.update(goal_defs[goal].required)
+        need.update(goal_defs[goal].any_cards)
+    return need
+
+
+def play_value(g: Game, table: list[int], need: set[int], o: Answer) -> float:
+    """The rollout policies' value of a turn's answer: a Goal met at once
+    highest, then a Keeper a Goal needs, a Goal partly met, other cards,
+    ending the turn, and free actions last."""
+    if o[0] == "end":
+        return 0.0
+    if o[0] != "play":
+        return -1.0
+    c = g.db.cards[o[1]]
+    if c.kind == KEEPER:
+        return 50.0 if o[1] in need else 10.0
+    if c.kind == GOAL:
+        req = g.db.goal_defs[o[1]].required
+        have = sum(1 for r in req if r in table)
+        return 100.0 if req and have == len(req) else 5.0 + 20.0 * have
+    return 8.0
+
+
 def quick_answer(g: Game, bot: Bot) -> Answer:
     """A fast rule-of-thumb policy for rollouts (no look-ahead, no copies)."""
     pr = asked(g)
     if pr.kind != "turn":
         return bot.random_answer(g)
-    p = pr.player
-    cards, goal_defs = g.db.cards, g.db.goal_defs
-    table = g.tables[p]
-    need: set[int] = set()
-    for goal in g.goals:
-        need.update(goal_defs[goal].required)
-        need.update(goal_defs[goal].any_cards)
+    table = g.tables[pr.player]
+    need = goal_needs(g)
     best: Answer = pr.options[0]
     best_v = -1e9
     for o in pr.options:
-        if o[0] == "end":
-            v = 0.0
-        elif o[0] != "play":
-            v = -1.0
-        else:
-            c = cards[o[1]]
-            if c.kind == KEEPER:
-                v = 50.0 if o[1] in need else 10.0
-            elif c.kind == GOAL:
-                req = goal_defs[o[1]].required
-                have = sum(1 for r in req if r in table)
-                v = 100.0 if req and have == len(req) else 5.0 + 20.0 * have
-            else:
-                v = 8.0
-        v += bot.pick(100) / 100.0
+        v = play_value(g, table, need, o) + bot.pick(100) / 100.0
         if v > best_v:
             best, best_v = o, v
     return best
@@ -237,22 +246,28 @@ class FlatSearch(Bot):
     def choose(self, g: Game) -> Answer:
         return self.rank(g)[0][0]
 
-    def rank(self, g: Game) -> list[tuple[Answer, float]]:
-        """The candidate answers with their mean rollout result, best first
-        (ties keep the candidates' order). A single legal answer is not
-        searched: its result is 0."""
-        p = asked(g).player
+    def searched(self, g: Game) -> list[Answer]:
+        """The answers the search tries: the greedy bot's candidates, or, when
+        there are more than ``max_candidates``, the greedy favourite and a
+        random sample of the rest."""
         cands = self.greedy.candidates(g)
-        if len(cands) == 1:
-            return [(cands[0], 0.0)]
         if len(cands) > self.max_candidates:
-            # keep the greedy favourite and a random sample of the rest
             first = self.greedy.choose(g)
             rest = [a for a in cands if a != first]
             picked = [first]
             while len(picked) < self.max_candidates and rest:
                 picked.append(rest.pop(self.pick(len(rest))))
             cands = picked
+        return cands
+
+    def rank(self, g: Game) -> list[tuple[Answer, float]]:
+        """The candidate answers with their mean rollout result, best first
+        (ties keep the candidates' order). A single legal answer is not
+        searched: its result is 0."""
+        p = asked(g).player
+        cands = self.searched(g)
+        if len(cands) == 1:
+            return [(cands[0], 0.0)]
         total = [0.0] * len(cands)
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms else None
         n = 0
@@ -302,10 +317,7 @@ def rollout_answer(g: Game, bot: Bot) -> Answer:
         return bot.random_answer(g)
     p = pr.player
     goal_defs = g.db.goal_defs
-    need: set[int] = set()
-    for goal in g.goals:
-        need.update(goal_defs[goal].required)
-        need.update(goal_defs[goal].any_cards)
+    need = goal_needs(g)
     cards = g.db.cards
     for c in g.hands[p]:
         if cards[c].kind == GOAL:
@@ -323,34 +335,12 @@ def rollout_play(g: Game, pr: Prompt, bot: Bot) -> Answer:
     """A turn's play for a rollout: what ``quick_answer`` prefers (a Goal p
     meets, a Keeper a Goal needs, ...), one of the best at random; the same
     choice as its per-option dice, at one die a question."""
-    p = pr.player
-    cards, goal_defs = g.db.cards, g.db.goal_defs
-    table = g.tables[p]
-    need: set[int] = set()
-    for goal in g.goals:
-        need.update(goal_defs[goal].required)
-        need.update(goal_defs[goal].any_cards)
+    table = g.tables[pr.player]
+    need = goal_needs(g)
     best: list[Answer] = []
     best_v = -1e9
     for o in pr.options:
-        k = o[0]
-        if k == "end":
-            v = 0.0
-        elif k != "play":
-            v = -1.0
-        else:
-            c = cards[o[1]]
-            if c.kind == KEEPER:
-                v = 50.0 if o[1] in need else 10.0
-            elif c.kind == GOAL:
-                req = goal_defs[o[1]].required
-                have = 0
-                for r in req:
-                    if r in table:
-                        have += 1
-                v = 100.0 if req and have == len(req) else 5.0 + 20.0 * have
-            else:
-                v = 8.0
+        v = play_value(g, table, need, o)
         if v > best_v:
             best, best_v = [o], v
         elif v == best_v:
@@ -399,16 +389,9 @@ class SearchBot(FlatSearch):
         first, then by mean rollout result (ties keep the candidates' order).
         A single legal answer is not searched: its result is 0."""
         p = asked(g).player
-        cands = self.greedy.candidates(g)
+        cands = self.searched(g)
         if len(cands) == 1:
             return [(cands[0], 0.0)]
-        if len(cands) > self.max_candidates:
-            first = self.greedy.choose(g)
-            rest = [a for a in cands if a != first]
-            picked = [first]
-            while len(picked) < self.max_candidates and rest:
-                picked.append(rest.pop(self.pick(len(rest))))
-            cands = picked
         k = len(cands)
         rounds = max(1, (k - 1).bit_length())  # halvings until one is left: ceil(log2 k)
         budget = self.rollouts * k

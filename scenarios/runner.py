@@ -61,23 +61,35 @@ class Expect(_M):
     explains_not: list[str] | None = None
 
 
-class Move(_M):
-    """One answer of a lesson's line (the keys of a step, without checks)."""
-    player: int = Field(default=0, ge=0, le=5)
+class _Answer(_M):
+    """The keys that name an answer (a step's, or a move of a lesson's line)."""
     play: str | None = None
     choose: list[str] | None = None
     surprise: str | None = None
     pass_: bool | None = Field(default=None, alias="pass")
     free: str | None = None
     end_turn: bool | None = None
+    # true: the engine must refuse the step. A string (this project's
+    # extension of the format): it must refuse it with words that contain it.
     error: StrictBool | StrictStr = False
+
+    def given(self) -> list[str]:
+        return [k for k in ("play", "choose", "surprise", "pass_", "free", "end_turn") if getattr(self, k) is not None]
+
+
+def _one_answer(given: list[str], what: str) -> None:
+    if len(given) != 1:
+        raise ValueError(f"{what} needs exactly one of play, choose, surprise, pass, free, end_turn"
+                         + (f" (it has {', '.join(k.rstrip('_') for k in given)})" if given else ""))
+
+
+class Move(_Answer):
+    """One answer of a lesson's line (the keys of a step, without checks)."""
+    player: int = Field(default=0, ge=0, le=5)
 
     @model_validator(mode="after")
     def _one(self) -> Move:
-        given = [k for k in ("play", "choose", "surprise", "pass_", "free", "end_turn") if getattr(self, k) is not None]
-        if len(given) != 1:
-            raise ValueError("a move needs exactly one of play, choose, surprise, pass, free, end_turn"
-                             + (f" (it has {', '.join(k.rstrip('_') for k in given)})" if given else ""))
+        _one_answer(self.given(), "a move")
         return self
 
 
@@ -90,17 +102,8 @@ class Wrong(Move):
     at: int = Field(default=0, ge=0)  # wrong as the attempt's answer number ``at`` (0: its first)
 
 
-class Step(_M):
+class Step(_Answer):
     player: int = Field(ge=0, le=5)
-    play: str | None = None
-    choose: list[str] | None = None
-    surprise: str | None = None
-    pass_: bool | None = Field(default=None, alias="pass")
-    free: str | None = None
-    end_turn: bool | None = None
-    # true: the engine must refuse the step. A string (this project's
-    # extension of the format): it must refuse it with words that contain it.
-    error: StrictBool | StrictStr = False
     expect: Expect | None = None
     say: str = ""    # lessons: what the tutor says before this step
     hint: str = ""   # lessons: a nudge after a wrong move (the step itself is the answer)
@@ -123,7 +126,7 @@ class Step(_M):
 
     @model_validator(mode="after")
     def _one(self) -> Step:
-        given = [k for k in ("play", "choose", "surprise", "pass_", "free", "end_turn") if getattr(self, k) is not None]
+        given = self.given()
         if self.objective or self.goal is not None:
             if given:
                 raise ValueError("an objective step has no move of its own: its answers go under 'line'")
@@ -131,9 +134,7 @@ class Step(_M):
                 raise ValueError("an objective step needs 'objective' (in words), 'goal' (the table to reach) "
                                  "and 'line' (the intended answers)")
             return self
-        if len(given) != 1:
-            raise ValueError("a step needs exactly one of play, choose, surprise, pass, free, end_turn"
-                             + (f" (it has {', '.join(k.rstrip('_') for k in given)})" if given else ""))
+        _one_answer(given, "a step")
         return self
 
 
