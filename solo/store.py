@@ -76,6 +76,27 @@ def _to_slots(db: sqlite3.Connection) -> None:
         db.execute("DROP TABLE current")
 
 
+# the lessons as they were numbered before the objective lessons (schema 5): their new ids
+LESSON_IDS_4 = {
+    "01-first-turn": "13-first-turn", "02-keepers-and-goals": "14-keepers-and-goals",
+    "03-new-rules-at-once": "15-new-rules-at-once", "04-play-rules": "16-play-rules", "05-limits": "17-limits",
+    "06-actions-temporary-hands": "19-actions-temporary-hands", "07-free-actions": "20-free-actions",
+    "08-creepers": "21-creepers", "09-inflation": "22-inflation", "10-double-agenda": "23-double-agenda",
+    "11-solo-rules-deck": "02-solo-first-turn", "12-solo-scoring": "05-solo-the-end",
+    "13-surprises": "36-surprises", "14-attaching-creepers": "11-solo-attaching-creepers",
+}
+
+
+def _to_stars(db: sqlite3.Connection) -> None:
+    """Version 5: lessons earn stars (a lesson done before counts one), keep
+    their progress under their new numbers, and a lesson in progress starts
+    again (its steps are objectives now, numbered differently)."""
+    _script(db, "ALTER TABLE lessons ADD COLUMN stars INTEGER NOT NULL DEFAULT 1;")
+    for old, new in LESSON_IDS_4.items():
+        db.execute("UPDATE OR IGNORE lessons SET id=? WHERE id=?", (new, old))
+    db.execute("DELETE FROM games WHERE slot='lesson'")
+
+
 # schema version -> SQL (or a function) that upgrades from the version before it
 MIGRATIONS: dict[int, Any] = {
     2: """
@@ -87,9 +108,7 @@ CREATE TABLE IF NOT EXISTS par (date TEXT PRIMARY KEY, score INTEGER NOT NULL, e
 CREATE TABLE IF NOT EXISTS lessons (id TEXT PRIMARY KEY, completed TEXT NOT NULL);
 """,
     4: _to_slots,
-    5: """
-ALTER TABLE lessons ADD COLUMN stars INTEGER NOT NULL DEFAULT 1;
-""",
+    5: _to_stars,
 }
 # the columns each table must have once upgraded (a table of another shape is not our save)
 COLUMNS = {

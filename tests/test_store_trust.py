@@ -476,3 +476,32 @@ def test_a_lesson_slot_never_writes_the_history(store):
         store.load("lesson")  # a lesson's table is its scenario's, never a deal from the seed
     store.clear("lesson")
     assert store.notes("lesson") is None and store.runs() == []
+
+
+def test_a_version_4_save_keeps_its_lessons_under_their_new_numbers(tmp_path):
+    """Schema 5: each lesson done before counts one star under its new id;
+    a lesson in progress starts again (its steps are objectives now); the
+    Solo game in its slot is untouched."""
+    path = tmp_path / "v4.sqlite3"
+    s = Store(path)
+    g = Game.new(("fluxx5",), 1, "solo", 12)
+    s.start(g)
+    s.db.execute("DROP TABLE lessons")
+    s.db.execute("CREATE TABLE lessons (id TEXT PRIMARY KEY, completed TEXT NOT NULL)")
+    s.db.execute("INSERT INTO lessons VALUES ('01-first-turn', '2026-11-29T10:00:00')")
+    s.db.execute("INSERT INTO lessons VALUES ('12-solo-scoring', '2026-11-29T11:00:00')")
+    s.db.execute("INSERT INTO games SELECT 'lesson', variant, players, seed, decks, NULL, started, answers, state,"
+                 " 0, '{\"lesson\": \"05-limits\", \"step\": 2}' FROM games WHERE slot='solo'")
+    s.db.execute("UPDATE meta SET value='4' WHERE key='schema'")
+    s.release_all()
+    s.close()
+    s = Store(path)
+    assert s.notice is None
+    assert s.lesson_stars() == {"13-first-turn": 1, "05-solo-the-end": 1}
+    assert s.notes("lesson") is None and "lesson" not in s.in_progress()
+    assert s.load("solo")[0].to_dict() == g.to_dict()
+    from scenarios.lessons import lessons
+    ids = {ls.id for ls in lessons()}
+    from solo.store import LESSON_IDS_4
+    assert set(LESSON_IDS_4.values()) <= ids  # every old lesson still exists under its new number
+    s.close()
