@@ -60,7 +60,9 @@ def op_start_turn(g: Game) -> None:
         g.ev("turn_start", "turn.start", p, turn=g.turn, extra=g.in_extra)
     g.stack.append(("begin_play",))
     g.stack.append(("draw_phase",))
-    g.stack.append(("start_events",))
+    starters = g.pidx.turn_start  # a turn-start task only where a card in play acts then (it would run next)
+    if starters and (not starters.isdisjoint(g.rules) or not starters.isdisjoint(g.tables[p])):
+        g.stack.append(("start_events",))
 
 
 def op_start_events(g: Game) -> None:
@@ -211,9 +213,9 @@ def op_end_turn(g: Game, by: int = -1, why: str = "plays") -> None:
         flag = {"empty": {"empty": True}, "chose": {"chose": True}}.get(why, {})
         g.ev("turn_end", "turn.end", p, by, played=g.played, **flag)
     g.stack.append(("next_turn",))
-    g.stack.append(("between",))
-    g.stack.append(("ask_keeper_limit", p, "limit.self-at-end"))
-    g.stack.append(("ask_hand_limit", p, "limit.self-at-end"))
+    if not g.variant.quiet_between:
+        g.stack.append(("between",))
+    _ask_limits(g, p, "limit.self-at-end")
 
 
 def op_between(g: Game) -> None:
@@ -231,8 +233,18 @@ def op_next_turn(g: Game) -> None:
 
 
 def op_comply(g: Game, p: int, rule: str) -> None:
-    g.stack.append(("ask_keeper_limit", p, rule))
-    g.stack.append(("ask_hand_limit", p, rule))
+    _ask_limits(g, p, rule)
+
+
+def _ask_limits(g: Game, p: int, rule: str) -> None:
+    """Queue the limit questions (Hand Limit first, then Keeper Limit), each
+    only where that limit is in play: nothing between here and them changes
+    the rules, so a question not queued is one that would have asked nothing."""
+    hl, kl = g.limits()
+    if kl >= 0:
+        g.stack.append(("ask_keeper_limit", p, rule))
+    if hl >= 0:
+        g.stack.append(("ask_hand_limit", p, rule))
 
 
 def op_ask_hand_limit(g: Game, p: int, rule: str) -> None:

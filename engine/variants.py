@@ -53,6 +53,14 @@ def same_goal_inputs(g: Game, key: tuple[Any, ...] | None) -> bool:
 
 class Variant:
     name = "standard"
+    # between_turns does nothing (worked out for each subclass): the end of a
+    # turn then queues no between-turns task
+    quiet_between = True
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls.quiet_between = cls.between_turns is Variant.between_turns
+
     solo = False      # Solo Fluxx (kept for the app and the tutor; the engine asks the hooks below)
     scores = False    # a met Goal scores points rather than winning the game
     min_players = 2
