@@ -128,10 +128,12 @@ FREE_USE: dict[str, Callable[[Game, int, int], None]] = {}
 # after one when it has checked since the last other task. Each module that
 # defines such a task names it here; the property tests hold every one to it.
 QUIET: set[str] = set()
-# (g, answer) -> answer: an answer given out of turn becomes the one the prompt takes
-ANSWER_FILTERS: list[Callable[[Game, Any], Any]] = []
-# (g, prompt, answer) -> a sentence why the answer is refused, or ""
-REFUSALS: list[Callable[[Game, Prompt, Any], str]] = []
+# answer kind -> (g, answer) -> answer: an answer of that kind, given out of
+# turn, becomes the one the prompt takes (a Surprise played into its window)
+ANSWER_FILTERS: dict[str, Callable[[Game, Any], Any]] = {}
+# answer kind -> (g, prompt, answer) -> a sentence why the answer is refused,
+# or "" (kept per kind: the door asks only the one that can have something to say)
+REFUSALS: dict[str, Callable[[Game, Prompt, Any], str]] = {}
 # (guard(db) -> bool, check(g) -> bool): a standing check run after every task
 # in the games whose cards the guard names; True when it queued or asked something
 AFTER_TASK: list[tuple[Callable[[CardDB], bool], Callable[[Game], bool]]] = []
@@ -486,12 +488,17 @@ class Game:
         if pr is None:
             raise IllegalAnswer("the game is over; nothing is being asked" if self.over
                                 else "nothing is being asked")
-        for rewrite in ANSWER_FILTERS:
-            answer = rewrite(self, answer)
-        for refuse in REFUSALS:
-            why = refuse(self, pr, answer)
-            if why:
-                raise IllegalAnswer(why)
+        kind = answer[0] if isinstance(answer, (tuple, list)) and answer else None
+        if type(kind) is str:
+            rewrite = ANSWER_FILTERS.get(kind)
+            if rewrite is not None:
+                answer = rewrite(self, answer)
+                kind = answer[0]
+            refuse = REFUSALS.get(kind)
+            if refuse is not None:
+                why = refuse(self, pr, answer)
+                if why:
+                    raise IllegalAnswer(why)
         a = pr.check(answer, self._card_name)
         self.prompt = None
         self.decisions += 1

@@ -158,4 +158,4 @@ def refuse_free(g: Game, pr: Prompt, answer: Any) -> str:
     return ""
 
 
-REFUSALS.append(refuse_free)
+REFUSALS["free"] = refuse_free

@@ -75,7 +75,7 @@ class Prompt:
             raise IllegalAnswer("an answer is a tuple such as ('play', card) or ('choose', (values...))")
         kind = answer[0]
         if self.kind == "turn":
-            a = tuple(answer)
+            a = answer if type(answer) is tuple else tuple(answer)
             if a in self.options:
                 return a
             if kind == "play":
