@@ -275,7 +275,9 @@ class RuleView:
         cards, pas = idx.db.cards, idx.of
         rs = set(rules)
         in_slot = [-1, -1, -1, -1]  # the Draw, Play, Hand Limit and Keeper Limit rules
-        for r in rules:  # one rule per slot (a new one replaces the old); the first wins if a table breaks that
+        # one rule per slot (a new one replaces the old); a hand-laid table with two
+        # in one slot gets the lower card id (the view is of the set, not the order)
+        for r in rules:
             i = idx.slot_index[r]
             if i >= 0 and in_slot[i] < 0:
                 in_slot[i] = r
