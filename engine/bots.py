@@ -433,3 +433,22 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     if name not in BOTS:
         raise ValueError(f"unknown bot '{name}' (the bots are: {', '.join(BOTS)})")
     return BOTS[name](seed)
+
+
+def state_seed(g: Game) -> int:
+    """A bot's seed drawn from the game state alone: the engine generator's
+    state, the decision count and the seat asked. The generator is read, not
+    advanced, so the game itself is the same whoever answers."""
+    _, x = R.next_u64(g.rng ^ (g.decisions * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF))
+    return (x ^ asked(g).player) & 0x7FFFFFFFFFFFFFFF
+
+
+def answer_for(g: Game, name: str) -> Answer:
+    """The answer bot ``name`` gives to the game's current question, made
+    fresh and seeded from the state (``state_seed``): a resumed game, a
+    replay and another machine see the same answer. The search bot's budget
+    is its fixed number of rollouts, never the clock."""
+    bot = make_bot(name, state_seed(g))
+    if isinstance(bot, FlatSearch):
+        bot.ms = None
+    return bot.choose(g)

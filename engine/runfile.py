@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .answers import ReplayError, from_json, to_json
 from .answers import replay as replay_answers
@@ -38,6 +38,24 @@ class RunFile(BaseModel):
     score: int | None = None
     winner: int | None = None
     turns: int | None = Field(default=None, ge=0)
+    # a game against bots played in the app: who sat at each seat ("human" or a bot's name)
+    seats: list[str] | None = Field(default=None, min_length=2, max_length=6)
+
+    @model_validator(mode="after")
+    def _a_seat_each(self) -> RunFile:
+        if self.seats is not None and len(self.seats) != self.players:
+            raise ValueError(f"it names {len(self.seats)} seats for a game of {self.players} players")
+        return self
+
+    @field_validator("seats")
+    @classmethod
+    def _seats_known(cls, v: list[str] | None) -> list[str] | None:
+        from .bots import BOTS
+        if v is not None:
+            bad = [x for x in v if x != "human" and x not in BOTS]
+            if bad:
+                raise ValueError(f"seat {bad[0]!r} is neither 'human' nor a bot ({', '.join(BOTS)})")
+        return v
 
     @field_validator("decks")
     @classmethod

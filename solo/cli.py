@@ -138,9 +138,13 @@ def build_parser() -> Parser:
 
     seed_help = "the deal's seed, a whole number from 0 to 2^63-1 (default: a random one)"
     decks_help = "comma-separated deck ids (default: fluxx5)"
-    sp = sub.add_parser("play", help="start a new solo game in the app")
+    sp = sub.add_parser("play", help="start a new game in the app: Solo Fluxx, or Fluxx against bots")
     sp.add_argument("--seed", type=_int, help=seed_help)
     sp.add_argument("--decks", type=_decks, default=["fluxx5"], help=decks_help)
+    sp.add_argument("--variant", choices=("solo", "standard"), default="solo",
+                    help="solo (default): Solo Fluxx; standard: Fluxx against bots, you at the first seat")
+    sp.add_argument("--players", type=_positive, help="with --variant standard: the seats, 2-6 (default 4)")
+    sp.add_argument("--bot", choices=sorted(BOTS), help="with --variant standard: the bots' strength (default greedy)")
 
     sp = sub.add_parser("text", help="play Solo Fluxx in plain text, one numbered question at a time")
     sp.add_argument("--seed", type=_int, help=seed_help)
@@ -436,7 +440,17 @@ def cmd_verify(a) -> int:
 
 
 def cmd_play(a) -> int:
-    return _run(_app(new=(a.seed, a.decks)))
+    if a.variant == "solo":
+        if a.players not in (None, 1) or a.bot is not None:
+            raise UsageError("solo-fluxx play: --players and --bot are for a game against bots "
+                             "(--variant standard); Solo Fluxx has one player and no bots")
+        return _run(_app(new=(a.seed, a.decks)))
+    from solo.seats import new_seats
+    players = 4 if a.players is None else a.players
+    if not 2 <= players <= 6:
+        raise UsageError(f"solo-fluxx play: the standard game takes 2 to 6 players (you and 1 to 5 bots), "
+                         f"not {players}")
+    return _run(_app(new=(a.seed, a.decks), seats=new_seats(players - 1, a.bot or "greedy")))
 
 
 def _run(app) -> int:
@@ -449,10 +463,10 @@ def _run(app) -> int:
     return app.return_code or 0
 
 
-def _app(new=None, daily=None, learn=False, lesson=None):
+def _app(new=None, daily=None, learn=False, lesson=None, seats=None):
     from solo.app import SoloFluxxApp
     from solo.store import Store
-    return SoloFluxxApp(Store(), new=new, daily=daily, learn=learn, lesson=lesson)
+    return SoloFluxxApp(Store(), new=new, daily=daily, learn=learn, lesson=lesson, seats=seats)
 
 
 def cmd_learn(a) -> int:
@@ -509,10 +523,11 @@ def cmd_history(a) -> int:
         return 0
     if not runs:
         print("No runs yet.")
+    from solo.seats import run_result
     for r in runs:
-        score = "-" if r["score"] is None else r["score"]
+        mode = "daily " + r["daily"] if r["daily"] else "free play" if r["variant"] == "solo" else "against bots"
         print(f"{(r['finished'] or r['started'])[:16]}  seed {r['seed']:>12}  {','.join(r['decks']):22} "
-              f"score {score:>3}  {'daily ' + r['daily'] if r['daily'] else 'free play':16} "
+              f"{run_result(r):20}  {mode:16} "
               f"{'assisted' if r['assisted'] else '':9} {r['status']}")
     return 0
 

@@ -1,4 +1,5 @@
-"""The hint's search, in a worker process, so that the app never waits on it.
+"""The hint's search (and the search bot's moves), in a worker process, so
+that the app never waits on it.
 
 The app sends the game's state (plain JSON data) and gets the ranked
 answers back; the table stays live while the search runs. The worker is
@@ -26,6 +27,15 @@ def rank_state(state: dict[str, Any], seed: int, rollouts: int | None = None,
     return ranked, bot.tried[0][1] if bot.tried else 0
 
 
+def bot_state(state: dict[str, Any], name: str) -> Any:
+    """In the worker: bot ``name``'s answer to the state's question (seeded
+    from the state, a fixed budget: the same answer in the app and anywhere)."""
+    import solo  # noqa: F401  (registers the solo variant in the worker)
+    from engine.bots import answer_for
+    from engine.game import Game
+    return answer_for(Game.from_dict(state, record=False, check="none"), name)
+
+
 class HintWorker:
     """One worker process for hints, started when first asked."""
 
@@ -33,6 +43,13 @@ class HintWorker:
         self.pool: ProcessPoolExecutor | None = None
 
     def submit(self, state: dict[str, Any], seed: int) -> Future[tuple[list[tuple[Any, float]], int]]:
+        return self._submit(rank_state, state, seed)
+
+    def submit_bot(self, state: dict[str, Any], name: str) -> Future[Any]:
+        """A search bot's answer, worked out beside the table."""
+        return self._submit(bot_state, state, name)
+
+    def _submit(self, fn: Any, *args: Any) -> Future[Any]:
         import sys
         # the pool's helper processes start here and inherit the real stderr (Textual
         # puts a stand-in without a file descriptor there while it draws)
@@ -42,7 +59,7 @@ class HintWorker:
             if self.pool is None:
                 import multiprocessing
                 self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-            return self.pool.submit(rank_state, state, seed)
+            return self.pool.submit(fn, *args)
         finally:
             sys.stdout, sys.stderr = shown
 

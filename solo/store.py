@@ -34,7 +34,7 @@ from engine.answers import replay
 from engine.game import Game
 from engine.version import ENGINE_VERSION, RUN_FORMAT
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 DB_NAME = "solo-fluxx.sqlite3"
 SLOTS = ("solo", "daily", "lesson", "standard")
 SLOT_NAMES = {"solo": "the Solo game", "daily": "the daily challenge", "lesson": "the lesson",
@@ -97,6 +97,23 @@ def _to_stars(db: sqlite3.Connection) -> None:
     db.execute("DELETE FROM games WHERE slot='lesson'")
 
 
+def _to_modes(db: sqlite3.Connection) -> None:
+    """Version 6: a run says its mode (variant, seats, bots, winner), so the
+    history and the stats keep Solo runs and games against bots apart."""
+    _script(db, """
+ALTER TABLE runs ADD COLUMN variant TEXT NOT NULL DEFAULT 'solo';
+ALTER TABLE runs ADD COLUMN players INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE runs ADD COLUMN winner INTEGER;
+ALTER TABLE runs ADD COLUMN seats TEXT;
+""")
+    for rid, run in db.execute("SELECT id, run FROM runs WHERE run LIKE '%standard%'").fetchall():
+        data = _json_or(run, None)
+        if isinstance(data, dict) and data.get("variant") == "standard":
+            players, winner = data.get("players"), data.get("winner")
+            db.execute("UPDATE runs SET variant='standard', players=?, winner=? WHERE id=?",
+                       (players if isinstance(players, int) else 2, winner if isinstance(winner, int) else None, rid))
+
+
 # schema version -> SQL (or a function) that upgrades from the version before it
 MIGRATIONS: dict[int, Any] = {
     2: """
@@ -109,12 +126,13 @@ CREATE TABLE IF NOT EXISTS lessons (id TEXT PRIMARY KEY, completed TEXT NOT NULL
 """,
     4: _to_slots,
     5: _to_stars,
+    6: _to_modes,
 }
 # the columns each table must have once upgraded (a table of another shape is not our save)
 COLUMNS = {
     "meta": ("key", "value"),
     "runs": ("id", "started", "finished", "seed", "decks", "daily", "score", "turns", "assisted", "status", "run",
-             "practice", "engine"),
+             "practice", "engine", "variant", "players", "winner", "seats"),
     "par": ("date", "score", "engine"),
     "lessons": ("id", "completed", "stars"),
     "games": ("slot", "variant", "players", "seed", "decks", "daily", "started", "answers", "state", "assisted",
@@ -361,11 +379,12 @@ class Store:
         """Begin a new game in ``slot``; an unfinished one there is kept in the history as abandoned."""
         self._must_hold(slot)
         with self._write():
-            old = self.db.execute("SELECT seed, decks, daily, started, answers, assisted, state, variant, players"
-                                  " FROM games WHERE slot=?", (slot,)).fetchone()
+            old = self.db.execute("SELECT seed, decks, daily, started, answers, assisted, state, variant, players,"
+                                  " extra FROM games WHERE slot=?", (slot,)).fetchone()
             if old and slot in HISTORY_SLOTS:
-                score, turns = _score_of(old[6])  # an abandoned attempt keeps the score it had
-                self._archive(old[:6], score, turns, "abandoned", old[7], old[8])
+                score, turns = _score_of(old[6])  # an abandoned attempt keeps the score it had (Solo)
+                self._archive(old[:6], score if old[7] == "solo" else None, turns, "abandoned", old[7], old[8],
+                              seats_of(_json_or(old[9], None)))
             self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
             self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
                             (slot, g.variant_name, g.nplayers, g.seed, json.dumps(g.decks), daily, _now(), "[]",
@@ -382,12 +401,12 @@ class Store:
             if g.over and slot not in HISTORY_SLOTS:
                 self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
             elif g.over:
-                row = self.db.execute("SELECT seed, decks, daily, started, answers, assisted, variant, players"
-                                      " FROM games WHERE slot=?", (slot,)).fetchone()
+                row = self.db.execute("SELECT seed, decks, daily, started, answers, assisted, variant, players,"
+                                      " extra FROM games WHERE slot=?", (slot,)).fetchone()
                 if row:
                     rec = row[:4] + (json.dumps(answers), int(assisted or row[5]))
                     self._archive(rec, len(g.scored) if g.variant.solo else g.winner, g.turn, "finished",
-                                  row[6], row[7])
+                                  row[6], row[7], seats_of(_json_or(row[8], None)))
                 self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
             else:
                 self.db.execute("UPDATE games SET answers=?, state=?, assisted=MAX(assisted, ?) WHERE slot=?",
@@ -457,16 +476,20 @@ class Store:
         return g, answers, {"seed": seed, "decks": decks, "daily": daily, "started": started,
                             "assisted": bool(assisted), "slot": slot, "extra": _json_or(extra, None)}
 
-    def _archive(self, row, score, turns, status, variant: str = "solo", players: int = 1) -> None:
+    def _archive(self, row, score, turns, status, variant: str = "solo", players: int = 1,
+                 seats: list[str] | None = None) -> None:
         seed, decks, daily, started, answers, assisted = row
         run = {"format": RUN_FORMAT, "engine": ENGINE_VERSION, "variant": variant, "decks": _json_or(decks, []),
                "players": players, "seed": seed, "daily": daily, "answers": _json_or(answers, []),
                "turns": turns}
+        winner = None
         if variant == "solo":
             run["score"] = score
         else:
-            run["winner"] = score
+            run["winner"] = winner = score
             score = None
+            if seats:
+                run["seats"] = seats
         practice = 0
         if daily:
             # one scored attempt a day: the date's first attempt, finished or abandoned; later ones are practice
@@ -474,16 +497,18 @@ class Store:
                                    " AND practice=0", (daily,)).fetchone()
             practice = 1 if done else 0
         self.db.execute("INSERT INTO runs (started, finished, seed, decks, daily, score, turns, assisted, status,"
-                        " run, practice, engine) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        " run, practice, engine, variant, players, winner, seats)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (started, _now() if status == "finished" else None, seed, decks, daily, score, turns,
-                         int(assisted), status, json.dumps(run), practice, ENGINE_VERSION))
+                         int(assisted), status, json.dumps(run), practice, ENGINE_VERSION, variant, players,
+                         winner, json.dumps(seats) if seats else None))
 
     # -------------------------------------------------------------- history
     def runs(self, finished_only: bool = False) -> list[dict]:
         """The history, oldest first. A row that cannot be read is skipped and
         a sentence for it is put in ``skipped``; the rest are kept."""
-        q = ("SELECT id, started, finished, seed, decks, daily, score, turns, assisted, status, practice, engine"
-             " FROM runs")
+        q = ("SELECT id, started, finished, seed, decks, daily, score, turns, assisted, status, practice, engine,"
+             " variant, players, winner, seats FROM runs")
         if finished_only:
             q += " WHERE status='finished'"
         out = []
@@ -497,7 +522,8 @@ class Store:
                 continue
             out.append({"id": r[0], "started": r[1], "finished": r[2], "seed": r[3], "decks": json.loads(r[4]),
                         "daily": r[5], "score": r[6], "turns": r[7], "assisted": bool(r[8]), "status": r[9],
-                        "practice": bool(r[10]), "engine": r[11]})
+                        "practice": bool(r[10]), "engine": r[11], "variant": r[12], "players": r[13],
+                        "winner": r[14], "seats": _json_or(r[15], None)})
         return out
 
     def run_file(self, run_id: int) -> dict | None:
@@ -529,11 +555,33 @@ class Store:
         scored_days = [r["daily"] for r in fin if r["daily"] and not r["practice"]]
         cur, longest = streaks(scored_days, today_iso)
         return {"played": len(fin), "best": max(scores) if scores else None,
+                "against_bots": self.bot_stats(),
                 "mean": round(sum(scores) / len(scores), 2) if scores else None,
                 "current_streak": cur, "longest_streak": longest,
                 "histogram": dict(sorted(hist.items(), key=lambda kv: int(kv[0]))),
                 "over_time": [{"date": (r["finished"] or r["started"])[:10], "score": r["score"],
                                "daily": r["daily"]} for r in fin]}
+
+    def bot_stats(self) -> dict:
+        """Finished games against bots: played and won, in all and by table
+        (seat count and bot strength: "4 seats, greedy")."""
+        played = won = 0
+        tables: dict[str, dict] = {}
+        for r in self.runs(finished_only=True):
+            if r["variant"] != "standard":
+                continue
+            seats = r["seats"] or []
+            me = seats.index("human") if "human" in seats else 0
+            bots = sorted({x for x in seats if x != "human"})
+            strength = bots[0] if len(bots) == 1 else "mixed" if bots else "unknown"
+            key = f"{r['players']} seats, {strength}"
+            t = tables.setdefault(key, {"players": r["players"], "bots": strength, "played": 0, "won": 0})
+            t["played"] += 1
+            played += 1
+            if r["winner"] == me:
+                t["won"] += 1
+                won += 1
+        return {"played": played, "won": won, "tables": dict(sorted(tables.items()))}
 
     def best_and_mean(self) -> tuple[int | None, float | None]:
         scores = [r["score"] for r in self.runs(finished_only=True) if r["score"] is not None]
@@ -583,7 +631,14 @@ RUN_STATUSES = ("finished", "abandoned", "unreadable")
 
 def _bad_run_row(r: tuple) -> str:
     """Why a history row cannot be shown ('' if it can)."""
-    rid, started, finished, seed, decks, daily, score, turns, assisted, status, practice, engine = r
+    rid, started, finished, seed, decks, daily, score, turns, assisted, status, practice, engine = r[:12]
+    variant, players, winner, seats = r[12:]
+    if variant not in ("solo", "standard") or not isinstance(players, int) or not 1 <= players <= 6:
+        return "its mode (variant and seats) is not one solo-fluxx plays"
+    if winner is not None and (not isinstance(winner, int) or not 0 <= winner < players):
+        return "its winner is not one of its seats"
+    if seats is not None and not isinstance(seats_of(_json_or(seats, None)), list):
+        return "its seats are not a list of who sat there"
     if any(isinstance(x, str) and "\ufffd" in x for x in (started, finished, decks, daily, status, engine)):
         return "it holds bytes that are not text (a damaged disk block?)"
     if not isinstance(started, str) or not _iso(started):
@@ -607,6 +662,16 @@ def _bad_run_row(r: tuple) -> str:
     if engine is not None and not isinstance(engine, str):
         return "its engine version is not text"
     return ""
+
+
+def seats_of(extra: Any) -> list[str] | None:
+    """Who sat at a game against bots ("human", then each bot's name), from
+    its slot's notes or a run's record; None when it is not there or not that."""
+    seats = extra.get("seats") if isinstance(extra, dict) else extra
+    from engine.bots import BOTS
+    if isinstance(seats, list) and seats and all(isinstance(x, str) and (x == "human" or x in BOTS) for x in seats):
+        return seats
+    return None
 
 
 def _text(raw: bytes) -> str:

@@ -181,11 +181,47 @@ async def test_menu_when_nothing_to_resume(store):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
-        await pilot.press("enter")  # New game: choose the decks
+        await pilot.press("enter")  # New game: which game, then the decks
+        await pilot.pause()
+        await pilot.press("enter")  # Solo Fluxx
         await pilot.pause()
         await pilot.press("down", "enter")  # Fluxx 5.0 with the Creeper Pack
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.g.decks == ["fluxx5", "creeper-pack"]
+        assert app.screen.g.nplayers == 1 and app.screen.slot == "solo"
+
+
+async def test_new_game_against_bots_asks_seats_strength_and_decks(store):
+    """The New game dialog: against bots, how many, how strong, which decks;
+    Esc goes back one question. The game gets the standard slot, the Solo
+    game in progress stays where it was."""
+    from engine.game import Game
+    store.start(Game.new(("fluxx5",), 1, "solo", 5))
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.choose_new_game()
+        await pilot.pause()
+        assert "which game" in "\n".join(screen_lines(app))
+        await pilot.press("down", "enter")  # Fluxx against bots
+        await pilot.pause()
+        assert "How many bots" in "\n".join(screen_lines(app))
+        await pilot.press("escape")  # back to the first question
+        await pilot.pause()
+        assert "which game" in "\n".join(screen_lines(app))
+        await pilot.press("down", "enter", "down", "down", "enter")  # 3 bots
+        await pilot.pause()
+        assert "How strong" in "\n".join(screen_lines(app))
+        await pilot.press("down", "enter")  # greedy
+        await pilot.pause()
+        assert "Which decks" in "\n".join(screen_lines(app))
+        await pilot.press("down", "down", "enter")  # Voyager
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, GameScreen) and scr.slot == "standard"
+        assert scr.g.nplayers == 4 and scr.g.decks == ["voyager"] and scr.g.variant_name == "standard"
+        assert scr.seats == ["human", "greedy", "greedy", "greedy"]
+        assert set(store.in_progress()) == {"solo", "standard"}
 
 
 @pytest.mark.slow
@@ -313,7 +349,8 @@ async def test_stats_screen(store):
         await pilot.pause()
         app.show_stats()
         await pilot.pause()
-        assert "Runs played 0" in str(app.screen.query_one("#stats-text").render())
+        text = str(app.screen.query_one("#stats-text").render())
+        assert "Solo runs played 0" in text and "Against bots: no finished games yet" in text
 
 
 async def test_tab_to_the_tutor_panel_and_ask_why(store):

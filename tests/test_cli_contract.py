@@ -24,11 +24,7 @@ SIM_KEYS = {"variant", "players", "decks", "bot", "games", "seconds", "games_per
 RUN_KEYS = {"format", "engine", "variant", "decks", "players", "seed", "answers"}
 
 # Parts of CLI.md that later issues build, with their contract tests.
-NOT_YET = {
-    ("play", "--variant"): "issue 19 (Fluxx against bots)",
-    ("play", "--players"): "issue 19 (Fluxx against bots)",
-    ("play", "--bot"): "issue 19 (Fluxx against bots)",
-}
+NOT_YET: dict[tuple[str, str], str] = {}
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
@@ -137,19 +133,20 @@ def test_every_command_and_option_says_what_it_does_in_help(capsys):
                 assert a.help, f"'{' '.join(path)} {a.option_strings or a.dest}' has no help"
                 seen.append((" ".join(path), a.option_strings[0] if a.option_strings else a.dest))
     walk(parser, [])
-    assert len(seen) == 36  # with sim --force, sim --jobs, export --force, and learn N, --list, --json
+    assert len(seen) == 39  # with play --variant, --players, --bot, sim --force, sim --jobs, export --force, and learn N, --list, --json
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     out = capsys.readouterr().out
     assert "Solo Fluxx: the solitaire Fluxx, on a complete rules engine." in out
-    for name, text in [("play", "start a new solo game in the app"), ("sim", "play complete games with bots")]:
+    for name, text in [("play", "start a new game in the app"), ("sim", "play complete games with bots")]:
         assert name in out and text in out
 
 
 def test_every_command_parses_to_its_documented_defaults():
     p = cli.build_parser()
     fluxx5 = ["fluxx5"]
-    assert vars(p.parse_args(["play"])) == {"cmd": "play", "seed": None, "decks": fluxx5}
+    assert vars(p.parse_args(["play"])) == {"cmd": "play", "seed": None, "decks": fluxx5, "variant": "solo",
+                                            "players": None, "bot": None}
     assert vars(p.parse_args(["text"])) == {"cmd": "text", "seed": None, "decks": fluxx5}
     assert vars(p.parse_args(["learn"])) == {"cmd": "learn", "n": None, "list": False, "json": False}
     assert vars(p.parse_args(["daily"])) == {"cmd": "daily", "date": None}
@@ -274,6 +271,12 @@ def test_sim_bots_are_listed_in_help(capsys):
     (["daily", "--date", "yesterday"], "not a date of the form YYYY-MM-DD"),
     (["play", "--seed", "-5"], "a seed is a whole number"),
     (["play", "--decks", "nope"], "there is no deck 'nope'"),
+    (["play", "--players", "3"], "--players and --bot are for a game against bots"),
+    (["play", "--bot", "greedy"], "--players and --bot are for a game against bots"),
+    (["play", "--variant", "standard", "--players", "7"], "2 to 6 players (you and 1 to 5 bots), not 7"),
+    (["play", "--variant", "standard", "--players", "1"], "2 to 6 players (you and 1 to 5 bots), not 1"),
+    (["play", "--variant", "standard", "--bot", "genius"], "invalid choice: 'genius'"),
+    (["play", "--variant", "duel"], "invalid choice: 'duel'"),
     (["text", "--decks", "voyager,creeper-pack"], "cannot be played together"),
     (["frobnicate"], "invalid choice"),
     (["deck"], "say 'check FILE' or 'show ID'"),
@@ -442,8 +445,13 @@ def test_app_commands_pass_their_arguments(capsys, app_calls):
     assert cli.main(["daily", "--date", "2026-11-29"]) == 0
     assert cli.main(["learn"]) == 0
     assert cli.main([]) == 0
+    assert cli.main(["play", "--variant", "standard", "--players", "4", "--bot", "search", "--seed", "3",
+                     "--decks", "voyager"]) == 0
+    assert cli.main(["play", "--variant", "standard"]) == 0  # 4 seats, greedy bots
     assert app_calls == [{"new": (7, ["fluxx5", "creeper-pack"])}, {"new": (None, ["fluxx5"])},
-                         {"daily": "2026-11-29"}, {"learn": True}, {}]
+                         {"daily": "2026-11-29"}, {"learn": True}, {},
+                         {"new": (3, ["voyager"]), "seats": ["human", "search", "search", "search"]},
+                         {"new": (None, ["fluxx5"]), "seats": ["human", "greedy", "greedy", "greedy"]}]
 
 
 def test_daily_without_a_date_is_today(capsys, app_calls):
@@ -645,7 +653,8 @@ def test_every_usage_line(capsys):
     walk(cli.build_parser())
     assert usages == [
         "usage: solo-fluxx [-h] [--version] {play,text,learn,daily,history,sim,scenario,deck,replay,rules,export,verify} ...",
-        "usage: solo-fluxx play [-h] [--seed SEED] [--decks DECKS]",
+        ("usage: solo-fluxx play [-h] [--seed SEED] [--decks DECKS] [--variant {solo,standard}] "
+         "[--players PLAYERS] [--bot {greedy,random,search}]"),
         "usage: solo-fluxx text [-h] [--seed SEED] [--decks DECKS]",
         "usage: solo-fluxx learn [-h] [--list] [--json] [N]",
         "usage: solo-fluxx daily [-h] [--date DATE]",

@@ -492,6 +492,8 @@ def test_a_version_4_save_keeps_its_lessons_under_their_new_numbers(tmp_path):
     s.db.execute("INSERT INTO lessons VALUES ('12-solo-scoring', '2026-11-29T11:00:00')")
     s.db.execute("INSERT INTO games SELECT 'lesson', variant, players, seed, decks, NULL, started, answers, state,"
                  " 0, '{\"lesson\": \"05-limits\", \"step\": 2}' FROM games WHERE slot='solo'")
+    for col in ("seats", "winner", "players", "variant"):  # the runs table as version 4 had it
+        s.db.execute(f"ALTER TABLE runs DROP COLUMN {col}")
     s.db.execute("UPDATE meta SET value='4' WHERE key='schema'")
     s.release_all()
     s.close()
@@ -505,3 +507,30 @@ def test_a_version_4_save_keeps_its_lessons_under_their_new_numbers(tmp_path):
     from solo.store import LESSON_IDS_4
     assert set(LESSON_IDS_4.values()) <= ids  # every old lesson still exists under its new number
     s.close()
+
+
+def test_a_version_5_history_learns_each_runs_mode(tmp_path):
+    """Schema 6: every run says its mode; a standard run recorded before
+    (its mode only in its run record) is found and filed as one, with its
+    winner, and the Solo runs stay Solo runs."""
+    path = tmp_path / "v5.sqlite3"
+    s = Store(path)
+    solo_game = Game.new(("fluxx5",), 1, "solo", 12)
+    s.start(solo_game)
+    s.start(Game.new(("fluxx5",), 1, "solo", 13))  # files seed 12 as abandoned
+    run = {"format": 1, "engine": "x", "variant": "standard", "decks": ["fluxx5"], "players": 3, "seed": 4,
+           "daily": None, "answers": [], "turns": 9, "winner": 2}
+    s.db.execute("INSERT INTO runs (started, finished, seed, decks, daily, score, turns, assisted, status, run,"
+                 " practice, engine) VALUES ('2026-11-01T10:00:00', '2026-11-01T10:20:00', 4, '[\"fluxx5\"]',"
+                 " NULL, NULL, 9, 0, 'finished', ?, 0, 'x')", (json.dumps(run),))
+    for col in ("seats", "winner", "players", "variant"):
+        s.db.execute(f"ALTER TABLE runs DROP COLUMN {col}")
+    s.db.execute("UPDATE meta SET value='5' WHERE key='schema'")
+    s.release_all()
+    s.close()
+    s = Store(path)
+    assert s.notice is None and not s.skipped
+    runs = s.runs()
+    assert [(r["variant"], r["players"], r["winner"]) for r in runs] == [("solo", 1, None), ("standard", 3, 2)]
+    assert s.stats()["against_bots"] == {"played": 1, "won": 0, "tables": {
+        "3 seats, unknown": {"players": 3, "bots": "unknown", "played": 1, "won": 0}}}

@@ -8,6 +8,7 @@ tutor says more (the rule's reference text); after that, one line. Levels:
 """
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,11 +30,20 @@ class Explanation:
         return {"event": self.event, "rule": self.rule, "text": self.text, "more": self.more}
 
 
+# The seats' names while an Explainer with names tells events (the app's game
+# against bots: "You", "Ada", ...); without names a seat is "Player N".
+SEAT_NAMES: ContextVar[tuple[str, ...] | None] = ContextVar("SEAT_NAMES", default=None)
+
+
 def who(g: Game, p: int, cap: bool = True) -> str:
     if p < 0:
         return "Nobody" if cap else "nobody"
     if g.nplayers == 1:
         return "You" if cap else "you"
+    names = SEAT_NAMES.get()
+    if names is not None and p < len(names):
+        name = names[p]
+        return name if cap or name != "You" else "you"
     return f"Player {p}"
 
 
@@ -99,12 +109,12 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "game_over": "The game is over with no winner.",
     "potato": "The Goal changed, so the Radioactive Potato moved to {w}.",
     "move": "{name} moved to {wp} table{by}.",
-    "take": "{W} took {name} from Player {frm}'s hand{by}.",
-    "take_hand": "{W} won the showdown and took Player {frm}'s hand.",
+    "take": "{W} took {name} from {fp} hand{by}.",
+    "take_hand": "{W} won the showdown and took {fp} hand.",
     "rps": ("Rock-paper-scissors: {W} threw {mine}, {q} threw {theirs}; {wp} to {wq}, "
             "first to {wins} wins."),
     "rotate": "Every hand passed to the {direction} player.",
-    "trade": "{W} traded hands with Player {frm}.",
+    "trade": "{W} traded hands with {f}.",
     "to_hand": "{name} went into {wp} hand{by}.",
     ("from_discard", "+rules_pile"): "{W} took {name} from the Rules discard pile to play it again.",
     "from_discard": "{W} took {name} from the discard pile to play it again.",
@@ -117,7 +127,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "surprise_done": "{name} worked and goes to the discard pile.",
     ("canceled", "surprise.trap"): "It's a Trap!: the attempt to take {name} was canceled.",
     "canceled": "{name} was canceled: it is discarded without effect, and the play is still used.",
-    "redirect": "That's Mine!: {name} lands in front of {w} instead of Player {frm}.",
+    "redirect": "That's Mine!: {name} lands in front of {w} instead of {f}.",
     "attach": "{name} attached itself to {keeper}: the two are now one unit.",
     "detach": "{name} came off {keeper}{by}.",
     ("nothing", "+why"): "{name} has no effect here: {why}.",
@@ -194,6 +204,9 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         n = data["left"]
         fields["left_words"] = ("no cards left in hand" if n == 0 and data.get("hand") == 0 else
                                 "no plays left" if n == 0 else f"{n} play{'s' if n != 1 else ''} left")
+    if "frm" in data and isinstance(data["frm"], int):
+        f = who(g, data["frm"], False)
+        fields.update(f=f, fp="your" if f == "you" else f"{f}'s")
     if kind == "rps":
         fields.update(q=who(g, data["frm"], False), wp=data["score"][0], wq=data["score"][1])
     if "chooser" in data:
@@ -304,13 +317,21 @@ def register_templates(templates: dict[str | tuple[str, str], str]) -> None:
 
 
 class Explainer:
-    def __init__(self, level: str = "brief"):
+    def __init__(self, level: str = "brief", names: tuple[str, ...] | None = None):
         if level not in LEVELS:
             raise ValueError(f"tutor level is one of {', '.join(LEVELS)}")
         self.level = level
+        self.names = names  # the seats' names ("You", "Ada", ...); None: "Player N"
         self.seen: set[str] = set()
 
     def explain(self, g: Game, e: Any) -> Explanation:
+        token = SEAT_NAMES.set(self.names)
+        try:
+            return self._explain(g, e)
+        finally:
+            SEAT_NAMES.reset(token)
+
+    def _explain(self, g: Game, e: Any) -> Explanation:
         rule = e[1]
         # an Action at work is explained by its own card's entry, not the generic rule
         entry = REFERENCE[rule]
@@ -334,6 +355,13 @@ class Explainer:
         more events of a kind in ``BURSTS``, by the same rule, player and
         cause (a Discard and Draw of many cards, a deal, a hand cut to a
         limit), is one group whose first line carries the summary."""
+        token = SEAT_NAMES.set(self.names)
+        try:
+            return self._explain_all(g, events)
+        finally:
+            SEAT_NAMES.reset(token)
+
+    def _explain_all(self, g: Game, events: list[Any]) -> list[Told]:
         out: list[Told] = []
         i, n, group = 0, len(events), 0
         while i < n:

@@ -20,7 +20,7 @@ class SoloCommands(Provider):
         app = self.app
         matcher = self.matcher(query)
         from solo.daily import today
-        items = [("New game", app.choose_new_game, "start a new solo game: choose the decks"),
+        items = [("New game", app.choose_new_game, "Solo Fluxx or Fluxx against bots: choose the game and decks"),
                  ("Daily challenge", partial(app.daily_game, today()), "today's deal, the same for everyone"),
                  ("Lessons", app.show_lessons, "step-by-step lessons"),
                  ("History", app.show_history, "past runs"),
@@ -46,6 +46,11 @@ class SoloCommands(Provider):
                 yield Hit(score, matcher.highlight(name), cb, help=help_)
 
 
+def slot_for(daily: str | None, seats: list[str] | None) -> str:
+    """The save slot of a new game: the daily, a game against bots, or the Solo game."""
+    return "daily" if daily else "standard" if seats else "solo"
+
+
 def crash_log(folder, error: BaseException) -> str | None:
     """Append the error's traceback to ``crash.log`` in ``folder``; its path, or None."""
     import datetime
@@ -66,12 +71,13 @@ class SoloFluxxApp(App):
     COMMANDS = App.COMMANDS | {SoloCommands}
 
     def __init__(self, store: Store | None = None, new: tuple | None = None, daily: str | None = None,
-                 learn: bool = False, lesson: str | None = None):
+                 learn: bool = False, lesson: str | None = None, seats: list[str] | None = None):
         super().__init__()
         self.learn = learn
         self.lesson = lesson  # a lesson's id: open it at once (over the list of lessons)
         self.store = store or Store()
         self.new = new  # (seed or None, decks) to start a new game at once
+        self.seats = seats  # with new: a game against bots, these seats ("human", "greedy", ...)
         self.daily = daily  # a date: start that date's daily challenge
         self.started_at = time.perf_counter()
         self.failure: str | None = None  # the one sentence to print when an error ended the app
@@ -118,10 +124,10 @@ class SoloFluxxApp(App):
             return
         if self.new is not None:
             self.push_screen(MenuScreen())
-            self.start_game(*self.new)
+            self.start_game(*self.new, seats=self.seats)
             return
         self.push_screen(MenuScreen())
-        playing = [s for s in ("solo", "daily") if s in self.store.in_progress()]
+        playing = [s for s in ("solo", "daily", "standard") if s in self.store.in_progress()]
         if len(playing) == 1:  # one game in progress: straight back to it
             self.resume(playing[0])
         elif self.first_start():
@@ -196,12 +202,17 @@ class SoloFluxxApp(App):
             self.pop_screen()
         self.push_screen(GameScreen(*saved))
 
-    def new_game(self, seed: int | None, decks, daily: str | None = None, coached: bool = False) -> None:
+    def new_game(self, seed: int | None, decks, daily: str | None = None, coached: bool = False,
+                 seats: list[str] | None = None) -> None:
         if seed is None:
             seed = int(time.time() * 1000) % (2 ** 31)
-        slot = "daily" if daily else "solo"
-        g = Game.new(tuple(decks), 1, "solo", seed)
-        extra = {"coached": True} if coached else None  # the coached game: reviewed at its end
+        slot = slot_for(daily, seats)
+        if seats:  # Fluxx against bots: the standard game, the human at seat 0
+            g = Game.new(tuple(decks), len(seats), "standard", seed)
+            extra: dict | None = {"seats": list(seats)}
+        else:
+            g = Game.new(tuple(decks), 1, "solo", seed)
+            extra = {"coached": True} if coached else None  # the coached game: reviewed at its end
         self.store.start(g, daily=daily, slot=slot, extra=extra)
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -225,32 +236,41 @@ class SoloFluxxApp(App):
             return
         self.start_game(daily_seed(date_iso), DAILY_DECKS, daily=date_iso)
 
-    def start_game(self, seed: int | None, decks, daily: str | None = None, coached: bool = False) -> None:
-        """A new game; a game in progress in its slot is not filed as abandoned without asking."""
-        slot = "daily" if daily else "solo"
+    def start_game(self, seed: int | None, decks, daily: str | None = None, coached: bool = False,
+                   seats: list[str] | None = None) -> None:
+        """A new game; a game in progress in its slot is not filed as abandoned without asking
+        (a game against bots has a slot of its own: it never abandons a Solo game)."""
+        slot = slot_for(daily, seats)
         if not self.open_slot(slot):
             return
         saved = self.store.load(slot)
         if saved is None:
-            self.new_game(seed, decks, daily, coached)
+            self.new_game(seed, decks, daily, coached, seats)
             return
         g, _, info = saved
         what = f"daily {info['daily']}" if info.get("daily") else f"seed {g.seed}"
+        if slot == "standard":
+            what = f"against bots, seed {g.seed}"
         from .dialogs import ConfirmScreen
 
         def go(yes: bool | None) -> None:
             if yes:
-                self.new_game(seed, decks, daily, coached)
+                self.new_game(seed, decks, daily, coached, seats)
         self.push_screen(ConfirmScreen(f"A game is in progress ({what}, turn {g.turn}). A new game files it as "
                                        "abandoned in your history. Start the new game?"), go)
 
     def choose_new_game(self) -> None:
-        """New game: choose the decks, then start (asking first if a game is in progress)."""
+        """New game: Solo or against bots (how many, how strong), the decks,
+        then start (asking first if a game is in progress in that slot)."""
+        from solo.seats import new_seats
+
         from .dialogs import NewGameScreen
 
-        def chosen(decks: list | None) -> None:
-            if decks:
-                self.start_game(None, decks)
+        def chosen(c: dict | None) -> None:
+            if not c:
+                return
+            seats = new_seats(c["bots"], c["strength"]) if c.get("mode") == "standard" else None
+            self.start_game(None, c["decks"], seats=seats)
         self.push_screen(NewGameScreen(), chosen)
 
     def show_lessons(self) -> None:
@@ -271,7 +291,8 @@ class SoloFluxxApp(App):
         self.push_screen(EndScreen(screen.g, best, mean, screen.info.get("assisted", False),
                                    daily=screen.info.get("daily"), answers=screen.answers,
                                    assists=screen.info.get("assists"),
-                                   coached=isinstance(extra, dict) and extra.get("coached") is True))
+                                   coached=isinstance(extra, dict) and extra.get("coached") is True,
+                                   seats=screen.seats))
 
     def show_history(self) -> None:
         self.push_screen(HistoryScreen(self.store))

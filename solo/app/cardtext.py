@@ -58,8 +58,8 @@ def table(g: Game, p: int, empty: str = "-") -> str:
     return ", ".join(parts) if parts else empty
 
 
-def option(g: Game, o) -> str:
-    """A prompt option as a line of text."""
+def option(g: Game, o, names: tuple[str, ...] | None = None) -> str:
+    """A prompt option as a line of text (``names``: the seats' names, in a game against bots)."""
     pr = g.prompt
     if isinstance(o, tuple):
         if o[0] == "play":
@@ -69,7 +69,7 @@ def option(g: Game, o) -> str:
         if o[0] in MOVE_WORDS:  # the codec's words for the moves that name no card
             return MOVE_WORDS[o[0]][0].upper() + MOVE_WORDS[o[0]][1:]
     if pr is not None and pr.domain == "players":
-        return f"Player {o}"
+        return names[o] if names and isinstance(o, int) and 0 <= o < len(names) else f"Player {o}"
     if pr is not None and pr.domain == "words":
         return str(o).capitalize()
     return card(g, o)

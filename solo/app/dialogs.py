@@ -21,9 +21,9 @@ from engine.prompts import IllegalAnswer
 from .cardtext import card, option
 
 
-def dialog_title(g: Game) -> str:
+def dialog_title(g: Game, names: tuple[str, ...] | None = None) -> str:
     pr = g.prompt
-    who = f"Player {pr.player}" if g.nplayers > 1 else "You"
+    who = names[pr.player] if names else f"Player {pr.player}" if g.nplayers > 1 else "You"
     asker = f" ({card(g, pr.card)})" if pr.card >= 0 else ""
     return f"{who}{asker}: {pr.reason}"
 
@@ -34,11 +34,13 @@ class PickOneDialog(ModalScreen[tuple]):
     BINDINGS = [Binding("escape", "pass_", "Pass", id="pass"),
                 Binding("i", "hint", "Hint", id="dialog-hint-key")]
 
-    def __init__(self, g: Game, hint: Callable[[Game, Callable[[str], object]], None] | None = None):
+    def __init__(self, g: Game, hint: Callable[[Game, Callable[[str], object]], None] | None = None,
+                 names: tuple[str, ...] | None = None):
         super().__init__()
         self.g = g
         self.pr = g.prompt
         self.hint = hint
+        self.names = names  # the seats' names in a game against bots
 
     def action_hint(self) -> None:
         """The same hint as on the table, for this question (it marks the run assisted)."""
@@ -47,8 +49,8 @@ class PickOneDialog(ModalScreen[tuple]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(dialog_title(self.g), id="dialog-title")
-            yield OptionList(*[Option(option(self.g, o), id=str(i)) for i, o in enumerate(self.pr.options)],
+            yield Static(dialog_title(self.g, self.names), id="dialog-title")
+            yield OptionList(*[Option(option(self.g, o, self.names), id=str(i)) for i, o in enumerate(self.pr.options)],
                              id="choices")
             yield Static("", id="dialog-error")
             hint = "Enter: choose" + ("   Esc: pass" if self.pr.min == 0 else "") + "   i: hint"
@@ -89,8 +91,8 @@ class PickManyDialog(PickOneDialog):
     def compose(self) -> ComposeResult:
         pr = self.pr
         with Vertical(id="dialog"):
-            yield Static(dialog_title(self.g), id="dialog-title")
-            self.labels = [option(self.g, o) for o in pr.options]
+            yield Static(dialog_title(self.g, self.names), id="dialog-title")
+            self.labels = [option(self.g, o, self.names) for o in pr.options]
             yield SelectionList[int](*[(self.marked_label(i, False), i) for i in range(len(pr.options))],
                                      id="choices")
             yield Static("", id="dialog-error")
@@ -120,11 +122,12 @@ class PickManyDialog(PickOneDialog):
         self.submit(tuple(self.pr.options[i] for i in sorted(chosen)))
 
 
-def dialog_for(g: Game, hint: Callable[[Game, Callable[[str], object]], None] | None = None) -> PickOneDialog:
+def dialog_for(g: Game, hint: Callable[[Game, Callable[[str], object]], None] | None = None,
+               names: tuple[str, ...] | None = None) -> PickOneDialog:
     pr = g.prompt
     if pr.max <= 1:
-        return PickOneDialog(g, hint)
-    return PickManyDialog(g, hint)
+        return PickOneDialog(g, hint, names)
+    return PickManyDialog(g, hint, names)
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -149,23 +152,69 @@ DECK_CHOICES = [("Fluxx 5.0", ["fluxx5"]), ("Fluxx 5.0 with the Creeper Pack", [
                 ("Star Trek: Voyager Fluxx", ["voyager"])]
 
 
-class NewGameScreen(ModalScreen[list]):
-    """Which decks a new Solo game is dealt from (Esc: none, stay)."""
+class NewGameScreen(ModalScreen[dict]):
+    """A new game, one question at a time: Solo Fluxx or Fluxx against bots;
+    for bots, how many and how strong; then the decks. Esc goes back a
+    question (at the first, cancels: an empty dict)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
+    BINDINGS = [Binding("escape", "back", "Back", id="cancel")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.chosen: dict = {}
+        self.step = "mode"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("New Solo Fluxx game: which decks?", id="dialog-title")
-            yield OptionList(*[Option(name, id=str(i)) for i, (name, _) in enumerate(DECK_CHOICES)], id="choices")
-            yield Static("Enter: deal   Esc: cancel", id="dialog-hint")
+            yield Static("", id="dialog-title")
+            yield OptionList(id="choices")
+            yield Static("Enter: choose   Esc: back", id="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.ask("mode")
+
+    def questions(self) -> list[tuple[str, str, list[tuple[str, object]]]]:
+        """(step, question, [(label, value)]) in order; the bot questions only for a game against bots."""
+        from solo.seats import MAX_BOTS, STRENGTH_WORDS
+        out: list[tuple[str, str, list[tuple[str, object]]]] = [
+            ("mode", "New game: which game?", [("Solo Fluxx (the solitaire: score Goals against the deck)", "solo"),
+                                              ("Fluxx against bots (2 to 6 players, first Goal wins)", "standard")])]
+        if self.chosen.get("mode") == "standard":
+            out.append(("bots", "How many bots? (you play first)",
+                        [(f"{n} bot{'s' if n > 1 else ''} ({n + 1} players)", n) for n in range(1, MAX_BOTS + 1)]))
+            out.append(("strength", "How strong are the bots?", [(w, k) for k, w in STRENGTH_WORDS.items()]))
+        out.append(("decks", "Which decks?", [(name, decks) for name, decks in DECK_CHOICES]))
+        return out
+
+    def ask(self, step: str) -> None:
+        self.step = step
+        qs = {q[0]: q for q in self.questions()}
+        _, question, choices = qs[step]
+        self.query_one("#dialog-title", Static).update(question)
+        ol = self.query_one("#choices", OptionList)
+        ol.clear_options()
+        ol.add_options([Option(label, id=str(i)) for i, (label, _) in enumerate(choices)])
+        ol.highlighted = 0
+        ol.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(DECK_CHOICES[event.option_index][1])
+        qs = self.questions()
+        k = [q[0] for q in qs].index(self.step)
+        self.chosen[self.step] = qs[k][2][event.option_index][1]
+        qs = self.questions()  # the mode decides the questions that follow
+        if k + 1 < len(qs):
+            self.ask(qs[k + 1][0])
+        else:
+            self.dismiss(dict(self.chosen))
 
-    def action_cancel(self) -> None:
-        self.dismiss([])
+    def action_back(self) -> None:
+        steps = [q[0] for q in self.questions()]
+        k = steps.index(self.step)
+        if k == 0:
+            self.dismiss({})
+        else:
+            self.ask(steps[k - 1])
 
 
 class BusyScreen(ModalScreen[str]):

@@ -115,8 +115,14 @@ class TurnBanner(Static):
         else:
             total = g.played + g.plays_left(p) if g.phase == "play" else 0
             plays = f"play {total} ({g.plays_left(p) if g.phase == 'play' else 0} left)"
-        nxt = "next: flip" if solo else f"next: Player {(p + 1) % g.nplayers}"
-        who = "" if solo else f"Player {p} · "
+        names = info.get("names")
+        if solo:
+            nxt, who = "next: flip", ""
+        elif names:  # a game against bots: whose turn, by name
+            nxt = f"next: {names[(p + 1) % g.nplayers]}"
+            who = "[b reverse] Your turn [/] · " if names[p] == "You" else f"[b]{names[p]}'s turn[/] · "
+        else:
+            nxt, who = f"next: Player {(p + 1) % g.nplayers}", f"Player {p} · "
         mode = "daily " + info["daily"] if info.get("daily") else f"seed {g.seed}"
         assisted = " · assisted" if info.get("assisted") else ""
         score = f"Score {len(g.scored)} · " if solo else ""
@@ -237,10 +243,14 @@ class OthersBox(Zone):
 
     def show(self, g: Game, info: dict[str, Any]) -> None:
         lines = []
+        names = info.get("names")
         for q in range(g.nplayers):
             if q == info.get("seat", 0):
                 continue
-            head = f"Player {q} · hand {len(g.hands[q])}: "
+            seats = (info.get("extra") or {}).get("seats") if names else None
+            who = f"{names[q]} ({seats[q]})" if names and seats else f"Player {q}"
+            mark = "▶" if q == g.active else " "
+            head = f"{mark}{who} · hand {len(g.hands[q])}: "
             items = keeper_units(g, q)
             lines.append(head + (fit(items, self.room - plain_len(head)) if items else "[dim]nothing in play[/]"))
         self.update("\n".join(lines))

@@ -19,8 +19,10 @@ class EndScreen(Screen):
                 Binding("s", "app.show_stats", "Stats", id="stats"), Binding("q", "app.quit", "Quit", id="quit")]
 
     def __init__(self, g: Game, best, mean, assisted: bool, daily: str | None = None,
-                 answers: list | None = None, assists: list[str] | None = None, coached: bool = False):
+                 answers: list | None = None, assists: list[str] | None = None, coached: bool = False,
+                 seats: list[str] | None = None):
         super().__init__()
+        self.seats = seats  # a game against bots: who sat where
         self.g, self.best, self.mean, self.assisted, self.daily = g, best, mean, assisted, daily
         self.coached = coached
         self.answers = answers
@@ -31,6 +33,8 @@ class EndScreen(Screen):
     def recap(self) -> str:
         """Why the game ended, the Goals scored by turn, turns, assists, best."""
         g = self.g
+        if self.seats:
+            return self.bots_recap()
         why, by_turn = "", []
         if self.answers is not None:  # one replay gives the recap's facts and the step-by-step replay
             from .replay import told_steps
@@ -59,6 +63,40 @@ class EndScreen(Screen):
         replay_key = "   r: replay this game" if self.steps else ""
         return (f"[b]Game over[/]: {why or 'the game has ended'}, after {g.turn} turns.\n\n"
                 f"[b]Score: {len(g.scored)}[/]{note}\n\nGoals scored, by turn:\n{scored}\n\n{best}\n\n"
+                f"n: new game{replay_key}   h: history   s: stats   q: quit")
+
+    def bots_recap(self) -> str:
+        """A game against bots: who won, with which Goal, after how many turns;
+        every seat's table at the end; the record against bots."""
+        from solo.seats import seat_label, seat_names
+        g, seats = self.g, self.seats or []
+        names = seat_names(seats)
+        goal = ""
+        if self.answers is not None:
+            from .replay import told_steps
+
+            def watch(events) -> None:
+                nonlocal goal
+                for e in events:
+                    if e.kind == "game_over" and e.data.get("goal", -1) >= 0:
+                        goal = g.name(e.data["goal"])
+            self.steps = told_steps(list(g.decks), g.nplayers, g.variant_name, g.seed, self.answers, watch,
+                                    names=names)
+        if g.winner is None:
+            head = "[b]Game over[/]: no winner."
+        elif seats[g.winner] == "human":
+            head = "[b]You won![/]"
+        else:
+            head = f"[b]{seat_label(seats, g.winner)} won.[/]"
+        if goal:
+            head += f" The Goal: {goal}."
+        tables = "\n".join(f"  {seat_label(seats, q):16} {', '.join(g.name(c) for c in g.tables[q]) or '-'}"
+                           for q in range(g.nplayers))
+        st = self.app.store.bot_stats()
+        note = "  (assisted: " + (", ".join(dict.fromkeys(self.assists)) or "undo or hint") + ")" if self.assisted else ""
+        replay_key = "   r: replay this game" if self.steps else ""
+        return (f"{head}{note}\nAfter {g.turn} turns.\n\nOn the tables at the end:\n{tables}\n\n"
+                f"Against bots: {st['won']} won of {st['played']}\n\n"
                 f"n: new game{replay_key}   h: history   s: stats   q: quit")
 
     def compose(self) -> ComposeResult:
@@ -116,7 +154,8 @@ class EndScreen(Screen):
             self.app.push_screen(ReplayScreen(f"Replay: seed {self.g.seed}", self.steps))
 
     def action_new_game(self) -> None:
-        self.app.new_game(None, self.g.decks)
+        """The same kind of game again: the same decks (and the same bots)."""
+        self.app.new_game(None, self.g.decks, seats=self.seats)
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryScreen(self.app.store))

@@ -32,6 +32,8 @@ from .history import HistoryScreen
 from .modals import CardScreen, HelpScreen, PilesScreen, RuleScreen
 
 MIN_SIZE = (80, 24)
+# the pause after each bot move (seconds), the player's choice (b cycles; space skips to your next question)
+PACES = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
 
 
 class GameScreen(Screen):
@@ -52,6 +54,8 @@ class GameScreen(Screen):
         Binding("c", "palette", "Colours", show=False, id="colours"),
         Binding("s", "app.show_stats", "Stats", id="stats", show=False),
         Binding("q", "menu", "Menu", id="menu"),
+        Binding("space", "skip", "Skip bots", show=False, id="skip"),
+        Binding("b", "pace", "Bot pace", show=False, id="pace"),
         Binding("escape", "menu", "Menu", show=False, id="menu-esc"),
         Binding("j", "cursor(1)", "Down", show=False, id="down"),
         Binding("k", "cursor(-1)", "Up", show=False, id="up"),
@@ -71,8 +75,15 @@ class GameScreen(Screen):
         self.full_log = False  # l: the whole log instead of what just happened
         self.last_rule: str | None = None
         self.hint_step = 0
+        from solo.seats import seat_names, seats_in
+        self.seats = seats_in(info)  # a game against bots: who sits where ("human", "greedy", ...)
+        self.me = self.seats.index("human") if self.seats else 0
+        info["names"] = seat_names(self.seats) if self.seats else None
+        self.pace = "normal"
+        self.skipping = False  # space: the bots play at once until you are asked
+        self.thinking: str | None = None  # the bot whose answer is being worked out or waited for
         from tutor.explain import Explainer
-        self.explainer = Explainer("brief")
+        self.explainer = Explainer("brief", names=info["names"])
 
     def compose(self) -> ComposeResult:
         g = self.g
@@ -119,6 +130,9 @@ class GameScreen(Screen):
         palette = store.pref("palette")
         if palette in PALETTES:
             use_palette(palette)
+        pace = store.pref("bot_pace")
+        if pace in PACES:
+            self.pace = pace
         if g.log:  # a new game: tell the deal and the first draw
             self.tell(g.log)
         elif g.turn and "lesson" not in self.info:  # a lesson tells its own start
@@ -169,7 +183,7 @@ class GameScreen(Screen):
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
         pr = g.prompt
-        if pr is not None and pr.kind == "turn":
+        if pr is not None and pr.kind == "turn" and not self.is_bot(pr.player):
             hand = g.hands[pr.player]
             if g.temp and g.temp[-1].kind == "play":
                 fr = g.temp[-1]
@@ -186,8 +200,10 @@ class GameScreen(Screen):
             if self.focused is not self.query_one("#log", OptionList):
                 moves.focus()
         else:
-            moves.border_title = f"Hand ({len(g.hands[0])})"
-            moves.add_options([Option(option(g, c), id=f"h{c}", disabled=True) for c in g.hands[0]])
+            moves.border_title = f"Hand ({len(g.hands[self.me])})"
+            if self.thinking is not None:
+                moves.border_title += (f" · {self.thinking} is playing · space: skip · b: pace {self.pace}")
+            moves.add_options([Option(option(g, c), id=f"h{c}", disabled=True) for c in g.hands[self.me]])
         self.preview()
 
     def preview(self) -> None:
@@ -214,15 +230,75 @@ class GameScreen(Screen):
             self.app.game_finished(self)
             return
         pr = g.prompt
+        if self.is_bot(pr.player):
+            self.bot_move()
+            return
+        self.skipping = False
         if pr.kind == "choose":
             only = pr.legal_answers(limit=2)
             if self.AUTO_SINGLE and len(only) == 1:
                 from tutor.hints import answer_words
-                who = "you" if g.nplayers == 1 else f"Player {pr.player}"
+                names = self.info.get("names")
+                who = "you" if g.nplayers == 1 or pr.player == self.me else \
+                    names[pr.player] if names else f"Player {pr.player}"
                 self.note(f"[dim]Only one choice for {who} ({pr.reason}): {answer_words(g, only[0])}.[/]")
                 self.answer(only[0])
                 return
-            self.app.push_screen(dialog_for(g, self.ask_hint), self.answer)
+            self.app.push_screen(dialog_for(g, self.ask_hint, self.info["names"]), self.answer)
+
+    # ------------------------------------------------------------------ the bots
+    def is_bot(self, p: int) -> bool:
+        return self.seats is not None and self.seats[p] != "human"
+
+    def bot_move(self) -> None:
+        """The bot asked answers: worked out from the game state (the search
+        bot beside the table, in the worker process), then played after the
+        pace's pause, each move with the tutor's line."""
+        g = self.g
+        p = g.prompt.player
+        name = self.seats[p]
+        self.thinking = self.info["names"][p]
+        self.draw()
+        stamp = (g, g.decisions)
+        if name == "search":
+            self.run_worker(self._search_bot(g, stamp), group="bot", exclusive=True)
+        else:
+            from engine.bots import answer_for
+            self.after_pace(answer_for(g, name), stamp)
+
+    async def _search_bot(self, g: Game, stamp) -> None:
+        import asyncio
+        answer = await asyncio.wrap_future(self.app.hints.submit_bot(g.to_dict(), "search"))
+        self.after_pace(answer, stamp)
+
+    def after_pace(self, a, stamp) -> None:
+        delay = 0.0 if self.skipping else PACES[self.pace]
+        if delay:
+            self.set_timer(delay, lambda: self.play_bot(a, stamp))
+        else:
+            self.call_after_refresh(self.play_bot, a, stamp)
+
+    def play_bot(self, a, stamp) -> None:
+        """Play a bot's answer, unless the game moved on meanwhile (undo, a new game)."""
+        if not self.is_attached or self.g is not stamp[0] or self.g.decisions != stamp[1]:
+            return
+        self.thinking = None
+        self.answer(a)
+
+    def action_skip(self) -> None:
+        """Space: the bots play at once until you are asked something."""
+        if self.thinking is not None:
+            self.skipping = True
+            self.note("[dim]Skipping to your next question...[/]")
+            self.draw()
+
+    def action_pace(self) -> None:
+        """b: the pause after each bot move: slow, normal, fast, instant."""
+        names = list(PACES)
+        self.pace = names[(names.index(self.pace) + 1) % len(names)]
+        self.app.store.set_pref("bot_pace", self.pace)
+        self.note(f"Bot pace: {self.pace} ({PACES[self.pace]:g} s a move)")
+        self.draw()
 
     def answer(self, a) -> None:
         g = self.g
@@ -246,14 +322,14 @@ class GameScreen(Screen):
         """The tutor's words for what just happened (levels: off, brief, full).
         A turn's end starts a new "just happened"; the full log keeps all."""
         for e in events:
-            if e[0] == "turn_end":
+            if e[0] == "turn_end" and self.own_turn_end(e):
                 self.turn_from = len(self.log_lines)
                 break
         if self.explainer.level == "off":
             return
-        for t in self.explainer.explain_all(self.g, events):
+        for e, t in zip(events, self.explainer.explain_all(self.g, events), strict=True):  # one told line per event
             x = t.x
-            if x.event == "turn_end" and t.head:
+            if x.event == "turn_end" and t.head and self.own_turn_end(e):
                 self.turn_from = len(self.log_lines)
             if not t.head or x.event in ("action_done", "deal"):
                 continue  # a burst is one line; its cards are named in it
@@ -263,6 +339,12 @@ class GameScreen(Screen):
             if x.more:
                 self.log_lines.append(f"[dim]  {x.more} (w: why?)[/]")
                 self.log_rules.append(x.rule)
+
+    def own_turn_end(self, e) -> bool:
+        """Whether a turn's end starts a new "just happened": every turn's in
+        Solo; in a game against bots only yours, so that what the bots did
+        since your last turn stays in view until your next one ends."""
+        return self.seats is None or e[2] == self.me
 
     def note(self, text: str) -> None:
         self.log_lines.append(text)
@@ -295,11 +377,31 @@ class GameScreen(Screen):
         else:
             moves.action_cursor_up()
 
+    def undo_point(self) -> int:
+        """Where undo goes back to: before your last answer that was a real
+        choice (an answer the app gave for you, when there was one choice
+        only, and the bots' answers after yours are taken back with it)."""
+        from engine.answers import replay as replay_answers
+        g = Game.new(tuple(self.g.decks), self.g.nplayers, self.g.variant_name, self.g.seed, record=False)
+        point = 0
+
+        def mine(g: Game) -> bool:
+            pr = g.prompt
+            return pr is not None and pr.player == self.me and len(pr.legal_answers(limit=2)) > 1
+        chose = [mine(g)]
+        replay_answers(g, self.answers, lambda i, a, ev, h: chose.append(mine(h)))
+        for i in range(len(self.answers)):
+            if chose[i]:
+                point = i
+        return point
+
     def action_undo(self) -> None:
         from solo.store import rebuild
         if not self.answers:
             return
-        self.answers.pop()
+        self.thinking = None
+        self.skipping = False
+        del self.answers[self.undo_point():]
         self.g = rebuild(self.g.seed, self.g.decks, self.answers, self.g.variant_name, self.g.nplayers)
         self.info["assisted"] = True
         self.info.setdefault("assists", []).append("undo")

@@ -19,11 +19,13 @@ class HistoryScreen(StoreScreen):
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
         t.cursor_type = "row"
-        t.add_columns("Id", "Date", "Seed", "Decks", "Score", "Daily", "Assisted", "Status")
+        t.add_columns("Id", "Date", "Seed", "Decks", "Result", "Mode", "Assisted", "Status")
+        from solo.seats import run_result
         for r in self.store.runs():
-            daily = (r["daily"] + (" practice" if r["practice"] else "")) if r["daily"] else "no"
+            mode = (r["daily"] + (" practice" if r["practice"] else "")) if r["daily"] else \
+                "solo" if r["variant"] == "solo" else "vs bots"
             t.add_row(str(r["id"]), (r["finished"] or r["started"])[:16], str(r["seed"]), ",".join(r["decks"]),
-                      "-" if r["score"] is None else str(r["score"]), daily,
+                      run_result(r), mode,
                       "yes" if r["assisted"] else "no", r["status"], key=str(r["id"]))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -34,8 +36,10 @@ class HistoryScreen(StoreScreen):
             return
         from .replay import ReplayScreen, told_steps
         try:
+            from solo.seats import seat_names, seats_of_notes
+            seats = seats_of_notes(run.get("seats"))
             steps = told_steps(run["decks"], run.get("players", 1), run.get("variant", "solo"), run["seed"],
-                               run["answers"])
+                               run["answers"], names=seat_names(seats) if seats else None)
         except (ReplayError, ValueError, KeyError, TypeError) as e:  # e.g. a run of another engine version
             self.notify(f"This run cannot be replayed here: {e}", severity="warning")
             return

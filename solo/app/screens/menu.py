@@ -23,6 +23,11 @@ class MenuScreen(Screen):
         if "daily" in playing:
             resume.append(Option(f"Resume daily {playing['daily']['daily']} (turn {playing['daily']['turn']})",
                                  id="resume-daily"))
+        if "standard" in playing:
+            from solo.seats import seats_of_notes, table_words
+            seats = seats_of_notes(playing["standard"].get("extra"))
+            who = table_words(seats) if seats else "against bots"
+            resume.append(Option(f"Resume Fluxx, {who} (turn {playing['standard']['turn']})", id="resume-standard"))
         yield OptionList(*resume, Option("New game", id="new"), Option("Daily challenge", id="daily"),
                          Option("Lessons", id="lessons"), Option("History", id="history"), Option("Stats", id="stats"),
                          Option("Quit", id="quit"), id="menu")
@@ -33,6 +38,8 @@ class MenuScreen(Screen):
             self.app.resume("solo")
         elif event.option.id == "resume-daily":
             self.app.resume("daily")
+        elif event.option.id == "resume-standard":
+            self.app.resume("standard")
         elif event.option.id == "new":
             self.app.choose_new_game()
         elif event.option.id == "daily":

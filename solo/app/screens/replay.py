@@ -15,11 +15,13 @@ from tutor.explain import Explainer
 
 
 def told_steps(decks: list[str], players: int, variant: str, seed: int, answers: list,
-               watch: Callable[[list], None] | None = None) -> list[tuple[str, list[str]]]:
+               watch: Callable[[list], None] | None = None,
+               names: tuple[str, ...] | None = None) -> list[tuple[str, list[str]]]:
     """Each step of a run: (the answer as a person reads it, the tutor's lines
     for what it caused). Step 0 is the deal. ``watch`` sees each step's events
-    in the same replay (the recap reads the scores and the end from them)."""
-    ex = Explainer("brief")
+    in the same replay (the recap reads the scores and the end from them);
+    ``names`` are the seats' names of a game against bots."""
+    ex = Explainer("brief", names=names)
     g = Game.new(tuple(decks), players, variant, seed)
     steps: list[tuple[str, list[str]]] = [("the deal", [t.x.text for t in ex.explain_all(g, g.log or []) if t.head])]
 

@@ -28,14 +28,22 @@ def sparkline(values: list[int]) -> str:
     return "".join(BARS[min(7, round(7 * v / hi))] for v in values)
 
 
+def bots_text(st: dict) -> str:
+    """Fluxx against bots: won of played, in all and by table (seats and strength)."""
+    if not st["played"]:
+        return "[b]Against bots[/]: no finished games yet"
+    rows = "\n".join(f"  {key:22} won {t['won']} of {t['played']}" for key, t in st["tables"].items())
+    return f"[b]Against bots[/]: won {st['won']} of {st['played']}\n{rows}"
+
+
 class StatsScreen(StoreScreen):
 
     def compose(self) -> ComposeResult:
         st = self.store.stats()
         recent = [p["score"] for p in st["over_time"]][-60:]
-        text = (f"[b]Statistics[/]\n\nRuns played {st['played']} · best {st['best']} · mean {st['mean']} · "
+        text = (f"[b]Statistics[/]\n\nSolo runs played {st['played']} · best {st['best']} · mean {st['mean']} · "
                 f"daily streak {st['current_streak']} (longest {st['longest_streak']})\n\n"
                 f"Score distribution:\n{bar_chart(st['histogram'])}\n\n"
-                f"Scores over time (last {len(recent)}):\n  {sparkline(recent)}")
+                f"Scores over time (last {len(recent)}):\n  {sparkline(recent)}\n\n{bots_text(st['against_bots'])}")
         yield Static(text, id="stats-text")
         yield Footer()
