@@ -206,6 +206,9 @@ class FlatSearch(Bot):
     wins. The budget is a number of rollouts per candidate, or milliseconds
     per decision. Do not change what it chooses; make a new bot instead."""
     name = "flat-search"
+    # sort what p cannot see before reshuffling it, so that the copies depend on
+    # which cards are hidden and never on where they really lie (v2 does; v1 is frozen)
+    canonical = False
 
     def __init__(self, seed: int = 0, rollouts: int = 12, ms: float | None = 500.0, horizon: int = 400,
                  max_candidates: int = 8) -> None:
@@ -228,6 +231,9 @@ class FlatSearch(Bot):
         # been shown stays put); then the Rules deck, which only some variants have
         others = [q for q in range(h.nplayers) if q != p and (not seen or seen.isdisjoint(h.hands[q]))]
         hidden = [c for q in others for c in h.hands[q]] + ([] if draw_known else h.draw)
+        if self.canonical:
+            hidden.sort()
+            h.rules_deck.sort()
         self.rng = R.shuffle(self.rng, hidden)
         for q in others:
             h.hands[q] = [hidden.pop() for _ in range(len(h.hands[q]))]
@@ -372,6 +378,7 @@ class SearchBot(FlatSearch):
     same answers on every machine) or, for hints, also milliseconds; rollouts
     stop after ``horizon`` turns."""
     name = "search"
+    canonical = True
 
     def __init__(self, seed: int = 0, rollouts: int = ROLLOUTS, ms: float | None = None, horizon: int = HORIZON,
                  max_candidates: int = 8) -> None:

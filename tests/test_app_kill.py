@@ -83,3 +83,60 @@ def test_kill_the_app_at_random_moments(tmp_path):
             assert any(r["seed"] == 7 for r in runs) or not seven, "the saved game vanished"
         s.close()
     assert answered_max > 0, "no answer was ever saved: the app did not take the keys"
+
+
+def bots_answered_as_bots(g0, seats: list[str], answers: list) -> int:
+    """Replay ``answers`` from the deal ``g0``; every answer of a bot seat must
+    be the one that bot gives from the state (a resumed game sees the same
+    bot moves). Returns how many bot answers were checked."""
+    from engine.answers import from_json
+    from engine.bots import answer_for
+    g, checked = g0, 0
+    for j in answers:
+        a = from_json(g, j)
+        p = g.prompt.player
+        if seats[p] != "human":
+            assert a == answer_for(g, seats[p]), f"seat {p} answered {j}, not its bot's answer"
+            checked += 1
+        g.push(a)
+    return checked
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.name != "posix", reason="needs a POSIX pseudo-terminal")
+def test_kill_a_game_against_bots_at_random_moments(tmp_path):
+    """The same for a game against three bots: killed while the bots play
+    and while you do, it resumes (with no arguments: the game in progress)
+    with every saved answer, the state equal to their replay, and every bot
+    answer the one its bot gives from the state, across the restarts."""
+    from engine.game import Game
+    rnd = random.Random(11)
+    db = tmp_path / "solo-fluxx.sqlite3"
+    kept: list = []
+    checked = 0
+    for i in range(6):
+        args = ["play", "--variant", "standard", "--players", "4", "--bot", "greedy", "--seed", "7"] if i == 0 else []
+        pid, fd = spawn_app(tmp_path, args)
+        drain(fd, 2.5)
+        for _ in range(rnd.randint(3, 10)):
+            os.write(fd, rnd.choice([b"1", b"\r", b"b", b"2", b" "]))
+            drain(fd, rnd.uniform(0.1, 0.6))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+        s = Store(db)
+        assert s.notice is None
+        assert "solo" not in s.in_progress()
+        saved = s.load("standard")
+        if saved is None:  # the game ended: it is in the history
+            assert any(r["variant"] == "standard" and r["seed"] == 7 for r in s.runs())
+            s.close()
+            break
+        g, answers, info = saved
+        assert info["extra"] == {"seats": ["human", "greedy", "greedy", "greedy"]}
+        assert answers[:len(kept)] == kept, "saved answers of the game were lost"
+        kept = answers
+        assert rebuild(7, info["decks"], answers, "standard", 4).to_dict() == g.to_dict()
+        checked = bots_answered_as_bots(Game.new(("fluxx5",), 4, "standard", 7), info["extra"]["seats"], answers)
+        s.close()
+    assert kept and checked > 0, "no bot move was ever saved"

@@ -200,3 +200,40 @@ def test_an_unknown_bot_is_refused_with_the_list():
         make_bot("chess")
     assert str(e.value) == f"unknown bot 'chess' (the bots are: {', '.join(bots.BOTS)})"
     assert isinstance(make_bot("greedy", 3), GreedyBot) and isinstance(make_bot("search"), SearchBot)
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "search"])
+def test_a_seat_bot_answers_from_the_state_alone(name):
+    """answer_for: the same answer for the game and for its saved copy (a
+    resumed game, another machine), the game itself untouched, and other
+    answers at other moments (the seed moves with the decisions)."""
+    from engine.bots import answer_for, state_seed
+    g = Game.new(("voyager",), 4, "standard", 21)
+    seen = set()
+    for _ in range(30 if name != "search" else 4):
+        before = g.to_dict()
+        a = answer_for(g, name)
+        assert g.to_dict() == before, "asking a bot changed the game"
+        assert answer_for(Game.from_dict(before), name) == a
+        assert a in g.prompt.legal_answers() or g.prompt.kind == "turn" and a in g.prompt.options
+        seen.add(state_seed(g))
+        g.push(a)
+        if g.over:
+            break
+    assert len(seen) > 1
+
+
+def test_the_search_bot_never_looks_at_your_hand():
+    """The search bot's answer does not depend on what the human holds: any
+    other cards in your hand (and the draw pile) give it the same answer,
+    since its copies reshuffle what it cannot see."""
+    from engine.bots import answer_for
+    g = Game.new(("fluxx5",), 3, "standard", 4)
+    while g.prompt.player != 1:
+        g.push(g.prompt.options[0] if g.prompt.kind == "turn" else g.prompt.legal_answers(limit=1)[0])
+    a = answer_for(g, "search")
+    h = g.copy()
+    # swap your hand with cards of the draw pile: what the bot cannot see changes
+    k = len(h.hands[0])
+    h.hands[0], h.draw[-k:] = list(h.draw[-k:]), list(h.hands[0])
+    assert answer_for(h, "search") == a

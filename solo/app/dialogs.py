@@ -6,6 +6,7 @@ engine's reason inline and the dialog stays open.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from textual.app import ComposeResult
@@ -25,7 +26,11 @@ def dialog_title(g: Game, names: tuple[str, ...] | None = None) -> str:
     pr = g.prompt
     who = names[pr.player] if names else f"Player {pr.player}" if g.nplayers > 1 else "You"
     asker = f" ({card(g, pr.card)})" if pr.card >= 0 else ""
-    return f"{who}{asker}: {pr.reason}"
+    reason = pr.reason
+    if names:  # the engine's "p2" is a seat: say its name
+        reason = re.sub(r"\bp(\d)\b", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
+                        else m.group(0), reason)
+    return f"{who}{asker}: {reason}"
 
 
 class PickOneDialog(ModalScreen[tuple]):

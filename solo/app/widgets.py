@@ -129,7 +129,10 @@ class TurnBanner(Static):
         clock = f"Main {len(g.draw)}" if solo else f"pile {len(g.draw)}"
         # between turns (limits, the flip) nothing is owed: say where the game is instead
         owing = f"draw {owed} ({g.drawn} drawn) · {plays}" if g.phase in ("play", "start") else "the turn has ended"
-        self.update(f"[b]Turn {g.turn}[/] · {who}{score}{owing} · {clock} · {nxt} · {mode}{assisted}")
+        if solo:
+            self.update(f"[b]Turn {g.turn}[/] · {who}{score}{owing} · {clock} · {nxt} · {mode}{assisted}")
+        else:  # whose turn and who is next come first: the rest may be cut at 80 columns
+            self.update(f"[b]Turn {g.turn}[/] · {who}{owing} · {nxt} · {clock} · {mode}{assisted}")
 
 
 def pile_text(g: Game, deck: list[int], discard: list[int], word: str = "deck") -> str:
@@ -244,13 +247,17 @@ class OthersBox(Zone):
     def show(self, g: Game, info: dict[str, Any]) -> None:
         lines = []
         names = info.get("names")
+        seats = (info.get("extra") or {}).get("seats") if names else None
+        if seats:  # against bots: every seat, yours first
+            self.border_title = "Tables (▶ whose turn)"
         for q in range(g.nplayers):
-            if q == info.get("seat", 0):
+            if q == info.get("seat", 0) and not seats:
                 continue
-            seats = (info.get("extra") or {}).get("seats") if names else None
-            who = f"{names[q]} ({seats[q]})" if names and seats else f"Player {q}"
-            mark = "▶" if q == g.active else " "
-            head = f"{mark}{who} · hand {len(g.hands[q])}: "
+            if seats:
+                who = "You" if seats[q] == "human" else f"{names[q]} ({seats[q]})"
+                head = f"{'▶' if q == g.active else ' '}{who} · hand {len(g.hands[q])}: "
+            else:
+                head = f"Player {q} · hand {len(g.hands[q])}: "
             items = keeper_units(g, q)
             lines.append(head + (fit(items, self.room - plain_len(head)) if items else "[dim]nothing in play[/]"))
         self.update("\n".join(lines))

@@ -82,6 +82,7 @@ class GameScreen(Screen):
         self.pace = "normal"
         self.skipping = False  # space: the bots play at once until you are asked
         self.thinking: str | None = None  # the bot whose answer is being worked out or waited for
+        self.waiting = None  # (timer, answer, stamp): a bot's move waiting out the pace
         from tutor.explain import Explainer
         self.explainer = Explainer("brief", names=info["names"])
 
@@ -103,9 +104,11 @@ class GameScreen(Screen):
                 yield GoalsBox(id="goals")
                 yield NewRules(id="new-rules")
             others = OthersBox(id="others")
-            others.styles.height = g.nplayers - 1 + 2
+            # against bots, your own table is the box's first row (so six seats fit 80x24)
+            others.styles.height = g.nplayers - (0 if self.seats else 1) + 2
             yield others
-        yield KeepersRow(0, id="table")
+        if self.seats is None:
+            yield KeepersRow(0, id="table")
         yield OptionList(id="moves")
         yield Preview(id="preview")
         yield OptionList(id="log")
@@ -157,7 +160,12 @@ class GameScreen(Screen):
         w, h = event.size
         self.query_one("#too-small", Static).display = w < MIN_SIZE[0] or h < MIN_SIZE[1]
         # the hand takes the rows it needs, up to half of what the table leaves; the tutor the rest
-        rows = h - 14 - (2 if self.g.variant.spots(self.g) is None and self.g.nplayers > 3 else 0)
+        g = self.g
+        if g.variant.spots(g) is not None:
+            fixed = 14  # banner, two rows of boxes, your Keepers, the preview, the keys
+        else:  # banner, the top row, the seats (yours among them against bots), the preview, the keys
+            fixed = 7 + g.nplayers - (0 if self.seats else 1) + 2 + (0 if self.seats else 3)
+        rows = h - fixed
         self.query_one("#moves", OptionList).styles.max_height = max(5, rows // 2)
         self.call_after_refresh(self.draw)
 
@@ -274,12 +282,13 @@ class GameScreen(Screen):
     def after_pace(self, a, stamp) -> None:
         delay = 0.0 if self.skipping else PACES[self.pace]
         if delay:
-            self.set_timer(delay, lambda: self.play_bot(a, stamp))
+            self.waiting = (self.set_timer(delay, lambda: self.play_bot(a, stamp)), a, stamp)
         else:
             self.call_after_refresh(self.play_bot, a, stamp)
 
     def play_bot(self, a, stamp) -> None:
         """Play a bot's answer, unless the game moved on meanwhile (undo, a new game)."""
+        self.waiting = None
         if not self.is_attached or self.g is not stamp[0] or self.g.decisions != stamp[1]:
             return
         self.thinking = None
@@ -291,6 +300,10 @@ class GameScreen(Screen):
             self.skipping = True
             self.note("[dim]Skipping to your next question...[/]")
             self.draw()
+            if self.waiting is not None:  # the move waiting out the pace is played now
+                timer, a, stamp = self.waiting
+                timer.stop()
+                self.play_bot(a, stamp)
 
     def action_pace(self) -> None:
         """b: the pause after each bot move: slow, normal, fast, instant."""

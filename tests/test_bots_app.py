@@ -1,0 +1,418 @@
+"""Fluxx against bots in the app (issue 19): whole seeded games against 1,
+3 and 5 bots at 80x24 and 120x40, every zone on screen on every frame, the
+human answering Surprises out of turn, undo, resume, the pace and the skip,
+and the game filed in the history with its seats."""
+from __future__ import annotations
+
+import pytest
+
+from engine.game import Game
+from solo.app.dialogs import ConfirmScreen, PickManyDialog, PickOneDialog
+from solo.app.screens import EndScreen, GameScreen
+from solo.seats import new_seats, seat_names
+
+from .helpers import make_app, screen_lines, zone_text
+
+pytestmark = pytest.mark.app
+
+
+def words(s: str) -> str:
+    return " ".join(s.split())
+
+
+def check_bot_frame(app) -> None:
+    """Everything a game against bots must show is on the terminal now: the
+    banner naming whose turn it is, the piles, the Goal(s), the New Rules,
+    a row per bot (name, strength, hand size), your Keepers, your hand and
+    the tutor's panel, each under its label."""
+    scr: GameScreen = app.screen
+    g = scr.g
+    text = "\n".join(screen_lines(app))
+    for label in ("─ Piles", "─ New Rules", "─ Tables"):
+        assert label in text, f"the zone {label!r} is not on screen:\n{text}"
+    assert "─ Goal" in text
+    assert "─ Hand" in text or "─ Temporary hand" in text, text
+    assert "─ Just happened" in text or "─ Log" in text, text
+    names = seat_names(scr.seats)
+    for q in range(g.nplayers):
+        who = "You" if q == 0 else f"{names[q]} ({scr.seats[q]})"
+        row = f"{'▶' if q == g.active else ' '}{who} · hand {len(g.hands[q])}:"
+        assert row in text, f"{names[q]}'s row is not on screen:\n{text}"
+    banner = text.splitlines()[0]
+    assert banner.startswith(f"Turn {g.turn} ·"), banner
+    whose = "Your turn" if g.active == 0 else f"{names[g.active]}'s turn"
+    assert whose in banner, banner
+    goals = zone_text(app, scr.query_one("#goals"))
+    for c in g.goals:
+        assert words(g.name(c)) in goals, f"the Goal {g.name(c)} is not on screen: {goals!r}"
+    shown_rules = zone_text(app, scr.query_one("#new-rules"))
+    assert f"New Rules ({len(g.rules)})" in text
+    if g.rules:
+        first = words(g.name(g.rules[0]))
+        assert first[:6] in shown_rules or "more" in shown_rules, shown_rules
+
+
+async def play_against_bots(app, pilot, seen: dict, limit: int = 4000) -> None:
+    """Answer every question asked of you from the keyboard (the first move;
+    the first legal choice; a Surprise whenever one may be played), checking
+    the table on every frame, until the game ends; ``seen`` counts it all."""
+    for _ in range(limit):
+        scr = app.screen
+        if isinstance(scr, EndScreen):
+            return
+        if isinstance(scr, GameScreen):
+            check_bot_frame(app)
+            seen["frames"] += 1
+            pr = scr.g.prompt
+            if scr.thinking is not None or pr is None or pr.player != 0:
+                await pilot.pause(0.01)
+                continue
+            await pilot.press("1")
+        elif isinstance(scr, PickOneDialog):
+            pr = scr.pr
+            game = app.screen_stack[-2]
+            if pr.player == 0 and game.g.active != 0:
+                seen["out_of_turn"] += 1
+            if pr.ask == "surprise":
+                seen["surprises"] += 1  # play the Surprise (the first option), never pass
+            if isinstance(scr, PickManyDialog):
+                for _ in range(pr.min):
+                    await pilot.press("space", "down")
+            await pilot.press("enter")
+        elif isinstance(scr, ConfirmScreen):
+            await pilot.press("y")
+        else:
+            await pilot.press("enter")
+        await pilot.pause()
+    raise AssertionError(f"the game did not end in {limit} steps")
+
+
+def watch_bot_frames(monkeypatch, seen: dict) -> None:
+    """Check the table on the frame before every bot move too (the bots play
+    between the test's key presses, at the instant pace)."""
+    play_bot = GameScreen.play_bot
+
+    def checked(self, a, stamp) -> None:
+        if self.app.screen is self and self.g is stamp[0] and self.g.decisions == stamp[1]:
+            check_bot_frame(self.app)
+            seen["bot_moves"] += 1
+        play_bot(self, a, stamp)
+    monkeypatch.setattr(GameScreen, "play_bot", checked)
+
+
+async def whole_game(store, seed: int, bots: int, strength: str, decks: list[str], size,
+                     monkeypatch) -> tuple[dict, Game]:
+    store.set_pref("bot_pace", "instant")
+    app = make_app(store, new=(seed, decks), seats=new_seats(bots, strength))
+    seen = {"frames": 0, "surprises": 0, "out_of_turn": 0, "bot_moves": 0}
+    watch_bot_frames(monkeypatch, seen)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await play_against_bots(app, pilot, seen)
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        g = end.g
+        text = "\n".join(screen_lines(app))
+        names = seat_names(end.seats)
+        if g.winner == 0:
+            assert "You won!" in text
+        else:
+            assert f"{names[g.winner]} ({strength}) won." in text, text
+    return seen, g
+
+
+# seeds where the game runs long enough to show much, and (Voyager) a bot plays
+# a card the human holds a Surprise against
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("bots,strength,decks,seed", [
+    (1, "greedy", ["fluxx5"], 4),
+    (3, "greedy", ["voyager"], 5),
+    (5, "random", ["fluxx5", "creeper-pack"], 8),
+])
+async def test_a_whole_game_against_bots_shows_every_zone_on_every_frame(store, monkeypatch, size, bots, strength,
+                                                                         decks, seed):
+    seen, g = await whole_game(store, seed, bots, strength, decks, size, monkeypatch)
+    assert g.over and g.nplayers == bots + 1
+    assert seen["frames"] >= 10 and seen["bot_moves"] >= 10
+    if decks == ["voyager"]:
+        assert seen["surprises"] >= 1, "the human never answered a Surprise in this game"
+    # filed in the history as a game against these bots, and it verifies
+    run = store.runs()[-1]
+    assert run["variant"] == "standard" and run["players"] == bots + 1 and run["winner"] == g.winner
+    assert run["seats"] == new_seats(bots, strength)
+    from engine.runfile import replay, run_from_data
+    data = store.run_file(run["id"])
+    h = replay(run_from_data(data, "history"), record=False)
+    assert h.winner == g.winner and h.turn == g.turn
+
+
+# ------------------------------------------------------------ out of turn: the human on a bot's turn
+def laid(text: str) -> Game:
+    from .helpers import table
+    return table(text)
+
+
+async def open_table(app, pilot, g: Game, seats: list[str]) -> GameScreen:
+    """A hand-laid table against bots, on screen (the bots at the instant pace)."""
+    app.store.set_pref("bot_pace", "instant")
+    scr = GameScreen(g, [], {"seed": g.seed, "slot": "standard", "extra": {"seats": seats}})
+    app.push_screen(scr)
+    await pilot.pause()
+    return scr
+
+
+def panel(scr: GameScreen) -> str:
+    return "\n".join(scr.log_lines)
+
+
+async def test_its_a_trap_is_yours_to_spring_on_a_bots_turn(store):
+    """Voyager: Ada (a bot) plays Steal Something on your Coffee; you are
+    asked whether to answer with It's a Trap!, you do, and take one of her
+    Keepers instead; the tutor tells it with the seats' names."""
+    g = laid("""
+decks = ["voyager"]
+players = 2
+[setup]
+active = 1
+hands = [["It's a Trap!"], ["Steal Something"]]
+tables = [["Coffee"], ["Tuvok"]]
+""")
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = await open_table(app, pilot, g, ["human", "greedy"])
+        for _ in range(20):
+            if isinstance(app.screen, PickOneDialog) and app.screen.pr.ask == "surprise":
+                break
+            await pilot.pause(0.02)
+        dlg = app.screen
+        assert isinstance(dlg, PickOneDialog) and dlg.pr.player == 0 and g.active == 1
+        title = "\n".join(screen_lines(app))
+        assert "Ada is trying to take your Coffee" in title, title  # the engine's "p1", by name
+        await pilot.press("enter")  # It's a Trap! (then Tuvok, her only Keeper, is taken for you)
+        await pilot.pause()
+        assert g.db.find("Tuvok") in g.tables[0] and g.db.find("Coffee") in g.tables[0]
+        text = panel(scr)
+        assert "Ada played Steal Something" in text, text
+        assert "You answered with It's a Trap!, out of turn" in text, text
+
+
+async def test_a_hand_limit_a_bot_plays_is_yours_to_meet_at_once(store):
+    """Ada plays Hand Limit 1 on her turn: you hold three cards and are asked
+    at once which to discard (the limit binds everyone but the player whose
+    turn it is); your discards are yours to choose."""
+    g = laid("""
+decks = ["fluxx5"]
+players = 2
+[setup]
+active = 1
+hands = [["Milk", "Cookies", "Bread"], ["Hand Limit 1"]]
+draw_pile = ["Peace", "Sleep", "Love", "Time"]
+""")
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_table(app, pilot, g, ["human", "random"])
+        for _ in range(20):
+            if isinstance(app.screen, PickManyDialog):
+                break
+            await pilot.pause(0.02)
+        dlg = app.screen
+        assert isinstance(dlg, PickManyDialog) and dlg.pr.player == 0 and dlg.pr.min == 2
+        await pilot.press("space", "down", "space", "enter")  # discard the first two (Milk, Cookies)
+        await pilot.pause()
+        milk, cookies, bread = (g.db.find(n) for n in ("Milk", "Cookies", "Bread"))
+        assert {milk, cookies} <= set(g.discard) and bread in g.hands[0]
+
+
+async def test_you_can_win_on_a_bots_turn(store):
+    """Boris (a bot) has only Milk & Cookies to play; you have Milk and
+    Cookies on your table, so his Goal makes you the winner on his turn."""
+    g = laid("""
+decks = ["fluxx5"]
+players = 3
+[setup]
+active = 2
+hands = [[], [], ["Milk & Cookies"]]
+tables = [["Milk", "Cookies"], [], []]
+""")
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_table(app, pilot, g, ["human", "greedy", "greedy"])
+        for _ in range(20):
+            if isinstance(app.screen, EndScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, EndScreen) and g.winner == 0
+        text = "\n".join(screen_lines(app))
+        assert "You won!" in text and "Boris (greedy)" in text
+
+
+async def test_a_bot_taking_from_your_hand_is_told_by_name(store):
+    """Ada plays Random Tax: she takes a card from your hand at random, and
+    the tutor says who took what from whom."""
+    g = laid("""
+decks = ["fluxx5"]
+players = 2
+[setup]
+active = 1
+hands = [["Milk"], ["Random Tax"]]
+""")
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = await open_table(app, pilot, g, ["human", "greedy"])
+        for _ in range(20):
+            if "took" in panel(scr):
+                break
+            await pilot.pause(0.02)
+        assert "Ada took Milk from your hand (because of Random Tax)." in panel(scr), panel(scr)
+        assert g.db.find("Milk") not in g.hands[0]
+
+
+# ------------------------------------------------------------ undo, resume, pace, skip
+def first_choice(g: Game):
+    """The test player's policy as keys give it: the first move, the first
+    option (the first ``min`` options when several are asked for)."""
+    pr = g.prompt
+    if pr.kind == "turn":
+        return pr.options[0]
+    only = pr.legal_answers(limit=2)
+    if len(only) == 1:
+        return only[0]
+    if pr.max <= 1:
+        return ("choose", (pr.options[0],))
+    return ("choose", tuple(pr.options[:pr.min]))
+
+
+def headless(seed: int, decks: tuple[str, ...], seats: list[str], limit: int = 5000) -> list:
+    """The same game without a screen: the first-choice player at seat 0 and
+    each bot's ``answer_for``; its answers as the app saves them."""
+    from engine.answers import to_json
+    from engine.bots import answer_for
+    g = Game.new(decks, len(seats), "standard", seed, record=False)
+    out = []
+    while not g.over and len(out) < limit:
+        p = g.prompt.player
+        a = first_choice(g) if seats[p] == "human" else answer_for(g, seats[p])
+        out.append(to_json(g, a))
+        g.push(a)
+    return out
+
+
+async def press_until_my_question(app, pilot) -> None:
+    """Give the first choice to whatever you are asked next (a dialog or your turn)."""
+    scr = app.screen
+    if isinstance(scr, PickManyDialog):
+        for _ in range(scr.pr.min):
+            await pilot.press("space", "down")
+        await pilot.press("enter")
+    elif isinstance(scr, PickOneDialog):
+        await pilot.press("enter")
+    else:
+        await pilot.press("1")
+    for _ in range(200):
+        await pilot.pause(0.01)
+        s = app.screen
+        if isinstance(s, (PickOneDialog, EndScreen)) or (isinstance(s, GameScreen) and s.thinking is None
+                                                         and s.g.prompt.player == 0):
+            return
+
+
+@pytest.mark.slow
+async def test_the_app_plays_the_headless_game_and_resumes_it_move_for_move(store):
+    """A game against three greedy bots played in the app, quit after six
+    answers of yours and resumed in a new window, makes exactly the answers
+    of the same game played headless: the bots are the same from the state."""
+    seats = new_seats(3, "greedy")
+    want = headless(12, ("fluxx5",), seats)
+    store.set_pref("bot_pace", "instant")
+    app = make_app(store, new=(12, ["fluxx5"]), seats=seats)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(6):
+            await press_until_my_question(app, pilot)
+        scr = app.screen_stack[1] if not isinstance(app.screen, GameScreen) else app.screen
+        got = list(scr.answers)
+    assert got and got == want[:len(got)]
+    app = make_app(store)  # a new window: the game against bots is the one in progress
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(400):
+            if isinstance(app.screen, EndScreen):
+                break
+            await press_until_my_question(app, pilot)
+        assert isinstance(app.screen, EndScreen)
+    run = store.runs()[-1]
+    assert store.run_file(run["id"])["answers"] == want
+    assert run["seats"] == seats and not run["assisted"]
+
+
+async def test_undo_takes_back_your_move_and_the_bots_replies(store):
+    """u: back to before your last real choice, the bots' answers after it
+    gone too; then the bots answer your new move; the run is assisted."""
+    seats = new_seats(2, "greedy")
+    store.set_pref("bot_pace", "instant")
+    app = make_app(store, new=(3, ["fluxx5"]), seats=seats)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        while isinstance(app.screen, GameScreen) and scr.g.turn < 4:  # into the bots' turns and back
+            await press_until_my_question(app, pilot)
+        while not isinstance(app.screen, GameScreen):
+            await press_until_my_question(app, pilot)
+        assert scr.g.active == 0 and scr.g.prompt.player == 0
+        before = list(scr.answers)
+        point = scr.undo_point()
+        assert any(scr.seats[p] != "human" for p in players_of(scr, before[point:])), "no bot reply to take back"
+        await pilot.press("u")
+        await pilot.pause()
+        assert scr.answers == before[:point] and scr.info["assisted"]
+        assert scr.g.prompt.player == 0
+        assert store.load("standard")[1] == before[:point]  # the save holds the undone game
+        await press_until_my_question(app, pilot)  # your move again: the bots answer it
+        assert len(scr.answers) > point
+
+
+def players_of(scr: GameScreen, tail: list) -> list[int]:
+    """The seat that gave each of the game's last answers (by replaying it)."""
+    from engine.answers import from_json, replay
+    g = Game.new(tuple(scr.g.decks), scr.g.nplayers, "standard", scr.g.seed, record=False)
+    replay(g, scr.answers[:len(scr.answers) - len(tail)])
+    seats = []
+    for j in tail:
+        seats.append(g.prompt.player)
+        g.push(from_json(g, j))
+    return seats
+
+
+async def test_space_skips_the_pause_and_b_sets_the_pace(store):
+    """At the slow pace each bot move waits two seconds; space plays the bots'
+    moves at once until you are asked; b cycles the pace and keeps it."""
+    import time
+    seats = new_seats(3, "random")
+    store.set_pref("bot_pace", "slow")
+    app = make_app(store, new=(5, ["fluxx5"]), seats=seats)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        assert scr.pace == "slow"
+        while scr.g.active == 0:  # play your turn out
+            if scr.thinking is not None:
+                break
+            await press_until_my_question(app, pilot) if not isinstance(app.screen, GameScreen) else \
+                await pilot.press("1")
+            await pilot.pause()
+        assert scr.thinking is not None  # a bot is on, waiting out the slow pace
+        assert "is playing · space: skip · b: pace slow" in "\n".join(screen_lines(app))
+        t = time.monotonic()
+        await pilot.press("space")
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if scr.thinking is None and scr.g.prompt.player == 0:
+                break
+        assert scr.g.prompt.player == 0 and time.monotonic() - t < 1.5  # three bots' turns, no 2 s pauses
+        await pilot.press("b")
+        assert scr.pace == "normal" and store.pref("bot_pace") == "normal"  # slow, normal, fast, instant
