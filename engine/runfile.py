@@ -113,3 +113,29 @@ def replay(run: RunFile, record: bool = True,
         return replay_answers(g, run.answers, on_step)
     except ReplayError as e:
         raise RunError(f"step {e.step}: {e}") from None
+
+
+def check_bots(run: RunFile) -> tuple[int, str | None]:
+    """A run with seats (a game against bots played in the app): every answer
+    of a bot seat must be the answer that bot gives from the state there
+    (``bots.answer_for``). Returns (bot answers checked, the first mismatch
+    in words or None). The run's answers must replay (see ``replay``)."""
+    from .bots import answer_for
+    if run.seats is None:
+        return 0, None
+    g = Game.new(tuple(run.decks), run.players, run.variant, run.seed, record=False)
+    checked = 0
+    for i, j in enumerate(run.answers):
+        if g.prompt is None:
+            break
+        a = from_json(g, j)
+        p = g.prompt.player
+        bot = run.seats[p]
+        if bot != "human":
+            want = answer_for(g, bot)
+            if a != want:
+                return checked, (f"step {i + 1}: seat {p} is the {bot} bot, which answers {to_json(g, want)} "
+                                 f"there, but the run has {j}")
+            checked += 1
+        g.push(a)
+    return checked, None

@@ -332,8 +332,10 @@ def cmd_replay(a) -> int:
         run = load_run(a.run)
     explainer = None
     if a.explain:
+        from solo.seats import seat_names
         from tutor.explain import Explainer
-        explainer = Explainer("brief")
+        # a game against bots played in the app: its seats by name ("You", "Ada", ...)
+        explainer = Explainer("brief", names=seat_names(run.seats) if run.seats else None)
 
     asked: list[str] = [""]  # the question pending before each answer
 
@@ -363,7 +365,12 @@ def cmd_replay(a) -> int:
         print(f"solo-fluxx replay: {a.run}: {e}", file=sys.stderr)
         return 1
     if not a.json:
-        print(f"result: score {len(g.scored)}" if g.variant.solo else f"result: winner p{g.winner}")
+        if g.variant.solo:
+            print(f"result: score {len(g.scored)}")
+        else:
+            from solo.seats import seat_label
+            who = f" ({seat_label(run.seats, g.winner)})" if run.seats and g.winner is not None else ""
+            print(f"result: winner p{g.winner}{who}")
     return 0
 
 
@@ -433,9 +440,17 @@ def cmd_verify(a) -> int:
         return fail(f"the recorded winner is {run.winner}, the replay's is {g.winner}")
     if run.turns is not None and run.turns != g.turn:
         return fail(f"the recorded turns are {run.turns}, the replay takes {g.turn}")
+    bots = ""
+    if run.seats is not None:  # a game against bots: the bots' moves are theirs
+        from engine.runfile import check_bots
+        checked, why = check_bots(run)
+        if why:
+            return fail(why)
+        bots = f", {checked} bot answers are the bots' own"
     if run.engine != ENGINE_VERSION:
         print(f"{name}: recorded by engine {run.engine}; replayed on engine {ENGINE_VERSION}")
-    print(f"{name}: verified ({'score ' + str(len(g.scored)) if g.variant.solo else 'winner p' + str(g.winner)})")
+    print(f"{name}: verified ({'score ' + str(len(g.scored)) if g.variant.solo else 'winner p' + str(g.winner)}"
+          f"{bots})")
     return 0
 
 

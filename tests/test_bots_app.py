@@ -416,3 +416,121 @@ async def test_space_skips_the_pause_and_b_sets_the_pace(store):
         assert scr.g.prompt.player == 0 and time.monotonic() - t < 1.5  # three bots' turns, no 2 s pauses
         await pilot.press("b")
         assert scr.pace == "normal" and store.pref("bot_pace") == "normal"  # slow, normal, fast, instant
+
+
+# ------------------------------------------------------------ the search bot and the hint, beside the table
+@pytest.mark.slow
+async def test_search_bots_play_from_the_worker_and_the_hint_works_against_bots(store):
+    """Two search bots: their moves are worked out in the worker process (the
+    table stays live), they are the moves the search bot gives from the state,
+    and the hint suggests a move on your turn in a game against bots."""
+    from .helpers import until
+    seats = new_seats(2, "search")
+    store.set_pref("bot_pace", "instant")
+    app = make_app(store, new=(9, ["fluxx5"]), seats=seats)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        await pilot.press("i", "i")
+        await until(pilot, lambda: not scr.log_lines[-1].startswith("Hint: thinking"))
+        assert scr.log_lines[-1].startswith("Hint: play ") and scr.info["assisted"]
+        while scr.g.turn < 4:
+            await press_until_my_question(app, pilot)
+            await until(pilot, lambda: scr.thinking is None or isinstance(app.screen, EndScreen))
+            if isinstance(app.screen, EndScreen):
+                break
+    from .test_app_kill import bots_answered_as_bots
+    assert bots_answered_as_bots(Game.new(("fluxx5",), 3, "standard", 9), seats, scr.answers) >= 2
+
+
+# ------------------------------------------------------------ the run file of a game against bots
+def filed_game(store, seed: int, seats: list[str], decks: tuple[str, ...] = ("fluxx5",)) -> int:
+    """A game against bots saved answer by answer as the app saves it, to its
+    end; the id of its run in the history."""
+    from engine.answers import from_json
+    answers = headless(seed, decks, seats)
+    g = Game.new(decks, len(seats), "standard", seed)
+    store.start(g, slot="standard", extra={"seats": seats})
+    done = []
+    for j in answers:
+        g.push(from_json(g, j))
+        done.append(j)
+        store.save(g, done, slot="standard")
+    assert g.over and "standard" not in store.in_progress()
+    return store.runs()[-1]["id"]
+
+
+def test_a_game_against_bots_exports_verifies_and_replays_with_its_seats(tmp_path, monkeypatch):
+    """export writes the seats into the run file; verify replays it and checks
+    every bot answer is that bot's own from the state (a changed bot answer
+    is caught, with its step); replay --explain tells it by the seats' names."""
+    import json
+
+    from solo.store import Store
+
+    from .helpers import run_cli
+    monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path))
+    store = Store()
+    seats = ["human", "greedy", "random"]
+    rid = filed_game(store, 6, seats)
+    run = store.runs()[-1]
+    assert (run["variant"], run["players"], run["seats"]) == ("standard", 3, seats)
+    store.close()
+    f = tmp_path / "run.json"
+    assert run_cli("export", rid, f).returncode == 0
+    data = json.loads(f.read_text())
+    assert data["seats"] == seats and data["variant"] == "standard"
+    out = run_cli("verify", f)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert f"winner p{run['winner']}" in out.stdout and "bot answers are the bots' own" in out.stdout
+    told = run_cli("replay", f, "--explain").stdout
+    assert "Ada " in told and "Boris " in told and "Player 1" not in told
+    assert told.rstrip().splitlines()[-1].startswith(f"result: winner p{run['winner']} (")
+    # a bot answer changed to another legal answer, the game played on to its end: verify names the step
+    from engine.answers import from_json, to_json
+    from engine.bots import answer_for
+    g = Game.new(("fluxx5",), 3, "standard", 6, record=False)
+    for i, j in enumerate(data["answers"]):
+        pr = g.prompt
+        if pr.player == 1 and pr.kind == "turn" and len(pr.options) > 1:
+            other = next(o for o in pr.options if o != from_json(g, j))
+            data["answers"] = data["answers"][:i] + [to_json(g, other)]
+            g.push(other)
+            break
+        g.push(from_json(g, j))
+    while not g.over:
+        p = g.prompt.player
+        a = first_choice(g) if seats[p] == "human" else answer_for(g, seats[p])
+        data["answers"].append(to_json(g, a))
+        g.push(a)
+    data["winner"], data["turns"] = g.winner, g.turn
+    f.write_text(json.dumps(data))
+    out = run_cli("verify", f)
+    assert out.returncode == 1 and f"step {i + 1}: seat 1 is the greedy bot" in out.stdout, out.stdout
+
+
+def test_stats_and_history_keep_the_modes_apart(store):
+    """A Solo run and games against bots: the Solo figures count the Solo
+    run only; the bots' record counts wins by seats and strength."""
+    from engine.bots import make_bot
+    from solo.app.screens.stats import bots_text
+    g = Game.new(("fluxx5",), 1, "solo", 3)
+    store.start(g)
+    bot = make_bot("random", 3)
+    answers = []
+    from engine.answers import to_json
+    while not g.over:
+        a = bot.choose(g)
+        answers.append(to_json(g, a))
+        g.push(a)
+        store.save(g, answers)
+    filed_game(store, 6, ["human", "greedy", "greedy"])
+    filed_game(store, 7, ["human", "random"])
+    st = store.stats()
+    assert st["played"] == 1 and st["best"] == len(g.scored)
+    won = {r["seed"]: r["winner"] == 0 for r in store.runs() if r["variant"] == "standard"}
+    assert st["against_bots"]["played"] == 2 and st["against_bots"]["won"] == sum(won.values())
+    assert st["against_bots"]["tables"]["3 seats, greedy"]["played"] == 1
+    assert st["against_bots"]["tables"]["2 seats, random"]["won"] == int(won[7])
+    text = bots_text(st["against_bots"])
+    assert f"Against bots[/]: won {sum(won.values())} of 2" in text and "3 seats, greedy" in text
