@@ -193,6 +193,79 @@ def app_timings(presses: int = 30, frames: int = 5) -> dict:
     return out
 
 
+def bots_timings(bots: int = 5, strength: str = "greedy", presses: int = 30, size=(80, 24)) -> dict:
+    """A game against bots at the instant pace: key press to the table
+    showing your move (the handler and a full frame, as ``app_timings``),
+    and key press to your next question with every bot move between played,
+    told and drawn (each bot move gets its frame: the screen refreshes between
+    them). Wall-clock milliseconds, headless."""
+    import asyncio
+    import tempfile
+    from pathlib import Path
+
+    from solo.app import SoloFluxxApp
+    from solo.app.screens import GameScreen
+    from solo.seats import new_seats
+    from solo.store import Store
+
+    async def run() -> dict:
+        mine: list[int] = []
+        round_trip: list[int] = []
+        per_move: list[int] = []
+        for seed in range(7, 30):  # games until enough presses
+            if len(mine) >= presses:
+                break
+            await one_game(seed, mine, round_trip, per_move)
+
+        def ms(xs: list[int], q: float) -> float | None:
+            xs = sorted(xs)
+            return round(xs[min(len(xs) - 1, int(q * len(xs)))] / 1e6, 1) if xs else None
+        return {"bots": bots, "strength": strength, "size": f"{size[0]}x{size[1]}",
+                "key_to_table_ms_median": ms(mine, 0.5), "key_to_table_ms_max": ms(mine, 1.0),
+                "key_to_next_question_ms_median": ms(round_trip, 0.5),
+                "key_to_next_question_ms_max": ms(round_trip, 1.0),
+                "ms_per_bot_move_median": ms(per_move, 0.5), "presses": len(mine)}
+
+    async def one_game(seed: int, mine: list[int], round_trip: list[int], per_move: list[int]) -> None:
+        with tempfile.TemporaryDirectory() as d:
+            store = Store(Path(d) / "bench.sqlite3")
+            store.set_pref("bot_pace", "instant")
+            store.set_pref("lessons_offered", True)
+            app = SoloFluxxApp(store, new=(seed, ["fluxx5"]), seats=new_seats(bots, strength))
+            app.animation_level = "none"
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                for _ in range(presses * 200):
+                    scr = app.screen
+                    if not isinstance(scr, GameScreen) or scr.g.over or len(mine) >= presses:
+                        break
+                    g = scr.g
+                    if scr.thinking is not None or g.prompt.player != 0:
+                        await pilot.pause(0.001)
+                        continue
+                    if g.prompt.kind != "turn":
+                        await pilot.press("enter" if g.prompt.max <= 1 else "escape")
+                        await pilot.pause()
+                        continue
+                    before = len(scr.answers)
+                    t = time.perf_counter_ns()
+                    scr.answer(g.prompt.options[0])
+                    scr.refresh(layout=True)
+                    scr._compositor.reflow(scr, scr.size)
+                    scr._compositor.render_strips()
+                    mine.append(time.perf_counter_ns() - t)
+                    while isinstance(app.screen, GameScreen) and not scr.g.over and \
+                            (scr.thinking is not None or scr.g.prompt.player != 0):
+                        await pilot.pause(0.001)
+                    n = len(scr.answers) - before - 1
+                    if n > 0:  # the bots had moves to make: a round trip
+                        dt = time.perf_counter_ns() - t
+                        round_trip.append(dt)
+                        per_move.append(dt // n)
+            store.close()
+    return asyncio.run(run())
+
+
 def first_frames(n: int) -> dict:
     """The median of n first frames in a real terminal, with the bytecode
     cache (after one start that fills it, as the first start after an
@@ -302,6 +375,8 @@ def main() -> None:
                     help="seeds for the search bot's score (default: the same as --seeds)")
     ap.add_argument("--no-strength", action="store_true",
                     help="skip the strength table (the bots' mean scores: about 30 minutes on 2 cores in a full run)")
+    ap.add_argument("--app-bots", type=int, default=0, metavar="N",
+                    help="only the app's key-to-screen times in a game against N greedy bots (1-5)")
     ap.add_argument("--curve", type=int, default=0, metavar="N",
                     help="only the search bot's strength against its time per decision, over seeds 0..N-1")
     a = ap.parse_args()
@@ -310,6 +385,9 @@ def main() -> None:
         return
     if a.curve:
         curve(a.curve)
+        return
+    if a.app_bots:
+        print(json.dumps(bots_timings(a.app_bots)))
         return
     q = a.quick
     seeds = a.seeds or (20 if q else 500)
@@ -329,6 +407,8 @@ def main() -> None:
     print("search bot, ms per decision at the default budget:", out["search_ms_per_decision"], flush=True)
     out["app"] = app_timings(10 if q else 30)
     print("app (headless, 80x24):", out["app"], flush=True)
+    out["app_5_bots"] = bots_timings(5, presses=10 if q else 30)
+    print("app against 5 greedy bots (headless, 80x24, instant pace):", out["app_5_bots"], flush=True)
     small, big = (100, 1000) if q else (1000, 10000)
     out["peak_mb"] = {str(small): peak_memory(small), str(big): peak_memory(big)}
     print(f"peak traced memory of a sim, MB ({small} vs {big} games):", out["peak_mb"], flush=True)

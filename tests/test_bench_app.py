@@ -26,3 +26,14 @@ def test_the_strength_curve_plays_whole_games_at_each_budget():
     score, spent, n = _curve_game(("v2", 1, 2, 3))
     assert 0 <= score <= 20 and spent > 0 and n > 0
     assert CURVE[0][0].startswith("v1") and FlatSearch.name == "flat-search" and SearchBot.name == "search"
+
+
+def test_the_key_to_screen_figures_against_bots_are_measured():
+    """``python -m solo.bench --app-bots N``: your move to the table, and your
+    move to your next question with the bots' moves between."""
+    from solo.bench import bots_timings
+    t = bots_timings(2, presses=4)
+    assert t["presses"] == 4 and t["bots"] == 2
+    assert 0 < t["key_to_table_ms_median"] <= t["key_to_table_ms_max"]
+    assert t["key_to_next_question_ms_median"] is not None and t["key_to_next_question_ms_median"] > 0
+    assert 0 < t["ms_per_bot_move_median"] <= t["key_to_next_question_ms_max"]

@@ -534,3 +534,22 @@ def test_stats_and_history_keep_the_modes_apart(store):
     assert st["against_bots"]["tables"]["2 seats, random"]["won"] == int(won[7])
     text = bots_text(st["against_bots"])
     assert f"Against bots[/]: won {sum(won.values())} of 2" in text and "3 seats, greedy" in text
+
+
+async def test_your_keys_never_play_a_bots_move(store):
+    """During a bot's turn, 1-9, Enter and e are not yours: the bot's
+    question stays the bot's, and e says whose move it is."""
+    store.set_pref("bot_pace", "slow")
+    app = make_app(store, new=(5, ["fluxx5"]), seats=new_seats(1, "greedy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        while scr.thinking is None:
+            await press_until_my_question(app, pilot) if not isinstance(app.screen, GameScreen) else \
+                await pilot.press("1")
+            await pilot.pause()
+        answers = len(scr.answers)
+        await pilot.press("1", "2", "enter", "e")
+        await pilot.pause()
+        assert len(scr.answers) == answers and scr.g.prompt.player == 1
+        assert scr.log_lines[-1].startswith("It is Ada's move, not yours")

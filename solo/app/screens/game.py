@@ -219,7 +219,7 @@ class GameScreen(Screen):
         pr = self.g.prompt
         moves = self.query_one("#moves", OptionList)
         c = -1
-        if pr is not None and pr.kind == "turn" and moves.highlighted is not None and moves.highlighted < len(pr.options):
+        if self.yours(pr) and moves.highlighted is not None and moves.highlighted < len(pr.options):
             o = pr.options[moves.highlighted]
             c = o[1] if len(o) == 2 else -1
         self.query_one("#preview", Preview).show_card(self.g, c)
@@ -257,6 +257,10 @@ class GameScreen(Screen):
     # ------------------------------------------------------------------ the bots
     def is_bot(self, p: int) -> bool:
         return self.seats is not None and self.seats[p] != "human"
+
+    def yours(self, pr) -> bool:
+        """The question is a turn's move of yours (a bot's turn is not yours to play)."""
+        return pr is not None and pr.kind == "turn" and not self.is_bot(pr.player)
 
     def bot_move(self) -> None:
         """The bot asked answers: worked out from the game state (the search
@@ -368,7 +372,7 @@ class GameScreen(Screen):
             self.why(int(event.option.id))
             return
         pr = self.g.prompt
-        if pr is None or pr.kind != "turn":
+        if not self.yours(pr):
             return
         self.answer(pr.options[event.option_index])
 
@@ -380,7 +384,7 @@ class GameScreen(Screen):
 
     def action_quick(self, n: int) -> None:
         pr = self.g.prompt
-        if pr is not None and pr.kind == "turn" and n <= len(pr.options):
+        if self.yours(pr) and n <= len(pr.options):
             self.answer(pr.options[n - 1])
 
     def action_cursor(self, step: int) -> None:
@@ -426,7 +430,7 @@ class GameScreen(Screen):
         moves = self.query_one("#moves", OptionList)
         pr = self.g.prompt
         idx = moves.highlighted
-        if pr is None or pr.kind != "turn" or idx is None:
+        if not self.yours(pr) or idx is None:
             return
         o = pr.options[idx]
         if len(o) == 2:
@@ -449,10 +453,14 @@ class GameScreen(Screen):
         """End the turn when the rules allow it; otherwise the tutor says why not."""
         from tutor.explain import FORBIDDEN
         pr = self.g.prompt
-        if pr is not None and pr.kind == "turn" and ("end",) in pr.options:
+        if self.yours(pr) and ("end",) in pr.options:
             self.answer(("end",))
             return
-        self.note(f"[b]Tutor:[/] {FORBIDDEN['end']}")
+        if pr is not None and self.is_bot(pr.player):
+            self.note(f"It is {self.info['names'][pr.player]}'s move, not yours: space plays the bots' moves "
+                      "at once until you are asked.")
+        else:
+            self.note(f"[b]Tutor:[/] {FORBIDDEN['end']}")
         self.draw()
 
     def action_discard(self) -> None:
@@ -489,7 +497,7 @@ class GameScreen(Screen):
         then marked assisted)."""
         g = self.g
         pr = g.prompt
-        if pr is None or pr.kind != "turn":
+        if not self.yours(pr):
             return
         if self.hint_step == 0:
             self.hint_step = 1
