@@ -17,7 +17,7 @@ from solo.app import screens as S
 from solo.app.dialogs import PickManyDialog, PickOneDialog
 from tutor.explain import FORBIDDEN
 
-from .helpers import make_app, table, until
+from .helpers import make_app, screen_lines, table, until
 
 # the app (not under mutation testing), one Pilot session a test: in the full run only
 pytestmark = [pytest.mark.app, pytest.mark.slow]
@@ -80,6 +80,8 @@ PRESSED = {
     ("NewGameScreen", "escape"): "test_confirm_and_new_game_keys",
     ("BusyScreen", "escape"): "test_busy_screen_escape_goes_back_to_the_menu",
     ("GameScreen", "p"): "test_p_shows_the_piles",
+    ("GameScreen", "space"): "test_space_skips_the_pause_and_b_sets_the_pace",  # against bots
+    ("GameScreen", "b"): "test_space_skips_the_pause_and_b_sets_the_pace",
     ("PilesScreen", "escape"): "test_p_shows_the_piles",
     ("PilesScreen", "enter"): "test_p_shows_the_piles",
     ("PilesScreen", "p"): "test_p_shows_the_piles",
@@ -103,8 +105,8 @@ def test_every_binding_has_a_key_test():
 
     from solo.app import dialogs as D
 
-    from . import test_app, test_table
-    names = set(globals()) | set(vars(test_table)) | set(vars(test_app))
+    from . import test_app, test_bots_app, test_table
+    names = set(globals()) | set(vars(test_table)) | set(vars(test_app)) | set(vars(test_bots_app))
     screens = [importlib.import_module(f"solo.app.screens.{m.name}") for m in pkgutil.iter_modules(S.__path__)]
     assert len(screens) >= 9  # one module per screen
     for mod in (*screens, D):
@@ -131,7 +133,7 @@ def test_help_and_readme_advertise_only_keys_that_are_tested():
     help_keys.add("Up/Down")
     assert {"Up/Down", "Enter", "1-9", "d", "u", "Tab", "t", "w", "i", "e", "x", "l", "h", "?/F1", "c",
             "Ctrl+P"} <= help_keys
-    named = {"Up/Down": ["up", "down", "j", "k"], "1-9": [str(i) for i in range(1, 10)], "?/F1": ["question_mark", "f1"], "?": ["question_mark", "f1"],
+    named = {"Space": ["space"], "Up/Down": ["up", "down", "j", "k"], "1-9": [str(i) for i in range(1, 10)], "?/F1": ["question_mark", "f1"], "?": ["question_mark", "f1"],
              "Ctrl+P": ["ctrl+p"], "Tab": ["tab"], "In": []}
     for k in help_keys:
         for key in named.get(k, [k.lower()]):
@@ -381,7 +383,7 @@ async def test_h_opens_history_and_escape_or_q_closes_it(store):
             assert isinstance(app.screen, S.HistoryScreen)
             t = app.screen.query_one("#history-table")
             assert t.row_count == 2  # seed 3 and seed 4, both abandoned by the new game
-            assert [str(c) for c in t.get_row_at(0)][2:] == ["3", "fluxx5", "0", "no", "no", "abandoned"]  # it keeps its score
+            assert [str(c) for c in t.get_row_at(0)][2:] == ["3", "fluxx5", "score 0", "solo", "no", "abandoned"]  # it keeps its score
             await pilot.press(close)
             await pilot.pause()
             assert isinstance(app.screen, S.GameScreen)
@@ -410,7 +412,7 @@ async def test_s_opens_stats_from_the_game(store):
             await pilot.press("s")
             await pilot.pause()
             assert isinstance(app.screen, S.StatsScreen)
-            assert "Runs played 0" in str(app.screen.query_one("#stats-text").render())
+            assert "Solo runs played 0" in str(app.screen.query_one("#stats-text").render())
             await pilot.press(close)
             await pilot.pause()
             assert isinstance(app.screen, S.GameScreen)
@@ -732,9 +734,14 @@ async def test_confirm_and_new_game_keys(store):
         await pilot.press("escape")
         app.push_screen(NewGameScreen(), got.append)
         await pilot.pause()
-        await pilot.press("escape")
+        await pilot.press("down", "enter")  # against bots: the next question
         await pilot.pause()
-        assert got == [True, False, []] and isinstance(app.screen, S.MenuScreen)
+        await pilot.press("escape")  # back to the first question
+        await pilot.pause()
+        assert got == [True, False] and "which game" in "\n".join(screen_lines(app))
+        await pilot.press("escape")  # at the first question: cancel
+        await pilot.pause()
+        assert got == [True, False, {}] and isinstance(app.screen, S.MenuScreen)
 
 
 async def test_busy_screen_escape_goes_back_to_the_menu(tmp_path):

@@ -553,3 +553,56 @@ async def test_your_keys_never_play_a_bots_move(store):
         await pilot.pause()
         assert len(scr.answers) == answers and scr.g.prompt.player == 1
         assert scr.log_lines[-1].startswith("It is Ada's move, not yours")
+
+
+async def test_the_menu_resumes_the_game_against_bots_beside_the_solo_game(store):
+    """With a Solo game and a game against bots both in progress the menu
+    lists both; choosing the bots' game resumes it with its seats, and the
+    Solo game stays in its slot."""
+    from solo.app.screens import MenuScreen
+    store.start(Game.new(("fluxx5",), 1, "solo", 5))
+    store.start(Game.new(("voyager",), 3, "standard", 8), slot="standard", extra={"seats": new_seats(2, "search")})
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        text = "\n".join(screen_lines(app))
+        assert "Resume game (seed 5, turn 1)" in text and "Resume Fluxx, you and 2 search bots (turn 1)" in text
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, GameScreen) and scr.slot == "standard" and scr.seats == new_seats(2, "search")
+        assert scr.g.decks == ["voyager"] and "solo" in store.in_progress()
+
+
+async def test_snapshot_a_four_seat_game_against_bots(store):
+    """The 80x24 table of a Voyager game against three bots on a bot's turn:
+    every seat's row (an attached Creeper with its Keeper), the New Rules,
+    Double Agenda's two Goals, the banner naming whose turn it is."""
+    from .test_table import _snapshot
+    g = laid("""
+decks = ["voyager"]
+players = 4
+[setup]
+active = 2
+drawn = 1
+rules = ["Play 2", "Double Agenda", "Hand Limit 2", "Keeper Limit 4"]
+goals = ["Coffee, Black", "Away Team"]
+tables = [["Kathryn Janeway", "Phaser", "Malfunction"], ["Tuvok", "Kazon"], ["Coffee", "Tricorder", "Neelix"], []]
+attached = { "Malfunction" = "Phaser" }
+hands = [["Chakotay", "It's a Trap!"], ["Voyager", "Draw 2"], ["Random Tax", "Kes"], ["Play 3"]]
+draw_pile = ["Harry Kim", "Tom Paris", "Holodeck", "Replicator"]
+""")
+    store.set_pref("bot_pace", "slow")
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = GameScreen(g, [], {"seed": g.seed, "slot": "standard", "extra": {"seats": new_seats(3, "greedy")}})
+        app.push_screen(scr)
+        await pilot.pause()
+        assert scr.thinking == "Boris", (g.prompt.player, g.prompt.ask, app.screen)
+        check_bot_frame(app)
+        text = "\n".join(screen_lines(app)) + "\n"
+        assert "K Phaser+C Malfunction" in text  # the attached Creeper written with its Keeper
+        assert "▶Boris (greedy) · hand 2:" in text and "Boris's turn" in text.splitlines()[0]
+        await _snapshot("table-four-seats-against-bots-80x24", text)

@@ -94,6 +94,8 @@ HELP = """[b]Keys[/]
   Ctrl+P           command palette (New game, Daily challenge, Lessons, History, Stats,
                    Rules: <card>, Toggle tutor)
   In a dialog: Enter chooses (Space marks when several are asked), Esc passes when allowed.
+  Against bots: Space plays the bots' moves at once until you are asked;
+  b                the pause after each bot move: slow, normal, fast, instant
 
 [b]Solo Fluxx[/]
   Take a turn (draw, play), then a card is flipped from the Rules deck into its spot.
