@@ -406,7 +406,7 @@ async def test_space_skips_the_pause_and_b_sets_the_pace(store):
                 await pilot.press("1")
             await pilot.pause()
         assert scr.thinking is not None  # a bot is on, waiting out the slow pace
-        assert "is playing · space: skip · b: pace slow" in "\n".join(screen_lines(app))
+        assert "'s move · space: skip · b: pace slow" in "\n".join(screen_lines(app))
         t = time.monotonic()
         await pilot.press("space")
         for _ in range(300):
@@ -606,3 +606,30 @@ draw_pile = ["Harry Kim", "Tom Paris", "Holodeck", "Replicator"]
         assert "K Phaser+C Malfunction" in text  # the attached Creeper written with its Keeper
         assert "▶Boris (greedy) · hand 2:" in text and "Boris's turn" in text.splitlines()[0]
         await _snapshot("table-four-seats-against-bots-80x24", text)
+
+
+async def test_a_lost_worker_process_does_not_stop_the_search_bot(store, monkeypatch):
+    """The search bot's worker process dies: the same answer is worked out in
+    the app itself (it is the same from the state), and the game goes on."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    from solo.hinting import HintWorker
+
+    def broken(self, state, name):
+        f: Future = Future()
+        f.set_exception(BrokenProcessPool("the worker was killed"))
+        return f
+    monkeypatch.setattr(HintWorker, "submit_bot", broken)
+    seats = new_seats(1, "search")
+    store.set_pref("bot_pace", "instant")
+    app = make_app(store, new=(9, ["fluxx5"]), seats=seats)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        from .helpers import until
+        while scr.g.turn < 3 and not scr.g.over:
+            await press_until_my_question(app, pilot)
+            await until(pilot, lambda: scr.thinking is None or isinstance(app.screen, EndScreen))
+    from .test_app_kill import bots_answered_as_bots
+    assert bots_answered_as_bots(Game.new(("fluxx5",), 2, "standard", 9), seats, scr.answers) >= 1

@@ -210,7 +210,7 @@ class GameScreen(Screen):
         else:
             moves.border_title = f"Hand ({len(g.hands[self.me])})"
             if self.thinking is not None:
-                moves.border_title += (f" · {self.thinking} is playing · space: skip · b: pace {self.pace}")
+                moves.border_title += f" · {self.thinking}'s move · space: skip · b: pace {self.pace}"
             moves.add_options([Option(option(g, c), id=f"h{c}", disabled=True) for c in g.hands[self.me]])
         self.preview()
 
@@ -280,7 +280,12 @@ class GameScreen(Screen):
 
     async def _search_bot(self, g: Game, stamp) -> None:
         import asyncio
-        answer = await asyncio.wrap_future(self.app.hints.submit_bot(g.to_dict(), "search"))
+        try:
+            answer = await asyncio.wrap_future(self.app.hints.submit_bot(g.to_dict(), "search"))
+        except Exception:  # the worker process is gone (killed, out of memory): the same answer, here
+            from engine.bots import answer_for
+            self.app.hints.close()
+            answer = await asyncio.to_thread(answer_for, g.copy(), "search")
         self.after_pace(answer, stamp)
 
     def after_pace(self, a, stamp) -> None:
