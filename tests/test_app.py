@@ -233,7 +233,7 @@ async def test_a_new_game_asks_before_filing_the_game_in_progress(store):
         await pilot.pause()
         app.choose_new_game()
         await pilot.pause()
-        await pilot.press("enter")  # Fluxx 5.0
+        await pilot.press("enter", "enter")  # Solo Fluxx, Fluxx 5.0
         await pilot.pause()
         from solo.app.dialogs import ConfirmScreen
         assert isinstance(app.screen, ConfirmScreen) and "seed 7, turn 2" in app.screen.question
@@ -242,7 +242,7 @@ async def test_a_new_game_asks_before_filing_the_game_in_progress(store):
         assert isinstance(app.screen, GameScreen) and app.screen.g.seed == 7  # nothing was lost
         app.choose_new_game()
         await pilot.pause()
-        await pilot.press("enter", "y")
+        await pilot.press("enter", "enter", "y")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.g.seed != 7
         assert [r["status"] for r in store.runs()] == ["abandoned"]
