@@ -118,6 +118,8 @@ async def whole_game(store, seed: int, bots: int, strength: str, decks: list[str
             assert "You won!" in text
         else:
             assert f"{names[g.winner]} ({strength}) won." in text, text
+        told = "\n".join(line for _, lines in end.steps for line in lines)  # r: the replay, by name
+        assert "Ada " in told and "Player 1" not in told
     return seen, g
 
 
@@ -248,6 +250,12 @@ tables = [["Milk", "Cookies"], [], []]
         assert isinstance(app.screen, EndScreen) and g.winner == 0
         text = "\n".join(screen_lines(app))
         assert "You won!" in text and "Boris (greedy)" in text
+        assert "Against bots: 0 won of 0" in text  # a hand-laid table is not a game of the history
+        await pilot.press("n")  # the same kind of game again: you and two greedy bots
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, GameScreen) and scr.seats == ["human", "greedy", "greedy"] and scr.slot == "standard"
+        assert scr.g.nplayers == 3 and scr.g.turn == 1
 
 
 async def test_a_bot_taking_from_your_hand_is_told_by_name(store):
