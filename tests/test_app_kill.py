@@ -32,6 +32,19 @@ def spawn_app(home: Path, args: list[str]) -> tuple[int, int]:
     return pid, fd
 
 
+def press_then_kill(home: Path, args: list[str], rnd: random.Random, keys: list[bytes], presses: tuple[int, int],
+                    pause: tuple[float, float]) -> None:
+    """Start the app, press random keys at random pauses, then SIGKILL it."""
+    pid, fd = spawn_app(home, args)
+    drain(fd, 2.5)  # start-up
+    for _ in range(rnd.randint(*presses)):
+        os.write(fd, rnd.choice(keys))
+        drain(fd, rnd.uniform(*pause))
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    os.close(fd)
+
+
 def drain(fd: int, seconds: float) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -53,14 +66,7 @@ def test_kill_the_app_at_random_moments(tmp_path):
     history: list = []    # the run history seen so far
     for i in range(8):
         args = ["play", "--seed", "7"] if i == 0 else []
-        pid, fd = spawn_app(tmp_path, args)
-        drain(fd, 2.5)  # start-up
-        for _ in range(rnd.randint(3, 12)):
-            os.write(fd, rnd.choice([b"1", b"\r", b" ", b"2"]))
-            drain(fd, rnd.uniform(0.05, 0.3))
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        os.close(fd)
+        press_then_kill(tmp_path, args, rnd, [b"1", b"\r", b" ", b"2"], (3, 12), (0.05, 0.3))
         s = Store(db)
         assert s.notice is None
         saved = s.load()
@@ -116,14 +122,7 @@ def test_kill_a_game_against_bots_at_random_moments(tmp_path):
     checked = 0
     for i in range(6):
         args = ["play", "--variant", "standard", "--players", "4", "--bot", "greedy", "--seed", "7"] if i == 0 else []
-        pid, fd = spawn_app(tmp_path, args)
-        drain(fd, 2.5)
-        for _ in range(rnd.randint(3, 10)):
-            os.write(fd, rnd.choice([b"1", b"\r", b"b", b"2", b" "]))
-            drain(fd, rnd.uniform(0.1, 0.6))
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        os.close(fd)
+        press_then_kill(tmp_path, args, rnd, [b"1", b"\r", b"b", b"2", b" "], (3, 10), (0.1, 0.6))
         s = Store(db)
         assert s.notice is None
         assert "solo" not in s.in_progress()

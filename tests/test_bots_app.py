@@ -11,7 +11,7 @@ from solo.app.dialogs import ConfirmScreen, PickManyDialog, PickOneDialog
 from solo.app.screens import EndScreen, GameScreen
 from solo.seats import new_seats, seat_names
 
-from .helpers import make_app, screen_lines, zone_text
+from .helpers import make_app, screen_lines, until, zone_text
 
 pytestmark = pytest.mark.app
 
@@ -184,10 +184,7 @@ tables = [["Coffee"], ["Tuvok"]]
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         scr = await open_table(app, pilot, g, ["human", "greedy"])
-        for _ in range(20):
-            if isinstance(app.screen, PickOneDialog) and app.screen.pr.ask == "surprise":
-                break
-            await pilot.pause(0.02)
+        await until(pilot, lambda: isinstance(app.screen, PickOneDialog) and app.screen.pr.ask == "surprise", 5)
         dlg = app.screen
         assert isinstance(dlg, PickOneDialog) and dlg.pr.player == 0 and g.active == 1
         title = "\n".join(screen_lines(app))
@@ -216,10 +213,7 @@ draw_pile = ["Peace", "Sleep", "Love", "Time"]
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await open_table(app, pilot, g, ["human", "random"])
-        for _ in range(20):
-            if isinstance(app.screen, PickManyDialog):
-                break
-            await pilot.pause(0.02)
+        await until(pilot, lambda: isinstance(app.screen, PickManyDialog), 5)
         dlg = app.screen
         assert isinstance(dlg, PickManyDialog) and dlg.pr.player == 0 and dlg.pr.min == 2
         await pilot.press("space", "down", "space", "enter")  # discard the first two (Milk, Cookies)
@@ -243,10 +237,7 @@ tables = [["Milk", "Cookies"], [], []]
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await open_table(app, pilot, g, ["human", "greedy", "greedy"])
-        for _ in range(20):
-            if isinstance(app.screen, EndScreen):
-                break
-            await pilot.pause(0.02)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen), 5)
         assert isinstance(app.screen, EndScreen) and g.winner == 0
         text = "\n".join(screen_lines(app))
         assert "You won!" in text and "Boris (greedy)" in text
@@ -272,10 +263,7 @@ hands = [["Milk"], ["Random Tax"]]
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         scr = await open_table(app, pilot, g, ["human", "greedy"])
-        for _ in range(20):
-            if "took" in panel(scr):
-                break
-            await pilot.pause(0.02)
+        await until(pilot, lambda: "took" in panel(scr), 5)
         assert "Ada took Milk from your hand (because of Random Tax)." in panel(scr), panel(scr)
         assert g.db.find("Milk") not in g.hands[0]
 
@@ -635,7 +623,6 @@ async def test_a_lost_worker_process_does_not_stop_the_search_bot(store, monkeyp
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         scr = app.screen
-        from .helpers import until
         while scr.g.turn < 3 and not scr.g.over:
             await press_until_my_question(app, pilot)
             await until(pilot, lambda: scr.thinking is None or isinstance(app.screen, EndScreen))
