@@ -371,3 +371,13 @@ async def until(pilot, cond, seconds: float = 60.0) -> None:
         if time.monotonic() > end:
             raise AssertionError("the app did not get there in time")
         await pilot.pause(0.05)
+
+
+async def first_choice_keys(pilot, dialog) -> None:
+    """Answer a question's dialog from the keyboard with its first choice:
+    mark the first options a pick-many dialog needs, then Enter."""
+    from solo.app.dialogs import PickManyDialog
+    if isinstance(dialog, PickManyDialog):
+        for _ in range(dialog.pr.min):
+            await pilot.press("space", "down")
+    await pilot.press("enter")

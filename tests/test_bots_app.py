@@ -11,7 +11,7 @@ from solo.app.dialogs import ConfirmScreen, PickManyDialog, PickOneDialog
 from solo.app.screens import EndScreen, GameScreen
 from solo.seats import new_seats, seat_names
 
-from .helpers import make_app, screen_lines, until, zone_text
+from .helpers import first_choice_keys, make_app, screen_lines, until, zone_text
 
 pytestmark = pytest.mark.app
 
@@ -75,10 +75,7 @@ async def play_against_bots(app, pilot, seen: dict, limit: int = 4000) -> None:
                 seen["out_of_turn"] += 1
             if pr.ask == "surprise":
                 seen["surprises"] += 1  # play the Surprise (the first option), never pass
-            if isinstance(scr, PickManyDialog):
-                for _ in range(pr.min):
-                    await pilot.press("space", "down")
-            await pilot.press("enter")
+            await first_choice_keys(pilot, scr)
         elif isinstance(scr, ConfirmScreen):
             await pilot.press("y")
         else:
@@ -301,12 +298,8 @@ def headless(seed: int, decks: tuple[str, ...], seats: list[str], limit: int = 5
 async def press_until_my_question(app, pilot) -> None:
     """Give the first choice to whatever you are asked next (a dialog or your turn)."""
     scr = app.screen
-    if isinstance(scr, PickManyDialog):
-        for _ in range(scr.pr.min):
-            await pilot.press("space", "down")
-        await pilot.press("enter")
-    elif isinstance(scr, PickOneDialog):
-        await pilot.press("enter")
+    if isinstance(scr, PickOneDialog):  # a pick-many dialog is one too
+        await first_choice_keys(pilot, scr)
     else:
         await pilot.press("1")
     for _ in range(200):
@@ -508,18 +501,12 @@ def test_a_game_against_bots_exports_verifies_and_replays_with_its_seats(tmp_pat
 def test_stats_and_history_keep_the_modes_apart(store):
     """A Solo run and games against bots: the Solo figures count the Solo
     run only; the bots' record counts wins by seats and strength."""
-    from engine.bots import make_bot
     from solo.app.screens.stats import bots_text
+
+    from .helpers import play_through_store
     g = Game.new(("fluxx5",), 1, "solo", 3)
     store.start(g)
-    bot = make_bot("random", 3)
-    answers = []
-    from engine.answers import to_json
-    while not g.over:
-        a = bot.choose(g)
-        answers.append(to_json(g, a))
-        g.push(a)
-        store.save(g, answers)
+    play_through_store(store, g, 3, bot="random")
     filed_game(store, 6, ["human", "greedy", "greedy"])
     filed_game(store, 7, ["human", "random"])
     st = store.stats()

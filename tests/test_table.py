@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from engine.game import Game
-from solo.app.dialogs import PickManyDialog, PickOneDialog
+from solo.app.dialogs import PickOneDialog
 from solo.app.screens import EndScreen, GameScreen
 
-from .helpers import make_app, screen_lines, table, zone_text
+from .helpers import first_choice_keys, make_app, screen_lines, table, zone_text
 
 pytestmark = pytest.mark.app
 
@@ -63,12 +63,8 @@ async def play_whole_game(app, pilot, limit: int = 900) -> int:
             check_frame(app)
             frames += 1
             await pilot.press("1")
-        elif isinstance(scr, PickManyDialog):
-            for _ in range(scr.pr.min):
-                await pilot.press("space", "down")
-            await pilot.press("enter")
-        elif isinstance(scr, PickOneDialog):
-            await pilot.press("enter")
+        elif isinstance(scr, PickOneDialog):  # a pick-many dialog is one too
+            await first_choice_keys(pilot, scr)
         await pilot.pause()
     raise AssertionError("the game did not end")
 
