@@ -174,7 +174,7 @@ def _json(v: Any) -> bool:
 def _task(where: str, t: Any, ops: dict[str, Any], later: int = 0) -> None:
     """A task: a known op and as many plain arguments as its handler takes
     (``later``: how many the engine adds when it runs, the answer of a question)."""
-    if not isinstance(t, list) or not t or t[0] not in ops:
+    if not isinstance(t, list) or not t or not isinstance(t[0], str) or t[0] not in ops:
         raise BadState(f"'{where}' is not a task the engine knows")
     if not all(_json(x) for x in t[1:]):
         raise BadState(f"'{where}' holds a value that is not plain data")

@@ -7,7 +7,7 @@ import copy
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine.bots import make_bot
@@ -81,6 +81,7 @@ def plays_on(d: dict, seed: int) -> None:
 @given(table=st.integers(0, len(TABLES) - 1), seed=st.integers(0, 10**6), steps=st.integers(0, 60),
        where=st.integers(0, 10**9), how=st.sampled_from(["replace", "drop", "move", "swap"]), value=junk,
        other=st.integers(0, 10**9))
+@example(table=0, seed=7, steps=19, where=122, how="replace", value=[], other=0)  # a task named by a list
 def test_a_garbled_state_is_refused_or_plays_on_soundly(table, seed, steps, where, how, value, other):
     d = a_state(table, seed, steps)
     places = [p for p, _ in paths(d) if p]
