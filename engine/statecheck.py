@@ -127,6 +127,15 @@ def check_state(g: Game, d: dict[str, Any]) -> None:
                                   ("rules_discard", (RULE,), "Rules")):
         if any(kinds[c] not in allowed for c in d[f]):
             raise BadState(f"'{f}' holds a card that is not one of the {kind_name}")
+    from .effect_specs import SLOT_DRAW, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT, SLOT_PLAY
+    in_slot: dict[str, int] = {}
+    for c in d["rules"]:  # a New Rule replaces the one of its kind: play never leaves two
+        slot = g.db.cards[c].slot
+        if slot in (SLOT_DRAW, SLOT_PLAY, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT):
+            if slot in in_slot:
+                raise BadState(f"'rules' holds two New Rules of one kind ({g.db.cards[in_slot[slot]].name} and "
+                               f"{g.db.cards[c].name}); a new rule of a kind replaces the old one")
+            in_slot[slot] = c
     for i, t in enumerate(d["tables"]):
         if any(kinds[c] not in (KEEPER, CREEPER) for c in t):
             raise BadState(f"'tables[{i}]' holds a card that is not a Keeper or Creeper")
