@@ -615,3 +615,30 @@ async def test_a_lost_worker_process_does_not_stop_the_search_bot(store, monkeyp
             await until(pilot, lambda: scr.thinking is None or isinstance(app.screen, EndScreen))
     from .test_app_kill import bots_answered_as_bots
     assert bots_answered_as_bots(Game.new(("fluxx5",), 2, "standard", 9), seats, scr.answers) >= 1
+
+
+async def test_a_second_window_watches_the_game_against_bots_read_only(tmp_path):
+    """The game against bots is open in one window: another window is told so
+    and may watch it read-only, told with the seats' names."""
+    from solo.app.dialogs import BusyScreen
+    from solo.app.screens import ReplayScreen
+    from solo.store import Store
+    path = tmp_path / "save.sqlite3"
+    first_store = Store(path)
+    first_store.set_pref("bot_pace", "instant")
+    first = make_app(first_store, new=(4, ["fluxx5"]), seats=new_seats(2, "greedy"))
+    async with first.run_test(size=(80, 24)) as p1:
+        await p1.pause()
+        await press_until_my_question(first, p1)
+        second = make_app(Store(path))
+        async with second.run_test(size=(80, 24)) as p2:
+            await p2.pause()
+            second.resume("standard")
+            await p2.pause()
+            assert isinstance(second.screen, BusyScreen)
+            assert "The game against bots is open in another Solo Fluxx window" in "\n".join(screen_lines(second))
+            await p2.press("enter")  # watch it read-only
+            await p2.pause()
+            assert isinstance(second.screen, ReplayScreen)
+            told = "\n".join(line for _, lines in second.screen.steps for line in lines)
+            assert "Ada " in told and "Player 1" not in told
