@@ -99,6 +99,28 @@ def stand_in(g: Game, p: int, r: int, not_these: tuple[int, ...]) -> int:
     return -1
 
 
+def stand_ins(g: Game, goal: int, p: int) -> list[list[int]]:
+    """For the tutor: each Keeper the Goal names that p meets through another
+    card, as [named Keeper, the card]: one that counts as it (Janeway from
+    the Future) or one that stands in for it (the Holodeck)."""
+    gd = g.db.goal_defs[goal]
+    out: list[list[int]] = []
+    used: list[int] = []
+    t = g.tables[p]
+    cards = g.db.cards
+    for r in gd.required:
+        if r in t:
+            continue
+        c = next((x for x in t if r in cards[x].counts_as), -1)
+        if c < 0:
+            c = stand_in(g, p, r, gd.required)
+            if c < 0 or c in used:
+                continue
+            used.append(c)
+        out.append([r, c])
+    return out
+
+
 def meets(g: Game, goal: int, p: int) -> bool:
     """p meets the Goal's requirements (Creepers aside); not for 'most' goals.
     A card that stands in (the Holodeck) counts as one named Keeper; a card

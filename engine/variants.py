@@ -17,7 +17,7 @@ from .game import Game
 from .game import get_variant as get_variant
 from .game import register_variant as register_variant
 from .game import variant_names as variant_names
-from .goals import excused, goal_winners, meets, short_by_inflation, why_blocked
+from .goals import excused, goal_winners, meets, short_by_inflation, stand_ins, why_blocked
 
 # What a variant reports for the tutor as standing between a player and a
 # Goal: (event kind, rule id, seat or -1, Goal, data).
@@ -93,10 +93,15 @@ class Variant:
                 by = goal
         if len(won) == 1:
             p = won.pop()
+            instead: list[list[int]] = []
             if g.log is not None:  # for the tutor: a Creeper that would have stopped it, and the rule that did not let it
                 for c, r in excused(g, by, p):
                     g.ev("excused", g.passive[r].rule_id, p, r, creeper=c, goal=by)
-            g.end_game(p, "win.goal", goal=by)
+                instead = stand_ins(g, by, p)  # and a Keeper the Goal names, met through another card
+            if instead:
+                g.end_game(p, "win.goal", goal=by, instead=instead)
+            else:
+                g.end_game(p, "win.goal", goal=by)
         else:
             g._no_winner_at = goal_inputs(g)
 

@@ -265,7 +265,7 @@ EVENT_DATA = {
     "surprise": (("target",), ()), "surprise_done": (("canceled",), ()),
     "take_hand": (("frm", "count"), ()), "to_hand": ((), ("frm", "pile")), "from_discard": ((), ("rules_pile",)),
     "turn_start": (("turn", "extra"), ()), "rotate": (("direction",), ()), "trade": (("frm",), ()),
-    "solo_setup": (("set_aside",), ()), "game_over": ((), ("score", "winner", "goal", "deck")),
+    "solo_setup": (("set_aside",), ()), "game_over": ((), ("score", "winner", "goal", "deck", "instead")),
     "draw_phase": (("n", "terms"), ()), "catch_up": (("owed", "drawn", "terms"), ()),
     "play_phase": (("n", "terms", "hand"), ()), "turn_end": (("played",), ("empty", "chose")),
     "goal_discarded": ((), ("replaced_by", "chooser")), "goal": ((), ("joined",)),
@@ -287,6 +287,8 @@ def _count(g, v):
 
 
 DATA_CHECKS = {
+    "instead": lambda g, v: isinstance(v, list) and bool(v) and all(
+        isinstance(x, list) and len(x) == 2 and all(_card(g, y) for y in x) and x[0] != x[1] for x in v),
     "by": _seat, "frm": _seat, "keeper": _card, "target": _card, "count": _count, "set_aside": _count,
     "score": lambda g, v: _count(g, v) or (isinstance(v, list) and len(v) == 2 and all(_count(g, x) for x in v)),
     "turn": lambda g, v: _count(g, v) and v >= 1, "winner": lambda g, v: v == -1 or _seat(g, v),

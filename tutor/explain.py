@@ -199,7 +199,15 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
                   by=f" (because of {cause})" if cause and cause != name else "")
     if kind == "game_over" and data.get("goal", -1) >= 0:
         req = g.db.goal_defs[data["goal"]].required
-        fields["named"] = f" ({' and '.join(g.name(x) for x in req)} on the table)" if req else ""
+        # a named Keeper met through another card says which (the Holodeck standing in for Coffee)
+        via = {r: c for r, c in data.get("instead", [])}
+        direct = [g.name(x) for x in req if x not in via]
+        through = [f"{g.name(c)} {'counting as' if r in g.db.cards[c].counts_as else 'standing in for'} {g.name(r)}"
+                   for r, c in via.items()]
+        named = " and ".join(direct) + " on the table" if direct else ""
+        if through:
+            named += (", with " if named else "") + " and ".join(through)
+        fields["named"] = f" ({named})" if named else ""
     if "left" in data:
         n = data["left"]
         fields["left_words"] = ("no cards left in hand" if n == 0 and data.get("hand") == 0 else
