@@ -642,3 +642,21 @@ async def test_a_second_window_watches_the_game_against_bots_read_only(tmp_path)
             assert isinstance(second.screen, ReplayScreen)
             told = "\n".join(line for _, lines in second.screen.steps for line in lines)
             assert "Ada " in told and "Player 1" not in told
+
+
+@pytest.mark.parametrize("extra", [None, {"seats": ["human"]}, {"seats": ["greedy", "human", "greedy"]},
+                                   {"seats": "everyone"}])
+async def test_a_game_against_bots_whose_seats_cannot_be_read_goes_on_with_greedy_bots(store, extra):
+    """A save of the standard slot whose seats are missing or do not fit the
+    game (edited, damaged) resumes with a sentence, the other seats greedy."""
+    store.start(Game.new(("fluxx5",), 3, "standard", 2), slot="standard", extra=extra)
+    store.set_pref("bot_pace", "instant")
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, GameScreen) and scr.seats == ["human", "greedy", "greedy"]
+        assert "could not be read, so the other seats are played by greedy bots" in "\n".join(
+            str(n.message) for n in app._notifications)
+        await press_until_my_question(app, pilot)
+        assert scr.g.turn >= 2 or scr.g.over  # the bots played

@@ -77,6 +77,14 @@ class GameScreen(Screen):
         self.hint_step = 0
         from solo.seats import seat_names, seats_in
         self.seats = seats_in(info)  # a game against bots: who sits where ("human", "greedy", ...)
+        self.repaired: str | None = None
+        if self.slot == "standard" and (self.seats is None or len(self.seats) != g.nplayers
+                                        or self.seats[0] != "human" or self.seats.count("human") != 1):
+            # a save whose seats cannot be read (edited, damaged): the game goes on, the bots greedy
+            self.seats = ["human"] + ["greedy"] * (g.nplayers - 1)
+            info["extra"] = {**(info.get("extra") if isinstance(info.get("extra"), dict) else {}), "seats": self.seats}
+            self.repaired = ("The seats of this saved game could not be read, so the other seats are played by "
+                             "greedy bots.")
         self.me = self.seats.index("human") if self.seats else 0
         info["names"] = seat_names(self.seats) if self.seats else None
         self.pace = "normal"
@@ -136,6 +144,8 @@ class GameScreen(Screen):
         pace = store.pref("bot_pace")
         if pace in PACES:
             self.pace = pace
+        if self.repaired:
+            self.app.notify(self.repaired, severity="warning", timeout=10)
         if g.log:  # a new game: tell the deal and the first draw
             self.tell(g.log)
         elif g.turn and "lesson" not in self.info:  # a lesson tells its own start
