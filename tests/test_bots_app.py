@@ -660,3 +660,34 @@ async def test_a_game_against_bots_whose_seats_cannot_be_read_goes_on_with_greed
             str(n.message) for n in app._notifications)
         await press_until_my_question(app, pilot)
         assert scr.g.turn >= 2 or scr.g.over  # the bots played
+
+
+async def test_your_turn_starts_with_what_each_bot_played_since_your_last(store):
+    """The bots' own lines scroll up at 80x24; your turn begins with one line
+    naming every card each bot played since your last turn, in order, and
+    the line is right: it is what the game's record says they played."""
+    seats = new_seats(3, "greedy")
+    store.set_pref("bot_pace", "instant")
+    app = make_app(store, new=(12, ["fluxx5"]), seats=seats)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        while scr.g.turn < 5 and not scr.g.over:  # your first turn and the three bots' turns
+            await press_until_my_question(app, pilot)
+        assert scr.g.active == 0 and scr.g.prompt.kind == "turn"
+        recap = [ln for ln in scr.log_lines if ln.startswith("[b]Since your last turn:[/]")]
+        assert len(recap) == 1, scr.log_lines[-8:]
+        assert "Since your last turn" in "\n".join(screen_lines(app))  # in view at 80x24
+    # the record: every card a bot played after your last turn ended, replayed
+    from engine.answers import from_json
+    g = Game.new(("fluxx5",), 4, "standard", 12)
+    played: dict[int, list[str]] = {}
+    for j in scr.answers:
+        for e in g.push(from_json(g, j)):
+            if e[0] == "turn_end" and e[2] == 0:
+                played = {}
+            elif e[0] in ("play", "free_action", "surprise") and e[2] != 0 and e[3] >= 0:
+                played.setdefault(e[2], []).append(g.name(e[3]))
+    names = seat_names(seats)
+    want = "; ".join(f"{names[p]} played {', '.join(cs)}" for p, cs in played.items())
+    assert played and recap[0] == f"[b]Since your last turn:[/] {want}."

@@ -91,6 +91,7 @@ class GameScreen(Screen):
         self.skipping = False  # space: the bots play at once until you are asked
         self.thinking: str | None = None  # the bot whose answer is being worked out or waited for
         self.waiting = None  # (timer, answer, stamp): a bot's move waiting out the pace
+        self.away: list[tuple[int, int]] = []  # the bots' plays since your last turn: (seat, card)
         from tutor.explain import Explainer
         self.explainer = Explainer("brief", names=info["names"])
 
@@ -242,6 +243,9 @@ class GameScreen(Screen):
     def advance(self) -> None:
         """Show the table, then ask the engine's current question (a question
         with one legal answer is answered here, and the log says so)."""
+        pr = self.g.prompt
+        if self.away and pr is not None and self.yours(pr):
+            self.recap_bots()
         self.draw()
         g = self.g
         if g.over:
@@ -357,6 +361,9 @@ class GameScreen(Screen):
             if e[0] == "turn_end" and self.own_turn_end(e):
                 self.turn_from = len(self.log_lines)
                 break
+        if self.seats is not None:
+            self.away += [(e[2], e[3]) for e in events if e[0] in ("play", "free_action", "surprise")
+                          and e[2] != self.me and e[3] >= 0]
         if self.explainer.level == "off":
             return
         for e, t in zip(events, self.explainer.explain_all(self.g, events), strict=True):  # one told line per event
@@ -371,6 +378,17 @@ class GameScreen(Screen):
             if x.more:
                 self.log_lines.append(f"[dim]  {x.more} (w: why?)[/]")
                 self.log_rules.append(x.rule)
+
+    def recap_bots(self) -> None:
+        """At the start of your turn, one line for what the bots played since
+        your last turn (their lines have scrolled up; l shows them all)."""
+        names = self.info["names"]
+        by: dict[int, list[str]] = {}
+        for p, c in self.away:
+            by.setdefault(p, []).append(self.g.name(c))
+        parts = [f"{names[p]} played {', '.join(cards)}" for p, cards in by.items()]
+        self.away = []
+        self.note(f"[b]Since your last turn:[/] {'; '.join(parts)}.")
 
     def own_turn_end(self, e) -> bool:
         """Whether a turn's end starts a new "just happened": every turn's in
