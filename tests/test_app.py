@@ -224,6 +224,30 @@ async def test_new_game_against_bots_asks_seats_strength_and_decks(store):
         assert set(store.in_progress()) == {"solo", "standard"}
 
 
+async def test_new_game_against_bots_with_a_strength_for_each_bot(store):
+    """"A strength for each bot" asks for each bot by name, in seat order."""
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.choose_new_game()
+        await pilot.pause()
+        await pilot.press("down", "enter", "down", "enter")  # against 2 bots
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "enter")  # a strength for each bot
+        await pilot.pause()
+        assert "How strong is Ada?" in "\n".join(screen_lines(app))
+        await pilot.press("down", "down", "enter")  # Ada: search
+        await pilot.pause()
+        assert "How strong is Boris?" in "\n".join(screen_lines(app))
+        await pilot.press("enter")  # Boris: random
+        await pilot.pause()
+        await pilot.press("enter")  # Fluxx 5.0
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, GameScreen) and scr.seats == ["human", "search", "random"]
+        assert "Ada (search) · hand" in "\n".join(screen_lines(app))
+
+
 @pytest.mark.slow
 async def test_a_new_game_asks_before_filing_the_game_in_progress(store):
     app = make_app(store, new=(7, ["fluxx5"]))

@@ -273,7 +273,12 @@ class SoloFluxxApp(App):
         def chosen(c: dict | None) -> None:
             if not c:
                 return
-            seats = new_seats(c["bots"], c["strength"]) if c.get("mode") == "standard" else None
+            seats = None
+            if c.get("mode") == "standard":
+                if c["strength"] == "each":  # a strength for each bot, in seat order
+                    seats = ["human"] + [c[f"strength{i}"] for i in range(c["bots"])]
+                else:
+                    seats = new_seats(c["bots"], c["strength"])
             self.start_game(None, c["decks"], seats=seats)
         self.push_screen(NewGameScreen(), chosen)
 

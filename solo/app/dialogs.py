@@ -187,7 +187,13 @@ class NewGameScreen(ModalScreen[dict]):
         if self.chosen.get("mode") == "standard":
             out.append(("bots", "How many bots? (you play first)",
                         [(f"{n} bot{'s' if n > 1 else ''} ({n + 1} players)", n) for n in range(1, MAX_BOTS + 1)]))
-            out.append(("strength", "How strong are the bots?", [(w, k) for k, w in STRENGTH_WORDS.items()]))
+            out.append(("strength", "How strong are the bots?", [(f"all {w}", k) for k, w in STRENGTH_WORDS.items()]
+                        + [("a strength for each bot", "each")]))
+            if self.chosen.get("strength") == "each":
+                from solo.seats import BOT_NAMES
+                for i in range(int(self.chosen.get("bots", 1))):
+                    out.append((f"strength{i}", f"How strong is {BOT_NAMES[i]}?",
+                                [(w, k) for k, w in STRENGTH_WORDS.items()]))
         out.append(("decks", "Which decks?", [(name, decks) for name, decks in DECK_CHOICES]))
         return out
 
