@@ -691,3 +691,70 @@ async def test_your_turn_starts_with_what_each_bot_played_since_your_last(store)
     names = seat_names(seats)
     want = "; ".join(f"{names[p]} played {', '.join(cs)}" for p, cs in played.items())
     assert played and recap[0] == f"[b]Since your last turn:[/] {want}."
+
+
+async def test_the_tutor_never_names_a_card_that_goes_unseen_into_a_bots_hand(store):
+    """Against bots the tutor tells your view of the table: a bot's draws are
+    counted, not named; a card a bot takes from another bot goes unnamed; what
+    comes into your hand or leaves it is named. (The replay after the game
+    tells everything.)"""
+    g = laid("""
+decks = ["fluxx5"]
+players = 3
+[setup]
+active = 1
+hands = [["Milk"], ["Random Tax"], ["Bread"]]
+draw_pile = ["Peace", "Sleep", "Love", "Time", "Music", "Cookies", "Money", "Dreams"]
+""")
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = await open_table(app, pilot, g, ["human", "greedy", "greedy"])
+        await until(pilot, lambda: scr.g.active == 0 and scr.thinking is None, 5)
+        text = panel(scr)
+        assert "Ada took Milk from your hand (because of Random Tax)." in text
+        assert "Ada took a card from Boris's hand (because of Random Tax)." in text and "Bread" not in text
+        assert "Boris drew a card for the turn's draw." in text
+        assert "You drew " in text  # your own draw is named
+        for line in scr.log_lines:
+            if " drew " in line and not line.startswith("You"):
+                names = [c.name for c in g.db.cards if c.name in line]
+                assert not names, f"a bot's draw names {names}: {line}"
+
+
+def test_the_explainer_without_a_viewer_tells_every_card():
+    """replay --explain and the end-of-game replay have no viewer: all is told."""
+    from tutor.explain import Explainer
+    g = laid("""
+decks = ["fluxx5"]
+players = 3
+[setup]
+active = 1
+hands = [["Milk"], ["Random Tax"], ["Bread"]]
+draw_pile = ["Peace", "Sleep", "Love"]
+""")
+    events = g.push(("play", g.db.find("Random Tax")))
+    told = [t.x.text for t in Explainer("brief").explain_all(g, events) if t.head]
+    assert any("took Bread from Player 2's hand" in t for t in told), told
+    seen = [t.x.text for t in Explainer("brief", viewer=0).explain_all(g, events) if t.head]
+    assert any("took a card from Player 2's hand" in t for t in seen), seen
+    assert any("took Milk from your hand" in t or "took Milk from Player 0's hand" in t for t in seen), seen
+
+
+@pytest.mark.parametrize("decks", [("fluxx5", "creeper-pack"), ("voyager",)])
+def test_every_event_of_random_games_is_told_to_a_viewer_without_a_hidden_name(decks):
+    """Random 4-seat games told to seat 0: every event has its sentence, and
+    a draw by another seat never names its card."""
+    from engine.bots import make_bot
+    from tutor.explain import Explainer
+    for seed in range(25):
+        g = Game.new(decks, 4, "standard", seed)
+        ex = Explainer("brief", names=seat_names(new_seats(3, "random")), viewer=0)
+        bot = make_bot("random", seed)
+        events = list(g.log or [])
+        while not g.over and g.decisions < 600:
+            events += g.push(bot.choose(g))
+        for e, t in zip(events, ex.explain_all(g, events), strict=True):
+            if e[0] == "draw" and e[2] != 0 and t.head:
+                said = t.x.text.split(" (because of ")[0]  # the cause is a card in play, not the drawn one
+                assert g.name(e[3]) not in said, t.x.text

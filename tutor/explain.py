@@ -33,6 +33,28 @@ class Explanation:
 # The seats' names while an Explainer with names tells events (the app's game
 # against bots: "You", "Ada", ...); without names a seat is "Player N".
 SEAT_NAMES: ContextVar[tuple[str, ...] | None] = ContextVar("SEAT_NAMES", default=None)
+# The seat the events are told to (the human against bots): a card that goes
+# into another seat's hand unseen is told without its name. None: all is told.
+VIEWER: ContextVar[int | None] = ContextVar("VIEWER", default=None)
+
+
+def unseen(e: Any) -> bool:
+    """The event moves a card into a hand the viewer cannot see, from a place
+    the viewer could not see either (a draw, a deal, a card taken from or
+    given by another seat, a card searched out of the draw pile)."""
+    v = VIEWER.get()
+    if v is None or e[2] == v or e[3] < 0:
+        return False
+    kind, data = e[0], e[4]
+    if kind in ("draw", "deal"):
+        return True
+    if kind == "take":
+        return data.get("frm") != v
+    if kind == "give":
+        return data.get("by") != v
+    if kind == "to_hand":
+        return data.get("pile") == "draw"
+    return False
 
 
 def who(g: Game, p: int, cap: bool = True) -> str:
@@ -174,8 +196,9 @@ def template_for(e: Any, table: dict[str | tuple[str, str], str] | None = None) 
 
 def _sentence(g: Game, e) -> str:
     """One event in plain words, from the event's own data (the game gives
-    only the cards' names and how many play)."""
-    t = template_for(e)
+    only the cards' names and how many play); a card the viewer cannot see
+    goes unnamed."""
+    t = template_for(e, UNSEEN) if unseen(e) else template_for(e)
     if not t:
         return f"{e[0].replace('_', ' ')} {g.name(e[3]) if e[3] >= 0 else ''}".strip() + "."
     return t.format(**_fields(g, e))
@@ -325,19 +348,21 @@ def register_templates(templates: dict[str | tuple[str, str], str]) -> None:
 
 
 class Explainer:
-    def __init__(self, level: str = "brief", names: tuple[str, ...] | None = None):
+    def __init__(self, level: str = "brief", names: tuple[str, ...] | None = None, viewer: int | None = None):
         if level not in LEVELS:
             raise ValueError(f"tutor level is one of {', '.join(LEVELS)}")
         self.level = level
         self.names = names  # the seats' names ("You", "Ada", ...); None: "Player N"
+        self.viewer = viewer  # the seat told (cards unseen by it go unnamed); None: everything is told
         self.seen: set[str] = set()
 
     def explain(self, g: Game, e: Any) -> Explanation:
-        token = SEAT_NAMES.set(self.names)
+        token, seat = SEAT_NAMES.set(self.names), VIEWER.set(self.viewer)
         try:
             return self._explain(g, e)
         finally:
             SEAT_NAMES.reset(token)
+            VIEWER.reset(seat)
 
     def _explain(self, g: Game, e: Any) -> Explanation:
         rule = e[1]
@@ -363,11 +388,12 @@ class Explainer:
         more events of a kind in ``BURSTS``, by the same rule, player and
         cause (a Discard and Draw of many cards, a deal, a hand cut to a
         limit), is one group whose first line carries the summary."""
-        token = SEAT_NAMES.set(self.names)
+        token, seat = SEAT_NAMES.set(self.names), VIEWER.set(self.viewer)
         try:
             return self._explain_all(g, events)
         finally:
             SEAT_NAMES.reset(token)
+            VIEWER.reset(seat)
 
     def _explain_all(self, g: Game, events: list[Any]) -> list[Told]:
         out: list[Told] = []
@@ -410,9 +436,9 @@ def _swap_line(g: Game, gone: list[Any], got: list[Any]) -> str:
     """One line for a card that discards and then draws (Discard and Draw)."""
     e = gone[0]
     w = who(g, got[0][2], False)
+    drawn = "" if unseen(got[0]) else f" ({', '.join(g.name(x[3]) for x in got)})"
     return (f"{g.name(e[5])}: {w} discarded {len(gone)} card{'s' if len(gone) != 1 else ''} "
-            f"({', '.join(g.name(x[3]) for x in gone)}) and drew {len(got)} "
-            f"({', '.join(g.name(x[3]) for x in got)}).")
+            f"({', '.join(g.name(x[3]) for x in gone)}) and drew {len(got)}{drawn}.")
 
 
 # events that change a table, a hand or the Goal: after one of them a win is
@@ -471,10 +497,34 @@ BURSTS: dict[str | tuple[str, str], str] = {
 
 
 def _burst(g: Game, events: list[Any]) -> str:
-    """The one line for a burst of events: the count and every card."""
+    """The one line for a burst of events: the count and every card (the
+    count only, for cards the viewer cannot see)."""
     fields = _fields(g, events[0])
     fields.update(count=len(events), names=", ".join(g.name(x[3]) for x in events))
-    return template_for(events[0], BURSTS).format(**fields)
+    return template_for(events[0], UNSEEN_BURSTS if unseen(events[0]) else BURSTS).format(**fields)
+
+
+# The sentences for cards that go where the viewer cannot see (another seat's
+# hand): the same words without the cards' names.
+UNSEEN: dict[str | tuple[str, str], str] = {
+    ("draw", "turn.catch-up"): "{W} drew a card at once, to catch up with the draw.",
+    ("draw", "rule.no-hand-bonus"): ("{W} drew a card for the No-Hand Bonus (an empty hand as the turn began); "
+                                     "it does not count toward the draw."),
+    ("draw", "turn.draw"): "{W} drew a card for the turn's draw.",
+    "draw": "{W} drew a card{by}.",
+    "deal": "{W} {were} dealt a card in the opening deal.",
+    "take": "{W} took a card from {fp} hand{by}.",
+    "give": "A card went to {w}.",
+    "to_hand": "{W} took a card from the draw pile into {wp} hand{by}.",
+}
+UNSEEN_BURSTS: dict[str | tuple[str, str], str] = {
+    ("draw", "turn.draw"): "{W} drew {count} cards for the turn's draw.",
+    ("draw", "turn.catch-up"): "{W} drew {count} more cards at once.",
+    ("draw", "rule.no-hand-bonus"): ("+{count} No-Hand Bonus: {w} began the turn with an empty hand and drew "
+                                     "{count} cards; they do not count toward the draw."),
+    "draw": "{W} drew {count} cards{by}.",
+    "deal": "{W} {were} dealt {count} cards in the opening deal.",
+}
 
 
 # What a rule means in one variant, added to its reference text there

@@ -93,7 +93,8 @@ class GameScreen(Screen):
         self.waiting = None  # (timer, answer, stamp): a bot's move waiting out the pace
         self.away: list[tuple[int, int]] = []  # the bots' plays since your last turn: (seat, card)
         from tutor.explain import Explainer
-        self.explainer = Explainer("brief", names=info["names"])
+        # against bots the tutor tells your view: what goes into a bot's hand unseen goes unnamed
+        self.explainer = Explainer("brief", names=info["names"], viewer=self.me if self.seats else None)
 
     def compose(self) -> ComposeResult:
         g = self.g
@@ -451,6 +452,7 @@ class GameScreen(Screen):
             return
         self.thinking = None
         self.skipping = False
+        self.away = []  # the bots' plays taken back with your move are not recapped
         del self.answers[self.undo_point():]
         self.g = rebuild(self.g.seed, self.g.decks, self.answers, self.g.variant_name, self.g.nplayers)
         self.info["assisted"] = True
