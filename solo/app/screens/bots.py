@@ -1,0 +1,111 @@
+"""The bots' side of the table: a game against bots plays each bot's answer
+(worked out from the game state) after the pace the player sets, keeps the
+player's keys to the player's own questions, and at the start of the
+player's turn says what the bots played meanwhile. A mixin of the game
+screen: it uses the screen's game, seats, answer, draw and note."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.game import Game
+
+# the pause after each bot move (seconds), the player's choice (b cycles; space skips to your next question)
+PACES = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
+
+
+class BotSeats:
+    g: Game
+    info: dict[str, Any]
+    seats: list[str] | None
+    me: int
+    pace: str
+    skipping: bool
+    thinking: str | None
+    waiting: Any
+    away: list[tuple[int, int]]
+    app: Any
+
+    def is_bot(self, p: int) -> bool:
+        return self.seats is not None and self.seats[p] != "human"
+
+    def yours(self, pr) -> bool:
+        """The question is a turn's move of yours (a bot's turn is not yours to play)."""
+        return pr is not None and pr.kind == "turn" and not self.is_bot(pr.player)
+
+    def bot_move(self) -> None:
+        """The bot asked answers: worked out from the game state (the search
+        bot beside the table, in the worker process), then played after the
+        pace's pause, each move with the tutor's line."""
+        g = self.g
+        p = g.prompt.player
+        name = self.seats[p]
+        self.thinking = self.info["names"][p]
+        self.draw()
+        stamp = (g, g.decisions)
+        if name == "search":
+            self.run_worker(self._search_bot(g, stamp), group="bot", exclusive=True)
+        else:
+            from engine.bots import answer_for
+            self.after_pace(answer_for(g, name), stamp)
+
+    async def _search_bot(self, g: Game, stamp) -> None:
+        import asyncio
+        try:
+            answer = await asyncio.wrap_future(self.app.hints.submit_bot(g.to_dict(), "search"))
+        except Exception:  # the worker process is gone (killed, out of memory): the same answer, here
+            from engine.bots import answer_for
+            self.app.hints.close()
+            answer = await asyncio.to_thread(answer_for, g.copy(), "search")
+        self.after_pace(answer, stamp)
+
+    def after_pace(self, a, stamp) -> None:
+        delay = 0.0 if self.skipping else PACES[self.pace]
+        if delay:
+            self.waiting = (self.set_timer(delay, lambda: self.play_bot(a, stamp)), a, stamp)
+        else:
+            self.call_after_refresh(self.play_bot, a, stamp)
+
+    def play_bot(self, a, stamp) -> None:
+        """Play a bot's answer, unless the game moved on meanwhile (undo, a new game)."""
+        self.waiting = None
+        if not self.is_attached or self.g is not stamp[0] or self.g.decisions != stamp[1]:
+            return
+        self.thinking = None
+        self.answer(a)
+
+    def action_skip(self) -> None:
+        """Space: the bots play at once until you are asked something."""
+        if self.thinking is not None:
+            self.skipping = True
+            self.note("[dim]Skipping to your next question...[/]")
+            self.draw()
+            if self.waiting is not None:  # the move waiting out the pace is played now
+                timer, a, stamp = self.waiting
+                timer.stop()
+                self.play_bot(a, stamp)
+
+    def action_pace(self) -> None:
+        """b: the pause after each bot move: slow, normal, fast, instant."""
+        names = list(PACES)
+        self.pace = names[(names.index(self.pace) + 1) % len(names)]
+        self.app.store.set_pref("bot_pace", self.pace)
+        self.note(f"Bot pace: {self.pace} ({PACES[self.pace]:g} s a move)")
+        self.draw()
+
+    def recap_bots(self) -> None:
+        """At the start of your turn, one line for what the bots played since
+        your last turn (their lines have scrolled up; l shows them all)."""
+        names = self.info["names"]
+        by: dict[int, list[str]] = {}
+        for p, c in self.away:
+            by.setdefault(p, []).append(self.g.name(c))
+        parts = [f"{names[p]} played {', '.join(cards)}" for p, cards in by.items()]
+        self.away = []
+        self.note(f"[b]Since your last turn:[/] {'; '.join(parts)}.")
+
+    def own_turn_end(self, e) -> bool:
+        """Whether a turn's end starts a new "just happened": every turn's in
+        Solo; in a game against bots only yours, so that what the bots did
+        since your last turn stays in view until your next one ends."""
+        return self.seats is None or e[2] == self.me
+
