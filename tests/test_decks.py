@@ -3,12 +3,15 @@ reported problem by problem, with the card and the field."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from engine.deckfile import check_file, deck_path, load_deck
 
 from .helpers import run_cli
+
+IN_MUTANTS = Path(__file__).resolve().parents[1].name == "mutants"  # mutmut's copy of the project
 
 
 def test_fluxx5_composition():
@@ -256,8 +259,11 @@ def test_the_checked_decks_are_current_and_load_the_same_cards():
     for deck_id in decks.shipped_decks():
         data = json.loads((decks.checked_dir() / f"{deck_id}.json").read_text())
         spec = load_deck(deck_id)
-        assert data["key"] == decks.check_key(deck_id, list(spec.requires)), \
-            f"decks/checked/{deck_id}.json is stale: run python -m engine.checkdecks"
+        # in mutmut's copy the checking code is rewritten (its trampolines), so its hash
+        # cannot match; what the checked file says is still compared with the check below
+        if not IN_MUTANTS:
+            assert data["key"] == decks.check_key(deck_id, list(spec.requires)), \
+                f"decks/checked/{deck_id}.json is stale: run python -m engine.checkdecks"
         assert data["deck"] == spec.model_dump(mode="json")
     fields = [f for f in decks.load("fluxx5").__dict__]
     assert "cards" in fields and "requires" in fields
