@@ -300,6 +300,8 @@ def test_a_stale_checked_file_means_the_full_check(tmp_path, monkeypatch):
     assert decks.load("fluxx5").cards[0].name != "Tampered"
 
 
+@pytest.mark.skipif(IN_MUTANTS, reason="in mutmut's copy the checked decks cannot be current (the checking code is "
+                    "rewritten), so the app checks them with the schema library")
 def test_the_app_starts_without_the_schema_library():
     import subprocess
     import sys
