@@ -31,7 +31,8 @@ def test_every_event_of_1000_random_games_is_explained():
               ("standard", 3, ("voyager",)), ("solo", 1, ("voyager",))]
     explained = 0
     kinds_seen: set[str] = set()
-    for k in range(scaled(1000)):
+    n = max(scaled(1000), 250)  # at least 250 games: fewer (mutation testing's eighth) miss rare kinds
+    for k in range(n):
         variant, players, decks = tables[k % len(tables)]
         g = Game.new(decks, players, variant, k)
         ex = Explainer("brief")
@@ -49,7 +50,7 @@ def test_every_event_of_1000_random_games_is_explained():
             assert x.text != f"{e[0].replace('_', ' ')} {name}".strip() + ".", (e, x.text)
             kinds_seen.add(e[0])
             explained += 1
-    assert explained > 50 * scaled(1000)
+    assert explained > 50 * n
     assert kinds_seen == EXPLAINED_KINDS
 
 
