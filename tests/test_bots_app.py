@@ -4,6 +4,8 @@ human answering Surprises out of turn, undo, resume, the pace and the skip,
 and the game filed in the history with its seats."""
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 
 from engine.game import Game
@@ -152,13 +154,18 @@ def laid(text: str) -> Game:
     return table(text)
 
 
-async def open_table(app, pilot, g: Game, seats: list[str]) -> GameScreen:
-    """A hand-laid table against bots, on screen (the bots at the instant pace)."""
-    app.store.set_pref("bot_pace", "instant")
-    scr = GameScreen(g, [], {"seed": g.seed, "slot": "standard", "extra": {"seats": seats}})
-    app.push_screen(scr)
-    await pilot.pause()
-    return scr
+@asynccontextmanager
+async def on_table(store, g: Game, seats: list[str]):
+    """A hand-laid table against bots on an 80x24 screen, the bots at the
+    instant pace: (app, pilot, the game screen)."""
+    store.set_pref("bot_pace", "instant")
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = GameScreen(g, [], {"seed": g.seed, "slot": "standard", "extra": {"seats": seats}})
+        app.push_screen(scr)
+        await pilot.pause()
+        yield app, pilot, scr
 
 
 def panel(scr: GameScreen) -> str:
@@ -177,10 +184,7 @@ active = 1
 hands = [["It's a Trap!"], ["Steal Something"]]
 tables = [["Coffee"], ["Tuvok"]]
 """)
-    app = make_app(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        scr = await open_table(app, pilot, g, ["human", "greedy"])
+    async with on_table(store, g, ["human", "greedy"]) as (app, pilot, scr):
         await until(pilot, lambda: isinstance(app.screen, PickOneDialog) and app.screen.pr.ask == "surprise", 5)
         dlg = app.screen
         assert isinstance(dlg, PickOneDialog) and dlg.pr.player == 0 and g.active == 1
@@ -206,10 +210,7 @@ active = 1
 hands = [["Milk", "Cookies", "Bread"], ["Hand Limit 1"]]
 draw_pile = ["Peace", "Sleep", "Love", "Time"]
 """)
-    app = make_app(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await open_table(app, pilot, g, ["human", "random"])
+    async with on_table(store, g, ["human", "random"]) as (app, pilot, scr):
         await until(pilot, lambda: isinstance(app.screen, PickManyDialog), 5)
         dlg = app.screen
         assert isinstance(dlg, PickManyDialog) and dlg.pr.player == 0 and dlg.pr.min == 2
@@ -230,10 +231,7 @@ active = 2
 hands = [[], [], ["Milk & Cookies"]]
 tables = [["Milk", "Cookies"], [], []]
 """)
-    app = make_app(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await open_table(app, pilot, g, ["human", "greedy", "greedy"])
+    async with on_table(store, g, ["human", "greedy", "greedy"]) as (app, pilot, scr):
         await until(pilot, lambda: isinstance(app.screen, EndScreen), 5)
         assert isinstance(app.screen, EndScreen) and g.winner == 0
         text = "\n".join(screen_lines(app))
@@ -256,10 +254,7 @@ players = 2
 active = 1
 hands = [["Milk"], ["Random Tax"]]
 """)
-    app = make_app(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        scr = await open_table(app, pilot, g, ["human", "greedy"])
+    async with on_table(store, g, ["human", "greedy"]) as (app, pilot, scr):
         await until(pilot, lambda: "took" in panel(scr), 5)
         assert "Ada took Milk from your hand (because of Random Tax)." in panel(scr), panel(scr)
         assert g.db.find("Milk") not in g.hands[0]
@@ -706,10 +701,7 @@ active = 1
 hands = [["Milk"], ["Random Tax"], ["Bread"]]
 draw_pile = ["Peace", "Sleep", "Love", "Time", "Music", "Cookies", "Money", "Dreams"]
 """)
-    app = make_app(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        scr = await open_table(app, pilot, g, ["human", "greedy", "greedy"])
+    async with on_table(store, g, ["human", "greedy", "greedy"]) as (app, pilot, scr):
         await until(pilot, lambda: scr.g.active == 0 and scr.thinking is None, 5)
         text = panel(scr)
         assert "Ada took Milk from your hand (because of Random Tax)." in text
