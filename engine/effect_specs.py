@@ -98,3 +98,19 @@ SLOT_DRAW, SLOT_PLAY, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT, SLOT_OTHER = RULE_SLOT
 # effects of Keepers that cancel a Surprise from the table (the Surprise windows offer them)
 CANCELS_SURPRISES = frozenset({"cancel_surprise"})
 CARD_TYPES = ("keeper", "goal", "rule", "action", "creeper", "surprise")
+
+
+# What each question is (the cards' effects and the turn ask them): a stable word (clients and lessons rely on it) and the
+# kind of its option values. Collected from 1,500 random games of every deck
+# set and table; a new question adds its word here
+# (the state check refuses a saved question of any other word).
+ASKS: dict[str, str] = {
+    "play": "moves", "play_temp": "moves",
+    "again": "cards", "attach": "cards", "death_discard": "cards", "discard": "cards", "discard_hand": "cards",
+    "discard_keepers": "cards", "exchange_mine": "cards", "exchange_theirs": "cards", "give": "cards",
+    "goal_discard": "cards", "goal_mill": "cards", "goal_replace": "cards", "move_creeper": "cards",
+    "recycle": "cards", "repair": "cards", "score_discard": "cards", "search": "cards", "shoot": "cards",
+    "steal": "cards", "surprise": "cards", "trash": "cards", "trash_rule": "cards", "trash_rules": "cards",
+    "zap": "cards", "player": "players", "direction": "words", "occasion": "words", "pile": "words",
+    "rps": "words",
+}

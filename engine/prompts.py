@@ -27,6 +27,8 @@ class IllegalAnswer(ValueError):
     """An answer the rules do not allow; the game state is left untouched."""
 
 
+
+
 class Prompt:
     __slots__ = ("kind", "player", "ask", "domain", "options", "min", "max", "card", "reason", "then")
 

@@ -218,6 +218,10 @@ def _prompt(pr: Any, n: int, players: int, ops: dict[str, Any]) -> None:
         raise BadState(f"'prompt.player' is not a seat from 0 to {players - 1}")
     if not all(isinstance(pr[k], str) and pr[k] for k in ("ask", "reason", "domain")):
         raise BadState("'prompt' ask, reason and domain are not text")
+    from .effect_specs import ASKS
+    if ASKS.get(pr["ask"]) != pr["domain"]:
+        raise BadState(f"'prompt.ask' {str(pr['ask'])[:20]!r} is not a question the engine asks with "
+                       f"{str(pr['domain'])[:20]!r} options")
     if len(pr["reason"].strip()) < 6:
         raise BadState("'prompt.reason' is not a reason in words")
     opts = pr["options"]

@@ -172,19 +172,7 @@ def run_cli(*args: str):
     return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
 
 
-# What each question is: a stable word (clients and lessons rely on it) and the
-# kind of its option values. Collected from 1,500 random games of every deck
-# set and table; a new question adds its word here.
-ASKS = {
-    "play": "moves", "play_temp": "moves",
-    "again": "cards", "attach": "cards", "death_discard": "cards", "discard": "cards", "discard_hand": "cards",
-    "discard_keepers": "cards", "exchange_mine": "cards", "exchange_theirs": "cards", "give": "cards",
-    "goal_discard": "cards", "goal_mill": "cards", "goal_replace": "cards", "move_creeper": "cards",
-    "recycle": "cards", "repair": "cards", "score_discard": "cards", "search": "cards", "shoot": "cards",
-    "steal": "cards", "surprise": "cards", "trash": "cards", "trash_rule": "cards", "trash_rules": "cards",
-    "zap": "cards", "player": "players", "direction": "words", "occasion": "words", "pile": "words",
-    "rps": "words",
-}
+from engine.effect_specs import ASKS  # noqa: E402  (the questions' words live in the engine)
 
 
 def check_prompt(g: Game) -> None:

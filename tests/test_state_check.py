@@ -83,6 +83,7 @@ def plays_on(d: dict, seed: int) -> None:
        other=st.integers(0, 10**9))
 @example(table=0, seed=7, steps=19, where=122, how="replace", value=[], other=0)  # a task named by a list
 @example(table=0, seed=5382, steps=10, where=533858, how="move", value=None, other=250)  # two Draw rules
+@example(table=0, seed=15, steps=15, where=46625, how="replace", value="0", other=0)  # a question named "0"
 def test_a_garbled_state_is_refused_or_plays_on_soundly(table, seed, steps, where, how, value, other):
     d = a_state(table, seed, steps)
     places = [p for p, _ in paths(d) if p]
