@@ -43,7 +43,9 @@ class Bot:
     def random_answer(self, g: Game) -> Answer:
         pr = asked(g)
         if pr.kind == "turn":
-            a: Answer = pr.options[self.pick(len(pr.options))]
+            opts = pr.options
+            self.rng, i = R.below(self.rng, len(opts))
+            a: Answer = opts[i]
             return a
         opts = list(pr.options)
         hi = min(pr.max, len(opts))

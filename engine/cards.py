@@ -141,6 +141,9 @@ class CardDB:
         # the Goals that count cards in hand (a Goal check reads hand sizes only while one is out)
         self.hand_goals: frozenset[int] = frozenset(c.id for c in self.cards if c.goal is not None
                                                     and c.goal.most_of == "hand")
+        # the cards some other card counts as (Janeway from the Future): for
+        # any other card, having it means holding it
+        self.counted: frozenset[int] = frozenset(k for c in self.cards for k in c.counts_as)
         # every card with each effect, in card order (a deck may hold two of a kind)
         self.by_effect: dict[str, tuple[int, ...]] = {}
         for c in self.cards:

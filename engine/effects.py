@@ -201,7 +201,8 @@ def act_discard_and_draw(g: Game, p: int, c: int) -> None:
     n = len(h)
     for x in h:
         g.to_discard(x)
-        g.ev("discard", EFFECT, p, x)
+        if g.log is not None:
+            g.ev("discard", EFFECT, p, x)
     h.clear()
     g.draw_cards(p, n, rule=EFFECT)
 
@@ -478,7 +479,8 @@ def _use_get_on(g: Game, p: int, r: int) -> None:
     h = g.hands[p]
     for x in h:
         g.to_discard(x)
-        g.ev("discard", "rule.get-on-with-it", p, x)
+        if g.log is not None:
+            g.ev("discard", "rule.get-on-with-it", p, x)
     h.clear()
     g.draw_cards(p, g.num(r, "n"), rule="rule.get-on-with-it")
     g.stack.append(("end_turn", r, "card"))

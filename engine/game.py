@@ -392,6 +392,10 @@ class Game:
     # the last table a Goal check found no winner on (Variant.check_goals); the
     # class's None for a game never checked. Not part of the state: a cache.
     _no_winner_at: Any = None
+    # the task loop's "checked since the last change" (see _run); not part of the state
+    settled = False
+    # (seat, plays left) while _idle asks the free actions what they can do; else None
+    _left: tuple[int, int] | None = None
 
     # the tables a saved state is checked against (statecheck reads them here, not by import)
     OPS = OPS
@@ -490,18 +494,12 @@ class Game:
         if pr is None:
             raise IllegalAnswer("the game is over; nothing is being asked" if self.over
                                 else "nothing is being asked")
-        kind = answer[0] if isinstance(answer, (tuple, list)) and answer else None
-        if type(kind) is str:
-            rewrite = ANSWER_FILTERS.get(kind)
-            if rewrite is not None:
-                answer = rewrite(self, answer)
-                kind = answer[0]
-            refuse = REFUSALS.get(kind)
-            if refuse is not None:
-                why = refuse(self, pr, answer)
-                if why:
-                    raise IllegalAnswer(why)
-        a = pr.check(answer, self._card_name)
+        if pr.kind == "turn" and type(answer) is tuple and answer in pr.options and answer[0] not in ANSWER_FILTERS:
+            # one of the moves offered, as offered (a bot's usual answer): nothing
+            # to rewrite, and the door's refusals are for moves not offered
+            a = answer
+        else:
+            a = self._door(pr, answer)
         self.prompt = None
         self.decisions += 1
         self.quiet = 0
@@ -526,6 +524,22 @@ class Game:
             self._tell_near_misses()
         return self.log if self.log is not None else []
 
+    def _door(self, pr: Prompt, answer: Any) -> Answer:
+        """An answer through the door: an out-of-turn rewrite of its kind, the
+        refusal of its kind (a sentence why), then the prompt's own check."""
+        kind = answer[0] if isinstance(answer, (tuple, list)) and answer else None
+        if type(kind) is str:
+            rewrite = ANSWER_FILTERS.get(kind)
+            if rewrite is not None:
+                answer = rewrite(self, answer)
+                kind = answer[0]
+            refuse = REFUSALS.get(kind)
+            if refuse is not None:
+                why = refuse(self, pr, answer)
+                if why:
+                    raise IllegalAnswer(why)
+        return pr.check(answer, self._card_name)
+
     def _tell_near_misses(self) -> None:
         """For the tutor: what newly stands between a player and a Goal (a
         Creeper, a tie), as the variant sees it. Told once, when it starts:
@@ -542,18 +556,21 @@ class Game:
         stack = self.stack
         standing = self.pidx.standing
         ops, quiet = OPS, QUIET
-        # the table has been checked (standing checks, Goals) since the last
-        # task that could change what those checks read: a quiet task then
-        # needs no check. Never true on entry, so every answer's first task is checked.
-        settled = False
+        # settled: the table has been checked (standing checks, Goals) since the
+        # last task that could change what those checks read, so a quiet task
+        # needs no check. Never true on entry, so every answer's first task is
+        # checked. An attribute, not a local: a quiet task that hands on to the
+        # next one at once (``then``) reads it, and clears it when that one is not quiet.
+        self.settled = False
         while self.prompt is None and not self.over:
             if stack:
                 t = stack.pop()
                 op = t[0]
+                if op not in quiet:
+                    self.settled = False
                 ops[op](self, *t[1:])
-                if settled and op in quiet:
+                if self.settled:
                     continue
-                settled = False
                 if self.prompt is not None or self.over:
                     continue
                 # a standing check (an attaching Creeper waiting for a Keeper) acts the moment it can
@@ -565,15 +582,29 @@ class Game:
                 if goals:
                     n = len(goals)
                     self.variant.check_goals(self)
-                    settled = len(goals) == n and goals is self.goals  # a scored Goal changed the table
+                    self.settled = len(goals) == n and goals is self.goals  # a scored Goal changed the table
                 else:
-                    settled = True
+                    self.settled = True
             elif self.phase == "play":
                 if standing and self._standing(standing):
                     continue
                 self._idle()
             else:
                 raise RuntimeError(f"engine stalled in phase {self.phase}")
+
+    def then(self, task: Task) -> None:
+        """A quiet task's next task, which would be the next one the loop runs:
+        run it now when the loop would run it without a check in between (the
+        table is settled, nothing is asked, the game goes on), else queue it.
+        The same order and the same checks as queueing it, without the trip
+        through the loop (the turn's fixed sequence is a chain of these)."""
+        if self.settled and self.prompt is None and not self.over:
+            op = task[0]
+            if op not in QUIET:
+                self.settled = False
+            OPS[op](self, *task[1:])
+        else:
+            self.stack.append(task)
 
     def _standing(self, checks: tuple[Callable[[Game], bool], ...]) -> bool:
         for check in checks:
@@ -595,14 +626,14 @@ class Game:
         a = self.active
         v = self.pidx.view(self.rules)
         # 1. a Draw rule (or bonus) that grew mid-turn: catch up at once
-        owed = self._draw_required(a, v) - self.drawn
+        owed = (self._draw_required(a, v) if v.draw_bonus or v.adjust >= 0 else v.draw_base) - self.drawn
         if owed > 0 and self.variant.can_draw(self):
             if self.log is not None:  # the tutor's arithmetic: what the draw is now, and what is owed
                 self.ev("catch_up", "turn.catch-up", a, owed=owed, drawn=self.drawn, terms=self.draw_terms(a))
             self.stack.append(("draw", a, owed, 1, "turn.catch-up"))
             return
         # 2. the variant's standing obligations (others over a limit, War and Peace, ...)
-        if self.variant.settle(self):
+        if self.variant.settles and self.variant.settle(self, (v.hand_max, v.keeper_max)):
             return
         # 3. an open temporary hand
         if self.temp:
@@ -614,8 +645,19 @@ class Game:
             self.stack.append(("temp_done",))
             return
         # 4. the turn itself
-        left = self._plays_left(a, v)
-        frees = self.free_actions(a) if v.free or self.pidx.free_table else []
+        hand = self.hands[a]
+        if v.play_bonus or v.play_card >= 0:
+            left = self._plays_left(a, v)
+        else:  # the Basic Rules' one play (with Inflation), as _plays_left works it out
+            left = max(0, min(1 + v.plus - self.played, len(hand)))
+        if v.free or self.pidx.free_table:
+            self._left = (a, left)  # what the free actions' checks ask plays_left, worked out just now
+            try:
+                frees = self.free_actions(a)
+            finally:
+                self._left = None
+        else:
+            frees = []
         if left > 0:
             if self.played == 0 and v.random_first and self.play_rule_count() != 1:
                 if not frees:
@@ -623,8 +665,7 @@ class Game:
                     return
                 opts: list[Answer] = [("random",)]
             else:
-                play = self.pidx.play_move
-                opts = [play[c] for c in self.hands[a]]
+                opts = list(map(self.pidx.play_move.__getitem__, hand))
             if frees:
                 opts += [("free", c) for c in frees]
             self.prompt = Prompt("turn", a, "play", opts, reason=f"{left} play(s) left", domain="moves")
@@ -632,7 +673,7 @@ class Game:
             self.prompt = Prompt("turn", a, "play", [("free", c) for c in frees] + [("end",)],
                                  reason="no plays left; use a free action or end the turn", domain="moves")
         else:
-            self.stack.append(("end_turn", -1, "plays" if self.hands[a] else "empty"))
+            self.stack.append(("end_turn", -1, "plays" if hand else "empty"))
 
     # ------------------------------------------------------------ derived numbers
     def rule_effect(self, effect: str) -> int:
@@ -738,6 +779,9 @@ class Game:
         return self.passive[r].play_number(self, r)
 
     def plays_left(self, p: int) -> int:
+        known = self._left
+        if known is not None and known[0] == p:
+            return known[1]
         return self._plays_left(p, self.pidx.view(self.rules))
 
     def _plays_left(self, p: int, v: RuleView) -> int:
@@ -884,7 +928,8 @@ class Game:
             self.attached.pop(x, None)
             p = self.remove_from_table(x)
             self.to_discard(x)
-            self.ev("discard_table", rule, p, x, by=by, **why)
+            if self.log is not None:
+                self.ev("discard_table", rule, p, x, by=by, **why)
 
     def place_goal(self, p: int, c: int) -> None:
         """A Goal is played: replace, fill an empty Double Agenda slot, or ask."""
@@ -893,7 +938,8 @@ class Game:
             if len(self.goals) < room:
                 self.playing.remove(c)
                 self.goals.append(c)
-                self.ev("goal", "rule.double-agenda", p, c, joined=len(self.goals) > 1)
+                if self.log is not None:
+                    self.ev("goal", "rule.double-agenda", p, c, joined=len(self.goals) > 1)
                 self.goals_changed()
                 return
             self.ask(p, "goal_replace", list(self.goals), card=c,
@@ -905,9 +951,11 @@ class Game:
         self.goals.clear()
         for g in old:
             self.to_discard(g)
-            self.ev("goal_discarded", "card.goal", p, g, replaced_by=c)
+            if self.log is not None:
+                self.ev("goal_discarded", "card.goal", p, g, replaced_by=c)
         self.goals.append(c)
-        self.ev("goal", "card.goal", p, c)
+        if self.log is not None:
+            self.ev("goal", "card.goal", p, c)
         self.goals_changed()
 
     def goals_changed(self) -> None:
@@ -932,7 +980,8 @@ class Game:
             self.hands[to_hand].append(r)
         else:
             self.to_discard(r)
-        self.ev("rule_discarded", rule, by, r)
+        if self.log is not None:
+            self.ev("rule_discarded", rule, by, r)
         m = self.passive[r]
         if m.goal_room > 1 and len(self.goals) > 1:
             self.stack.append(("goal_trim", by))

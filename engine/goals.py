@@ -15,6 +15,8 @@ def has(g: Game, p: int, card: int) -> bool:
     t = g.tables[p]
     if card in t:
         return True
+    if card not in g.db.counted:  # no card of the set counts as it
+        return False
     cards = g.db.cards
     for c in t:
         if card in cards[c].counts_as:
@@ -127,15 +129,15 @@ def meets(g: Game, goal: int, p: int) -> bool:
     the Goal names itself cannot also stand in for another."""
     gd = g.db.goal_defs[goal]
     used: list[int] = []
+    t = g.tables[p]
     for r in gd.required:
-        if not has(g, p, r):
+        if r not in t and not has(g, p, r):
             c = stand_in(g, p, r, gd.required)
             if c < 0 or c in used:
                 return False
             used.append(c)
     if gd.any_count:
         need = gd.any_count + g.inflation()
-        t = g.tables[p]
         if sum(1 for c in gd.any_cards if c in t) < need:
             return False
     for f in gd.forbidden:
@@ -162,4 +164,18 @@ def goal_winners(g: Game, goal: int) -> list[int]:
         if top < need:
             return []
         return [p for p, n in counts.items() if n == top]
-    return [p for p in range(g.nplayers) if meets(g, goal, p) and not blocked(g, goal, p)]
+    out = []
+    plain = not g.db.counted and not g.pidx.stands_in  # nothing counts as or stands in for a Keeper
+    required = gd.required
+    for p, t in enumerate(g.tables):
+        if plain:
+            for r in required:
+                if r not in t:
+                    break
+            else:
+                r = -1
+            if r >= 0:  # a card the Goal names is not on p's table
+                continue
+        if meets(g, goal, p) and not blocked(g, goal, p):
+            out.append(p)
+    return out

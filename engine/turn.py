@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import rng as R
 from .cards import CREEPER, GOAL, KEEPER, RULE
 from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
-from .game import ACTIONS, FREE_USE, OPS, QUIET, SELF_FINISHING, Game, Link, register
+from .game import ACTIONS, FREE_USE, OPS, QUIET, SELF_FINISHING, Game, Link, Task, register
 from .prompts import Chosen
 from .surprises import open_chain
 
@@ -58,11 +58,20 @@ def op_start_turn(g: Game) -> None:
     g.used = []
     if g.log is not None:
         g.ev("turn_start", "turn.start", p, turn=g.turn, extra=g.in_extra)
-    g.stack.append(("begin_play",))
-    g.stack.append(("draw_phase",))
     starters = g.pidx.turn_start  # a turn-start task only where a card in play acts then (it would run next)
     if starters and (not starters.isdisjoint(g.rules) or not starters.isdisjoint(g.tables[p])):
-        g.stack.append(("start_events",))
+        _queue(g, ("begin_play",), ("draw_phase",), ("start_events",))
+    else:
+        _queue(g, ("begin_play",), ("draw_phase",))
+
+
+def _queue(g: Game, *tasks: Task) -> None:
+    """Queue tasks, the last one to run first: it is handed on at once
+    (``Game.then``) when the loop would run it next without a check."""
+    stack = g.stack
+    for t in tasks[:-1]:
+        stack.append(t)
+    g.then(tasks[-1])
 
 
 def op_start_events(g: Game) -> None:
@@ -212,10 +221,10 @@ def op_end_turn(g: Game, by: int = -1, why: str = "plays") -> None:
     if g.log is not None:  # the cause, for the tutor: a flag, or the card that ended the turn
         flag = {"empty": {"empty": True}, "chose": {"chose": True}}.get(why, {})
         g.ev("turn_end", "turn.end", p, by, played=g.played, **flag)
-    g.stack.append(("next_turn",))
+    tasks: list[Task] = [("next_turn",)]
     if not g.variant.quiet_between:
-        g.stack.append(("between",))
-    _ask_limits(g, p, "limit.self-at-end")
+        tasks.append(("between",))
+    _queue(g, *tasks, *_limit_tasks(g, p, "limit.self-at-end"))
 
 
 def op_between(g: Game) -> None:
@@ -229,22 +238,27 @@ def op_next_turn(g: Game) -> None:
     else:
         g.in_extra = False
         g.active = (g.active + 1) % g.nplayers
-    g.stack.append(("start_turn",))
+    g.then(("start_turn",))
 
 
 def op_comply(g: Game, p: int, rule: str) -> None:
-    _ask_limits(g, p, rule)
+    tasks = _limit_tasks(g, p, rule)
+    if tasks:
+        _queue(g, *tasks)
 
 
-def _ask_limits(g: Game, p: int, rule: str) -> None:
-    """Queue the limit questions (Hand Limit first, then Keeper Limit), each
-    only where that limit is in play: nothing between here and them changes
-    the rules, so a question not queued is one that would have asked nothing."""
+def _limit_tasks(g: Game, p: int, rule: str) -> list[Task]:
+    """The limit questions to queue (the Hand Limit's to run first, then the
+    Keeper Limit's), each only where that limit is in play: nothing between
+    here and them changes the rules, so a question not queued is one that
+    would have asked nothing."""
     hl, kl = g.limits()
+    tasks: list[Task] = []
     if kl >= 0:
-        g.stack.append(("ask_keeper_limit", p, rule))
+        tasks.append(("ask_keeper_limit", p, rule))
     if hl >= 0:
-        g.stack.append(("ask_hand_limit", p, rule))
+        tasks.append(("ask_hand_limit", p, rule))
+    return tasks
 
 
 def op_ask_hand_limit(g: Game, p: int, rule: str) -> None:

@@ -61,6 +61,8 @@ class Variant:
         super().__init_subclass__(**kw)
         cls.quiet_between = cls.between_turns is Variant.between_turns
 
+    # settle can queue work (False: it never does, and the engine skips asking)
+    settles = True
     solo = False      # Solo Fluxx (kept for the app and the tutor; the engine asks the hooks below)
     scores = False    # a met Goal scores points rather than winning the game
     min_players = 2
@@ -79,7 +81,8 @@ class Variant:
             if old >= 0:
                 g.remove_rule(old, p, "card.rule-replaces")
         g.rules.append(c)
-        g.ev("rule", "card.rule", p, c)
+        if g.log is not None:
+            g.ev("rule", "card.rule", p, c)
 
     def check_goals(self, g: Game) -> None:
         if same_goal_inputs(g, g._no_winner_at):  # nothing a Goal reads has changed since a check found no winner
@@ -137,11 +140,13 @@ class Variant:
             out.append(("tie", "win.tie", -1, tied, {"players": sorted(won)}))
         return out
 
-    def settle(self, g: Game) -> bool:
+    def settle(self, g: Game, limits: tuple[int, int] | None = None) -> bool:
         """Standing obligations before the active player goes on: others over
-        a limit comply at once; War sends Peace away. True if work was queued."""
+        a limit comply at once; War sends Peace away. True if work was queued.
+        ``limits``: (Hand Limit, Keeper Limit) as the caller has them already."""
         a = g.active
-        limits = g.limits()  # the same for every seat: worked out once
+        if limits is None:
+            limits = g.limits()  # the same for every seat: worked out once
         if limits != (-1, -1):
             for i in range(1, g.nplayers):
                 q = (a + i) % g.nplayers

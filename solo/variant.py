@@ -24,6 +24,20 @@ def spot_of(slot: str) -> str:
     return "limit" if slot in ("hand_limit", "keeper_limit") else slot
 
 
+# each card set's two decks in card order, before the shuffle: (Main, Rules), by id(db)
+_DECKS: dict[int, tuple[object, tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _decks(db) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    hit = _DECKS.get(id(db))
+    if hit is None or hit[0] is not db:
+        cards = db.cards
+        keep = [c.id for c in cards if c.id not in db.set_aside]
+        hit = _DECKS[id(db)] = (db, tuple(c for c in keep if cards[c].kind != RULE),
+                                tuple(c for c in keep if cards[c].kind == RULE))
+    return hit[1], hit[2]
+
+
 class SoloVariant(Variant):
     name = "solo"
     solo = True
@@ -33,24 +47,38 @@ class SoloVariant(Variant):
     alone_rule = "solo.no-opponent"
 
     def setup(self, g) -> None:
-        cards = g.db.cards
-        keep = [c.id for c in cards if c.id not in g.db.set_aside]
-        g.draw = [c for c in keep if cards[c].kind != RULE]
-        g.rules_deck = [c for c in keep if cards[c].kind == RULE]
+        main, rules = _decks(g.db)
+        g.draw = list(main)
+        g.rules_deck = list(rules)
         g.rng = R.shuffle(g.rng, g.draw)
         g.rng = R.shuffle(g.rng, g.rules_deck)
         g.ev("solo_setup", "solo.setup", 0, set_aside=len(g.db.set_aside))
 
     def place_rule(self, g, p: int, c: int) -> None:
-        spot = spot_of(g.db.cards[c].slot)
+        cards = g.db.cards
+        spot = spot_of(cards[c].slot)
         for r in list(g.rules):
-            if spot_of(g.db.cards[r].slot) == spot:
+            if spot_of(cards[r].slot) == spot:
                 g.remove_rule(r, p, "solo.spot")
         g.rules.append(c)
-        g.ev("rule", "solo.spot", p, c, spot=spot)
+        if g.log is not None:
+            g.ev("rule", "solo.spot", p, c, spot=spot)
 
     def check_goals(self, g) -> None:
+        t = g.tables[0]
+        defs = g.db.goal_defs
+        # in a card set where no card counts as or stands in for another, a Goal
+        # that names a card not on the table is not met (most checks end here)
+        plain = not g.db.counted and not g.pidx.stands_in
         for goal in list(g.goals):
+            if plain:
+                for r in defs[goal].required:
+                    if r not in t:
+                        break
+                else:
+                    r = -1
+                if r >= 0:
+                    continue
             if goal in g.goals and meets_alone(g, goal):
                 fixed = fixed_cards(g, goal)
                 pool, k = choice_cards(g, goal)
@@ -85,7 +113,9 @@ class SoloVariant(Variant):
                                 {"stopper": c}))
         return out
 
-    def settle(self, g) -> bool:
+    settles = False  # settle below never queues anything: the engine need not ask it
+
+    def settle(self, g, limits=None) -> bool:
         return False
 
     def between_turns(self, g) -> None:
@@ -96,7 +126,8 @@ class SoloVariant(Variant):
             g.end_game(-1, "solo.end", deck="Rules")
             return
         c = g.rules_deck.pop()
-        g.ev("flip", "solo.flip", 0, c)
+        if g.log is not None:
+            g.ev("flip", "solo.flip", 0, c)
         self.place_rule(g, 0, c)
         if not g.rules_deck:
             g.end_game(-1, "solo.end", deck="Rules")

@@ -52,22 +52,36 @@ def test_random_games_keep_every_invariant(seed, table, decks, bot_seed):
 def test_quiet_tasks_change_nothing_the_checks_read(seed, table, decks, bot_seed):
     """The task loop skips its Goal and standing checks after a quiet task
     (engine.game.QUIET): each one, run in random games, leaves the Goals,
-    tables, attachments, hands and New Rules as it found them."""
+    tables, attachments, hands and New Rules as it found them. A quiet task
+    that hands on to the next one at once (Game.then) is held to what it
+    did before handing on: the next task is watched as itself."""
     import engine.game as core
     seen = []
+    open_quiet = []  # [op, before, after or None] of the quiet tasks running, innermost last
+
+    def snapshot(g):
+        return (list(g.goals), [list(t) for t in g.tables], dict(g.attached),
+                [list(h) for h in g.hands], list(g.rules))
 
     def watched(op, fn):
         def run(g, *args):
-            before = (list(g.goals), [list(t) for t in g.tables], dict(g.attached),
-                      [list(h) for h in g.hands], list(g.rules))
-            fn(g, *args)
-            after = (list(g.goals), [list(t) for t in g.tables], dict(g.attached),
-                     [list(h) for h in g.hands], list(g.rules))
-            assert after == before, f"the quiet task '{op}' changed what the checks read"
+            if open_quiet and open_quiet[-1][2] is None:  # handed on: the quiet task's own part is done
+                open_quiet[-1][2] = snapshot(g)
+            if op not in core.QUIET:
+                fn(g, *args)
+                return
+            frame = [op, snapshot(g), None]
+            open_quiet.append(frame)
+            try:
+                fn(g, *args)
+            finally:
+                open_quiet.pop()
+            after = frame[2] if frame[2] is not None else snapshot(g)
+            assert after == frame[1], f"the quiet task '{op}' changed what the checks read"
             seen.append(op)
         return run
 
-    saved = {op: core.OPS[op] for op in core.QUIET}
+    saved = dict(core.OPS)
     try:
         for op, fn in saved.items():
             core.OPS[op] = watched(op, fn)
@@ -77,6 +91,28 @@ def test_quiet_tasks_change_nothing_the_checks_read(seed, table, decks, bot_seed
     finally:
         core.OPS.update(saved)
     assert seen, "no quiet task ran"
+
+
+@settings(max_examples=scaled(120))
+@given(seed=st.integers(0, 2**40), table=TABLES, decks=DECKS, bot_seed=st.integers(0, 2**20))
+def test_handing_on_at_once_plays_the_same_game_as_queueing(seed, table, decks, bot_seed):
+    """Game.then runs a quiet task's next task at once instead of queueing
+    it: the same questions, events and states, answer by answer, as a game
+    in which every task goes through the queue."""
+    variant, players = table
+    g = Game.new(decks, players, variant, seed)
+    bot = RandomBot(bot_seed)
+    steps = []
+    while not g.over and g.turn <= TURN_CAP:
+        a = bot.choose(g)
+        steps.append((a, list(g.push(a)), g.to_dict()))
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(Game, "then", lambda self, task: self.stack.append(task))
+        h = Game.new(decks, players, variant, seed)
+        for a, events, state in steps:
+            assert h.push(a) == events
+            assert h.to_dict() == state
+    assert h.over == g.over
 
 
 def test_every_quiet_task_is_a_task():
