@@ -44,7 +44,10 @@ class Bot:
         pr = asked(g)
         if pr.kind == "turn":
             opts = pr.options
-            self.rng, i = R.below(self.rng, len(opts))
+            n = len(opts)
+            if n == 1:  # R.below draws nothing for one option
+                return opts[0]  # type: ignore[no-any-return]
+            self.rng, i = R.below(self.rng, n)
             a: Answer = opts[i]
             return a
         opts = list(pr.options)

@@ -208,7 +208,8 @@ class PassiveIndex:
     ``RuleView`` of each set of New Rules met so far."""
     __slots__ = ("of", "numeral", "draw", "adjust", "play", "random_first", "goal_room", "power_off",
                  "excuses", "blocks", "stands_in", "turn_start", "on_goals", "settling", "free_rules",
-                 "free_table", "standing", "views", "by_set", "db", "is_keeper", "play_move", "slot_index")
+                 "free_table", "standing", "views", "by_set", "db", "is_keeper", "play_move", "slot_index",
+                 "plain_goals")
 
     def __init__(self, db: CardDB):
         self.db = db
@@ -234,6 +235,9 @@ class PassiveIndex:
         self.power_off, self.excuses, self.blocks = using("power_off"), using("excuses"), using("blocks")
         self.stands_in, self.turn_start = using("stands_in"), using("on_turn_start")
         self.on_goals = tuple(sorted(using("on_goals_changed")))
+        # no card of the set counts as another (Janeway from the Future) or stands
+        # in for one (the Holodeck): a Goal is met only by the very cards it names
+        self.plain_goals = not db.counted and not self.stands_in
         self.settling = tuple(sorted(using("settle")))
 
 
@@ -383,6 +387,10 @@ STATE_FIELDS = tuple(f for f, _ in STATE)
 # fields a save written before they existed may lack, with the value they then had
 STATE_DEFAULTS: dict[str, Any] = {"chain": []}
 
+
+
+# the turn prompt's reason for the usual numbers of plays left, made once
+_PLAYS_LEFT = [f"{n} play(s) left" for n in range(64)]
 
 
 class Game:
@@ -568,7 +576,20 @@ class Game:
                 op = t[0]
                 if op not in quiet:
                     self.settled = False
-                ops[op](self, *t[1:])
+                # the handler called with the task's arguments (spelled out for the
+                # common sizes: a call with positional arguments is cheaper than *args)
+                f = ops[op]
+                n = len(t)
+                if n == 1:
+                    f(self)
+                elif n == 2:
+                    f(self, t[1])
+                elif n == 3:
+                    f(self, t[1], t[2])
+                elif n == 4:
+                    f(self, t[1], t[2], t[3])
+                else:
+                    f(self, *t[1:])
                 if self.settled:
                     continue
                 if self.prompt is not None or self.over:
@@ -668,7 +689,8 @@ class Game:
                 opts = list(map(self.pidx.play_move.__getitem__, hand))
             if frees:
                 opts += [("free", c) for c in frees]
-            self.prompt = Prompt("turn", a, "play", opts, reason=f"{left} play(s) left", domain="moves")
+            self.prompt = Prompt("turn", a, "play", opts, 1, 1, -1,
+                                 _PLAYS_LEFT[left] if left < 64 else f"{left} play(s) left", None, "moves")
         elif frees:
             self.prompt = Prompt("turn", a, "play", [("free", c) for c in frees] + [("end",)],
                                  reason="no plays left; use a free action or end the turn", domain="moves")

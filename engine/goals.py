@@ -165,7 +165,7 @@ def goal_winners(g: Game, goal: int) -> list[int]:
             return []
         return [p for p, n in counts.items() if n == top]
     out = []
-    plain = not g.db.counted and not g.pidx.stands_in  # nothing counts as or stands in for a Keeper
+    plain = g.pidx.plain_goals  # nothing counts as or stands in for a Keeper
     required = gd.required
     for p, t in enumerate(g.tables):
         if plain:

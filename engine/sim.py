@@ -35,11 +35,12 @@ def play_game(decks: tuple[str, ...] | list[str], players: int, variant: str, se
     g = Game.new(tuple(decks), players, variant, seed, record=False)
     bots = [make_bot(bot, seed * 7 + s) for s in range(players)]
     answers: list[list[Any]] = []
+    push = g.push
     while not g.over and g.turn <= turn_cap and g.decisions < DECISION_CAP:
         a = bots[asked(g).player].choose(g)
         if keep_answers:
             answers.append(answer_to_json(g, a))
-        g.push(a)
+        push(a)
         if check is not None:
             check(g)
     outcome = g.variant.outcome(g)

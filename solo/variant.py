@@ -69,7 +69,7 @@ class SoloVariant(Variant):
         defs = g.db.goal_defs
         # in a card set where no card counts as or stands in for another, a Goal
         # that names a card not on the table is not met (most checks end here)
-        plain = not g.db.counted and not g.pidx.stands_in
+        plain = g.pidx.plain_goals
         for goal in list(g.goals):
             if plain:
                 for r in defs[goal].required:
