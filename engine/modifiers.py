@@ -15,10 +15,17 @@ from .prompts import Chosen
 
 
 def _unique_extreme(g: Game, p: int, most: bool) -> bool:
+    """p alone has the most Keepers (``most``) or alone the fewest: every
+    other seat has strictly fewer (or strictly more)."""
     keeper = g.pidx.is_keeper.__getitem__
-    counts = [sum(map(keeper, t)) for t in g.tables]  # each seat's Keepers (keeper_count, for every seat)
-    target = max(counts) if most else min(counts)
-    return counts[p] == target and counts.count(target) == 1
+    tables = g.tables
+    mine = sum(map(keeper, tables[p]))  # keeper_count, for every seat
+    for q in range(len(tables)):
+        if q != p:
+            n = sum(map(keeper, tables[q]))
+            if (n >= mine) if most else (n <= mine):
+                return False
+    return True
 
 
 # ---------------------------------------------------------------- numerals, draws, plays
