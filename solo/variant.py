@@ -70,6 +70,15 @@ class SoloVariant(Variant):
         # in a card set where no card counts as or stands in for another, a Goal
         # that names a card not on the table is not met (most checks end here)
         plain = g.pidx.plain_goals
+        if plain:
+            for goal in g.goals:
+                for r in defs[goal].required:
+                    if r not in t:
+                        break
+                else:
+                    break  # this one may be met: look closer below
+            else:
+                return
         for goal in list(g.goals):
             if plain:
                 for r in defs[goal].required:
