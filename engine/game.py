@@ -152,6 +152,7 @@ class Passive:
     power_off = False      # attached Creeper: its Keeper's power is off (Malfunction)
     rule_id = ""           # the rule id the tutor cites when the card changes a number or a win
     needs_others = False   # it compares players (Rich and Poor Bonus): alone it never applies
+    by_numeral = False     # Play rule: plays are its numeral (with Inflation) and the bonuses, less those made, at most the hand
 
     def draw_bonus(self, g: Game, p: int, r: int) -> int:
         """New Rule r: cards p draws on top of the Draw rule."""
@@ -209,7 +210,7 @@ class PassiveIndex:
     __slots__ = ("of", "numeral", "draw", "adjust", "play", "random_first", "goal_room", "power_off",
                  "excuses", "blocks", "stands_in", "turn_start", "on_goals", "settling", "free_rules",
                  "free_table", "standing", "views", "by_set", "db", "is_keeper", "play_move", "slot_index",
-                 "plain_goals")
+                 "plain_goals", "last")
 
     def __init__(self, db: CardDB):
         self.db = db
@@ -239,10 +240,15 @@ class PassiveIndex:
         # in for one (the Holodeck): a Goal is met only by the very cards it names
         self.plain_goals = not db.counted and not self.stands_in
         self.settling = tuple(sorted(using("settle")))
+        # the rules asked about last, and their view (no list of rules holds card -1)
+        self.last: tuple[list[int], RuleView] = ([-1], RuleView(self, ()))
 
 
     def view(self, rules: list[int]) -> RuleView:
         """What these New Rules in play set, worked out once per set of rules."""
+        last = self.last  # the rules asked about last time, and their view (one object: threads may share it)
+        if rules == last[0]:
+            return last[1]
         key = tuple(rules)
         v = self.views.get(key)
         if v is None:
@@ -254,6 +260,7 @@ class PassiveIndex:
             if v is None:
                 v = self.by_set[canon] = RuleView(self, canon)
             self.views[key] = v
+        self.last = (list(rules), v)
         return v
 
 
@@ -273,7 +280,7 @@ class RuleView:
     it with the numbers worked out afresh."""
     __slots__ = ("draw_card", "play_card", "hand_card", "keeper_card", "plus", "draw_base",
                  "hand_max", "keeper_max", "draw_bonus", "play_bonus", "free", "goal_room",
-                 "random_first", "adjust")
+                 "random_first", "adjust", "play_max")
 
     def __init__(self, idx: PassiveIndex, rules: tuple[int, ...]):
         cards, pas = idx.db.cards, idx.of
@@ -296,6 +303,10 @@ class RuleView:
         self.draw_bonus = tuple(r for r in rules if r in idx.draw) if idx.draw else ()
         self.play_bonus = tuple(r for r in rules if r in idx.play) if idx.play else ()
         self.adjust = self.play_card if self.play_card in idx.adjust else -1
+        # the plays of a turn before bonuses, where the Play rule counts them by its
+        # numeral (the Basic Rules' 1, Play N; with Inflation); else -1
+        r = self.play_card
+        self.play_max = 1 + infl if r < 0 else (cards[r].params["n"] + infl if pas[r].by_numeral else -1)
         self.free = not rs.isdisjoint(idx.free_rules)
         self.goal_room = max([1] + [pas[r].goal_room for r in rs & idx.goal_room])
         self.random_first = not rs.isdisjoint(idx.random_first)
@@ -667,10 +678,10 @@ class Game:
             return
         # 4. the turn itself
         hand = self.hands[a]
-        if v.play_bonus or v.play_card >= 0:
+        if v.play_max >= 0 and not v.play_bonus:  # a numeral and no bonus, as _plays_left works it out
+            left = max(0, min(v.play_max - self.played, len(hand)))
+        else:
             left = self._plays_left(a, v)
-        else:  # the Basic Rules' one play (with Inflation), as _plays_left works it out
-            left = max(0, min(1 + v.plus - self.played, len(hand)))
         if v.free or self.pidx.free_table:
             self._left = (a, left)  # what the free actions' checks ask plays_left, worked out just now
             try:

@@ -62,6 +62,8 @@ class RichBonus(Passive):
 
 class PlayN(Passive):
     """Play N cards a turn."""
+    by_numeral = True
+
     def plays_left(self, g: Game, p: int, r: int, bonus: int) -> int:
         n: int = g.db.cards[r].params["n"] + g.pidx.view(g.rules).plus + bonus
         return max(0, min(n - g.played, len(g.hands[p])))

@@ -103,6 +103,11 @@ def check_rule_view(g: Game) -> None:
     assert v.random_first == any(g.passive[r].random_first for r in g.rules)
     from engine.game import FREE_RULES
     assert v.free == any(cards[r].effect in FREE_RULES for r in g.rules)
+    # the plays by the numeral, where the Play rule counts them so, as the Play rule works them out
+    if v.play_max >= 0 and not v.play_bonus:
+        assert max(0, min(v.play_max - g.played, len(g.hands[g.active]))) == g._plays_left(g.active, v)
+    assert v.play_max == (1 + plus if v.play_card < 0 else
+                          cards[v.play_card].params["n"] + plus if g.passive[v.play_card].by_numeral else -1)
     # the draw owed, worked out term by term for the tutor, adds up to the cached sum
     assert sum(n for _, n in g.draw_terms(g.active)) == g.draw_required(g.active)
 
