@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.game import Game
@@ -281,3 +283,78 @@ class Preview(Static):
 
 def type_letter(g: Game, c: int) -> str:
     return GLYPH[g.db.cards[c].type]
+
+
+class KeyBar(Widget):
+    """The screen's keys on the bottom line, as Textual's Footer shows them
+    (each action once, a disabled one dimmed, the command palette's key at
+    the right), drawn as one line of text: the Footer is a widget per key,
+    whose styling cost the first frame about 50 ms. A click on a key presses it."""
+
+    COMPONENT_CLASSES = {"keybar--key", "keybar--description", "keybar--palette"}
+    ALLOW_SELECT = False
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._spans: list[tuple[int, int, str, bool]] = []  # (from x, to x, key, enabled)
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Any) -> None:
+        if self.is_attached and screen is self.screen:
+            self.refresh()
+
+    def keys(self) -> list[tuple[str, str, str, bool]]:
+        """(key, how it is shown, description, enabled) of each action shown,
+        in the screen's order; the command palette's key is not among them."""
+        out: list[tuple[str, str, str, bool]] = []
+        seen: set[str] = set()
+        palette = self.app.COMMAND_PALETTE_BINDING
+        for key, (_node, binding, enabled, _tip) in self.screen.active_bindings.items():
+            if not binding.show or binding.action in seen or key == palette:
+                continue
+            seen.add(binding.action)
+            out.append((binding.key, self.app.get_key_display(binding), binding.description, enabled))
+        return out
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("keybar--key")
+        text_style = self.get_component_rich_style("keybar--description")
+        dim = Style(dim=True)
+        line = Text(no_wrap=True, overflow="crop")
+        spans = []
+        for key, shown, description, enabled in self.keys():
+            start = len(line)
+            line.append(f" {shown} ", key_style if enabled else key_style + dim)
+            if description:
+                line.append(f"{description} ", text_style if enabled else text_style + dim)
+            spans.append((start, len(line), key, enabled))
+        palette = self.app.COMMAND_PALETTE_BINDING
+        known = self.screen.active_bindings.get(palette)
+        if self.app.ENABLE_COMMAND_PALETTE and known is not None:
+            binding = known[1]
+            tail = Text.assemble(("▏", self.get_component_rich_style("keybar--palette")),
+                                 (self.app.get_key_display(binding), key_style),
+                                 (f" {binding.description} ", text_style))
+            room = self.size.width - len(tail)  # the palette's key keeps the right end; keys beyond it are cut
+            if len(line) > room:
+                line.truncate(max(0, room))
+            else:
+                line.append(" " * (room - len(line)))
+            spans.append((len(line), len(line) + len(tail), binding.key, known[2]))
+            line.append_text(tail)
+        self._spans = spans
+        return line
+
+    def on_click(self, event: Any) -> None:
+        for start, end, key, enabled in self._spans:
+            if start <= event.x < end:
+                if enabled:
+                    self.app.simulate_key(key)
+                else:
+                    self.app.bell()
+                return

@@ -5,12 +5,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.answers import ReplayError
 from engine.game import Game
 
 from ..cardtext import card
+from ..widgets import KeyBar
 from .history import HistoryScreen
 
 
@@ -110,7 +111,7 @@ class EndScreen(Screen):
                 yield Static("Par: working it out...", id="par")
             if self.coached:
                 yield Static("Your coach is looking back over the game...", id="review")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         if self.coached and self.answers is not None:

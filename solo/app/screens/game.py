@@ -5,7 +5,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.answers import to_json as answer_to_json
@@ -18,6 +18,7 @@ from ..widgets import (
     DrawPile,
     GoalsBox,
     KeepersRow,
+    KeyBar,
     MainPile,
     NewRules,
     OthersBox,
@@ -123,7 +124,7 @@ class GameScreen(BotSeats, Screen):
         yield OptionList(id="log")
         yield Static(f"The table needs a terminal of at least {MIN_SIZE[0]}x{MIN_SIZE[1]}; make this one larger.",
                      id="too-small")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#moves", OptionList).border_title = "Hand"
@@ -224,6 +225,7 @@ class GameScreen(BotSeats, Screen):
                 moves.border_title += f" · {self.thinking}'s move · space: skip · b: pace {self.pace}"
             moves.add_options([Option(option(g, c), id=f"h{c}", disabled=True) for c in g.hands[self.me]])
         self.preview()
+        self.refresh_bindings()  # the keys' state (Undo greyed out with nothing to take back) as the table now is
 
     def preview(self) -> None:
         """The highlighted move's card, in one line."""

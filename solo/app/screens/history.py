@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from engine.answers import ReplayError
 
+from ..widgets import KeyBar
 from .back import StoreScreen
 
 
@@ -14,7 +15,7 @@ class HistoryScreen(StoreScreen):
     def compose(self) -> ComposeResult:
         yield Static("[b]Run history[/]", id="history-title")
         yield DataTable(id="history-table")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)

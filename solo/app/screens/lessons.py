@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..widgets import KeyBar
 from .back import BackScreen
 from .lesson import LessonScreen
 
@@ -20,7 +21,7 @@ class LessonsScreen(BackScreen):
         yield OptionList(*[Option(self.label(n, ls, done), id=ls.id) for n, ls in enumerate(self.items)],
                          Option(f"    {len(self.items) + 1:2}. A coached game: a whole Solo game, then the moves "
                                 "that cost the most", id="coached"), id="menu")
-        yield Footer()
+        yield KeyBar()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "coached":

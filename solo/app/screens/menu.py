@@ -4,9 +4,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..widgets import KeyBar
 from .history import HistoryScreen
 
 
@@ -31,7 +32,7 @@ class MenuScreen(Screen):
         yield OptionList(*resume, Option("New game", id="new"), Option("Daily challenge", id="daily"),
                          Option("Lessons", id="lessons"), Option("History", id="history"), Option("Stats", id="stats"),
                          Option("Quit", id="quit"), id="menu")
-        yield Footer()
+        yield KeyBar()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "resume":

@@ -1,0 +1,61 @@
+"""The key bar (solo.app.widgets.KeyBar): the screen's keys on the bottom
+line, as Textual's Footer showed them, at a fraction of its start-up cost."""
+from __future__ import annotations
+
+import pytest
+
+from solo.app.screens import GameScreen, HelpScreen
+from solo.app.widgets import KeyBar
+
+from .helpers import make_app, screen_lines
+
+pytestmark = pytest.mark.app
+
+GAME_KEYS = ["Undo", "Card text", "Help", "Tutor", "Why?", "Hint", "Log", "Menu"]
+
+
+async def test_the_bar_shows_the_game_keys_with_the_palette_at_the_right(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        bar = app.screen.query_one(KeyBar)
+        assert [d for _, _, d, _ in bar.keys()] == GAME_KEYS
+        last = screen_lines(app)[-1]
+        assert last == " u Undo  d Card text  ? Help  t Tutor  w Why?  i Hint  l Log  q Menu▏^p palette "
+        assert len(last) == 80
+
+
+async def test_undo_is_dimmed_until_there_is_a_move_to_take_back(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        assert bar.keys()[0][2:] == ("Undo", False)
+        assert bar._spans[0][2:] == ("u", False)  # as drawn
+        await pilot.press("enter")  # the first move offered
+        await pilot.pause()
+        assert bar.keys()[0][2:] == ("Undo", True)
+        assert bar._spans[0][2:] == ("u", True)  # drawn again
+
+
+async def test_a_click_on_a_key_presses_it(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        last = screen_lines(app)[-1]
+        x = last.index("? Help")
+        await pilot.click(KeyBar, offset=(x, 0))
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_a_narrow_terminal_cuts_the_keys_and_keeps_the_palette_key(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(60, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        shown = screen_lines(app)[-1][:bar.size.width]  # the bar's own width (a scroll bar may take the rest)
+        assert bar.size.width > 40
+        assert shown.endswith("▏^p palette ") and shown.startswith(" u Undo  d Card text")
+        assert "Menu" not in shown  # the keys beyond the room are cut, the palette's key kept
