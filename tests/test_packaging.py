@@ -7,6 +7,13 @@ import fnmatch
 import tomllib
 from pathlib import Path
 
+import pytest
+
+from .conftest import IN_MUTANTS
+
+# the mutation tester's copy of the project keeps its notes beside each source file
+pytestmark = pytest.mark.skipif(IN_MUTANTS, reason="mutmut's copy of the project is no install source")
+
 ROOT = Path(__file__).resolve().parent.parent
 TOPS = ("engine", "decks", "tutor", "scenarios", "solo")
 
