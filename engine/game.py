@@ -240,8 +240,8 @@ class PassiveIndex:
         # in for one (the Holodeck): a Goal is met only by the very cards it names
         self.plain_goals = not db.counted and not self.stands_in
         self.settling = tuple(sorted(using("settle")))
-        # the rules asked about last, and their view (no list of rules holds card -1)
-        self.last: tuple[list[int], RuleView] = ([-1], RuleView(self, ()))
+        # the rules asked about last, and their view: to begin with, no rules at all
+        self.last: tuple[list[int], RuleView] = ([], RuleView(self, ()))
 
 
     def view(self, rules: list[int]) -> RuleView:

@@ -89,3 +89,37 @@ def test_the_passive_index_lists_the_cards_of_each_hook():
     assert v.stands_in == ids(vdb, "Holodeck") and v.power_off == ids(vdb, "Malfunction")
     g = Game.new(("fluxx5",), 4, "standard", 1)
     assert others(g, 0) == [1, 2, 3] and others(g, 2) == [3, 0, 1]  # in turn order after the player
+
+
+def test_has_reads_the_table_and_what_counts_as_a_card():
+    from engine.goals import has
+    g = Game.blank(("voyager",), 2)
+    db = g.db
+    seven, borg, kes = db.find("Seven of Nine"), db.find("The Borg"), db.find("Kes")
+    assert borg in db.counted and kes not in db.counted
+    g.tables[0] = [kes]
+    assert has(g, 0, kes) and not has(g, 0, borg) and not has(g, 1, kes)
+    g.tables[1] = [seven]  # Seven of Nine counts as The Borg
+    assert has(g, 1, borg) and has(g, 1, seven) and not has(g, 1, kes) and not has(g, 0, borg)
+
+
+def test_goals_are_checked_the_short_way_only_where_no_card_counts_as_or_stands_in_for_another():
+    """PassiveIndex.plain_goals lets a Goal that names a card missing from a
+    table be passed over: only in a card set where nothing but the card
+    itself can meet it."""
+    import copy
+
+    from engine.cards import card_db
+    from engine.game import PassiveIndex
+    assert PassiveIndex(card_db(("fluxx5",))).plain_goals is True
+    voyager = card_db(("voyager",))
+    assert voyager.counted and PassiveIndex(voyager).stands_in and PassiveIndex(voyager).plain_goals is False
+    # either one alone takes the full check
+    stand_ins_only = copy.copy(voyager)  # shallow: the field is replaced, the shared one untouched
+    stand_ins_only.counted = frozenset()
+    assert PassiveIndex(stand_ins_only).stands_in and PassiveIndex(stand_ins_only).plain_goals is False
+    fluxx5 = card_db(("fluxx5",))
+    counts_as_only = copy.copy(fluxx5)
+    counts_as_only.counted = frozenset({fluxx5.find("Cookies")})
+    idx = PassiveIndex(counts_as_only)
+    assert not idx.stands_in and idx.plain_goals is False
