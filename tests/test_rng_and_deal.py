@@ -106,3 +106,21 @@ def test_below_rejects_exactly_the_biased_tail():
         s3, y = R.next_u64(s2)
         assert R.below(s, n) == (s3, y % n)  # the tail value is skipped
         assert R.below(_state_giving((1 << 64) - 1), n)[0] != R.next_u64(_state_giving((1 << 64) - 1))[0]
+
+
+def test_solo_splits_a_card_set_into_its_two_decks_once():
+    """Solo's Main and Rules decks before the shuffle: every card but the
+    set-aside ones, New Rules apart, worked out once per card set (and
+    afresh for a card set that is not the one remembered under its id)."""
+    from engine.cards import RULE, card_db
+    from solo import variant as sv
+    sv._DECKS.clear()
+    db = card_db(("fluxx5",))
+    main, rules = sv._decks(db)
+    assert rules and all(db.cards[c].kind == RULE for c in rules)
+    assert main and all(db.cards[c].kind != RULE for c in main)
+    assert sorted(main + rules) == [c.id for c in db.cards if c.id not in db.set_aside]
+    again = sv._decks(db)
+    assert again[0] is main and again[1] is rules  # remembered, not worked out again
+    sv._DECKS[id(db)] = (object(), (), ())  # another card set once lived at this id
+    assert sv._decks(db) == (main, rules)
