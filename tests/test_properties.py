@@ -42,6 +42,7 @@ def play(g: Game, bot: RandomBot, each_step=None) -> list:
 def test_random_games_keep_every_invariant(seed, table, decks, bot_seed):
     variant, players = table
     g = Game.new(decks, players, variant, seed)
+    check_events(g, g.log)  # the deal's own events (the Solo setup, the cards dealt)
     check_invariants(g)
     play(g, RandomBot(bot_seed), check_invariants)
     assert g.over or g.turn > TURN_CAP
