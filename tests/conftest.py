@@ -112,3 +112,18 @@ def pytest_runtest_makereport(item, call):
             rep.outcome = "failed"
             rep.longrepr = (f"{item.nodeid} skipped on CI ({reason!r}); every test must run on CI. "
                             "Make it run, or list a reason that holds on CI in tests/conftest.py")
+
+
+if IN_MUTANTS:
+    @pytest.fixture(autouse=True)
+    def _fresh_engine_caches():
+        """Under mutation testing each test starts without the engine's
+        worked-out tables (each card set's passive index with its rules' views,
+        Solo's deck split): a test that reads them then builds them itself, so
+        the mutation tester maps it to the code that builds them, and a mutant
+        of that code cannot hide behind a table an earlier test built."""
+        import engine.game as core
+        from solo import variant as solo_variant
+        core._INDEXES.clear()
+        solo_variant._DECKS.clear()
+        yield
