@@ -239,3 +239,18 @@ def test_read_text_refuses_with_one_sentence(tmp_path):
     with pytest.raises(DataFileError) as e:
         read_text(tmp_path / "missing", 10, "a test file")
     assert str(e.value).startswith("cannot read the file (") and str(e.value).endswith("); check the path")
+
+
+@pytest.mark.parametrize("answer", [None, (), [], 5, "play", ("",), (7,)])
+def test_the_door_refuses_an_answer_of_no_known_shape_with_the_prompts_reason(answer):
+    """Game.push: an answer that is no tuple of a known kind (nothing, an
+    empty one, a number, a bare word) reaches the prompt's own check, which
+    says what an answer looks like; the game is left as it was."""
+    g = Game.new(("fluxx5",), 2, "standard", 5)
+    before = g.to_dict()
+    with pytest.raises(IllegalAnswer) as e:
+        g.push(answer)
+    assert str(e.value) in ("an answer is a tuple such as ('play', card) or ('choose', (values...))",
+                            f"this is your turn to play; '{answer[0]}' is not an answer to it"
+                            if isinstance(answer, tuple) and answer else "")
+    assert g.to_dict() == before
