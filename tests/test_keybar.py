@@ -59,3 +59,16 @@ async def test_a_narrow_terminal_cuts_the_keys_and_keeps_the_palette_key(store):
         assert bar.size.width > 40
         assert shown.endswith("▏^p palette ") and shown.startswith(" u Undo  d Card text")
         assert "Menu" not in shown  # the keys beyond the room are cut, the palette's key kept
+
+
+async def test_a_click_on_the_palette_key_of_a_narrow_bar_opens_the_palette_not_a_cut_key(store):
+    from textual.command import CommandPalette
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(60, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        shown = screen_lines(app)[-1][:bar.size.width]
+        await pilot.click(KeyBar, offset=(shown.index("^p") + 1, 0))
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        assert all(start < bar.size.width - len("▏^p palette ") for start, _, key, _ in bar._spans if key != "ctrl+p")

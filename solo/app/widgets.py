@@ -327,12 +327,12 @@ class KeyBar(Widget):
         dim = Style(dim=True)
         line = Text(no_wrap=True, overflow="crop")
         spans = []
-        for key, shown, description, enabled in self.keys():
-            start = len(line)
+        for key, shown, description, enabled in self.keys():  # positions in cells (a key may be shown wide)
+            start = line.cell_len
             line.append(f" {shown} ", key_style if enabled else key_style + dim)
             if description:
                 line.append(f"{description} ", text_style if enabled else text_style + dim)
-            spans.append((start, len(line), key, enabled))
+            spans.append((start, line.cell_len, key, enabled))
         palette = self.app.COMMAND_PALETTE_BINDING
         known = self.screen.active_bindings.get(palette)
         if self.app.ENABLE_COMMAND_PALETTE and known is not None:
@@ -340,12 +340,13 @@ class KeyBar(Widget):
             tail = Text.assemble(("▏", self.get_component_rich_style("keybar--palette")),
                                  (self.app.get_key_display(binding), key_style),
                                  (f" {binding.description} ", text_style))
-            room = self.size.width - len(tail)  # the palette's key keeps the right end; keys beyond it are cut
-            if len(line) > room:
-                line.truncate(max(0, room))
+            room = max(0, self.size.width - tail.cell_len)  # the palette's key keeps the right end; keys beyond it are cut
+            if line.cell_len > room:
+                line.truncate(room)
+                spans = [(a, min(b, room), k, e) for a, b, k, e in spans if a < room]  # a cut key is not clicked
             else:
-                line.append(" " * (room - len(line)))
-            spans.append((len(line), len(line) + len(tail), binding.key, known[2]))
+                line.append(" " * (room - line.cell_len))
+            spans.append((room, room + tail.cell_len, binding.key, known[2]))
             line.append_text(tail)
         self._spans = spans
         return line
