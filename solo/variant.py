@@ -65,29 +65,21 @@ class SoloVariant(Variant):
             g.ev("rule", "solo.spot", p, c, spot=spot)
 
     def check_goals(self, g) -> None:
-        t = g.tables[0]
-        defs = g.db.goal_defs
         # in a card set where no card counts as or stands in for another, a Goal
-        # that names a card not on the table is not met (most checks end here)
-        plain = g.pidx.plain_goals
-        if plain:
+        # that names a card not on the table is not met: when every Goal out does,
+        # nothing can be scored (most checks end here); else each gets the full check
+        if g.pidx.plain_goals:
+            t = g.tables[0]
+            defs = g.db.goal_defs
             for goal in g.goals:
                 for r in defs[goal].required:
                     if r not in t:
                         break
                 else:
-                    break  # this one may be met: look closer below
+                    break  # this one may be met
             else:
                 return
         for goal in list(g.goals):
-            if plain:
-                for r in defs[goal].required:
-                    if r not in t:
-                        break
-                else:
-                    r = -1
-                if r >= 0:
-                    continue
             if goal in g.goals and meets_alone(g, goal):
                 fixed = fixed_cards(g, goal)
                 pool, k = choice_cards(g, goal)
