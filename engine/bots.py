@@ -41,15 +41,16 @@ class Bot:
         return i
 
     def random_answer(self, g: Game) -> Answer:
-        pr = asked(g)
+        pr = g.prompt
+        if pr is None:
+            pr = asked(g)  # (which says why there is no answer)
         if pr.kind == "turn":
             opts = pr.options
             n = len(opts)
             if n == 1:  # R.below draws nothing for one option
                 return opts[0]  # type: ignore[no-any-return]
             self.rng, i = R.below(self.rng, n)
-            a: Answer = opts[i]
-            return a
+            return opts[i]  # type: ignore[no-any-return]
         opts = list(pr.options)
         hi = min(pr.max, len(opts))
         k = pr.min + self.pick(hi - pr.min + 1)
@@ -65,8 +66,7 @@ class Bot:
 class RandomBot(Bot):
     name = "random"
 
-    def choose(self, g: Game) -> Answer:
-        return self.random_answer(g)
+    choose = Bot.random_answer  # one call less per decision: the sims' bot
 
 
 # pragma: no mutate start

@@ -128,6 +128,12 @@ FREE_USE: dict[str, Callable[[Game, int, int], None]] = {}
 # after one when it has checked since the last other task. Each module that
 # defines such a task names it here; the property tests hold every one to it.
 QUIET: set[str] = set()
+# tasks that change only hands, the piles and the being-played area (a card
+# played from a hand; in a card set without Creepers, a draw): quiet while no
+# Goal out counts cards in hand (the only check that reads a hand). Each
+# module names its own; the property tests hold every one to it.
+HAND_ONLY: set[str] = set()
+HAND_ONLY_NO_CREEPERS: set[str] = set()  # only in a card set without Creepers (a drawn Creeper goes to the table)
 # answer kind -> (g, answer) -> answer: an answer of that kind, given out of
 # turn, becomes the one the prompt takes (a Surprise played into its window)
 ANSWER_FILTERS: dict[str, Callable[[Game, Any], Any]] = {}
@@ -210,7 +216,7 @@ class PassiveIndex:
     __slots__ = ("of", "numeral", "draw", "adjust", "play", "random_first", "goal_room", "power_off",
                  "excuses", "blocks", "stands_in", "turn_start", "on_goals", "settling", "free_rules",
                  "free_table", "standing", "views", "by_set", "db", "is_keeper", "play_move", "slot_index",
-                 "plain_goals", "last")
+                 "plain_goals", "last", "hand_only", "creepers")
 
     def __init__(self, db: CardDB):
         self.db = db
@@ -240,6 +246,10 @@ class PassiveIndex:
         # in for one (the Holodeck): a Goal is met only by the very cards it names
         self.plain_goals = not db.counted and not self.stands_in
         self.settling = tuple(sorted(using("settle")))
+        # the card set has Creepers (a drawn one goes to the table, not the hand)
+        self.creepers = any(c.kind == CREEPER for c in db.cards)
+        # the tasks that change only hands and piles in this card set (see HAND_ONLY)
+        self.hand_only = frozenset(HAND_ONLY | (set() if self.creepers else HAND_ONLY_NO_CREEPERS))
         # the rules asked about last, and their view: to begin with, no rules at all
         self.last: tuple[list[int], RuleView] = ([], RuleView(self, ()))
 
@@ -316,7 +326,7 @@ _INDEXES: dict[int, tuple[CardDB, tuple[int, ...], PassiveIndex]] = {}
 
 
 def passive_index(db: CardDB) -> PassiveIndex:
-    sizes = (len(PASSIVE), len(FREE_RULES), len(FREE_TABLE), len(AFTER_TASK))
+    sizes = (len(PASSIVE), len(FREE_RULES), len(FREE_TABLE), len(AFTER_TASK), len(HAND_ONLY), len(HAND_ONLY_NO_CREEPERS))
     hit = _INDEXES.get(id(db))
     if hit is None or hit[0] is not db or hit[1] != sizes:
         hit = _INDEXES[id(db)] = (db, sizes, PassiveIndex(db))
@@ -408,13 +418,10 @@ class Game:
     """One game of Fluxx. Build with ``Game.new`` (a shuffled deal) or
     ``Game.blank`` (an empty table, for scenarios)."""
 
-    # the last table a Goal check found no winner on (Variant.check_goals); the
-    # class's None for a game never checked. Not part of the state: a cache.
-    _no_winner_at: Any = None
-    # the task loop's "checked since the last change" (see _run); not part of the state
-    settled = False
-    # (seat, plays left) while _idle asks the free actions what they can do; else None
-    _left: tuple[int, int] | None = None
+    # Every attribute is named here (slots): a game has more than CPython keeps
+    # in a shared-key dict, and a slot is read and written faster on the hot path.
+    __slots__ = (*STATE_FIELDS, "variant", "db", "pidx", "passive", "prompt", "log", "_near",
+                 "_no_winner_at", "settled", "_left")
 
     # the tables a saved state is checked against (statecheck reads them here, not by import)
     OPS = OPS
@@ -469,6 +476,13 @@ class Game:
         self.log: list[Event] | None = [] if record else None
         # the near-misses last told (for the tutor; beside the log, not part of the state)
         self._near: tuple[Any, ...] = ()
+        # the last table a Goal check found no winner on (Variant.check_goals);
+        # None for a game never checked. Not part of the state: a cache.
+        self._no_winner_at: Any = None
+        # the task loop's "checked since the last change" (see _run); not part of the state
+        self.settled = False
+        # (seat, plays left) while _idle asks the free actions what they can do; else None
+        self._left: tuple[int, int] | None = None
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -489,6 +503,7 @@ class Game:
     def begin(self, phase: str) -> None:
         """Start a laid-out table (scenarios): ``deal``, ``turn_start`` or ``play``."""
         self.checks = False
+        self.settled = False  # laid out by hand: nothing has been checked
         if phase == "deal":
             self.phase = "deal"
             self.stack.append(("deal",))
@@ -575,30 +590,34 @@ class Game:
         stack = self.stack
         standing = self.pidx.standing
         ops, quiet = OPS, QUIET
+        hand_only = self.pidx.hand_only
+        hand_goals = self.db.hand_goals
         # settled: the table has been checked (standing checks, Goals) since the
         # last task that could change what those checks read, so a quiet task
-        # needs no check. Never true on entry, so every answer's first task is
-        # checked. An attribute, not a local: a quiet task that hands on to the
-        # next one at once (``then``) reads it, and clears it when that one is not quiet.
-        self.settled = False
+        # needs no check. An attribute, not a local: it carries over from the
+        # run that asked the question being answered (a question asked on a
+        # checked table is answered on one: only the engine changes the state,
+        # and whatever lays a table out by hand starts unsettled, see ``begin``),
+        # and a quiet task that hands on to the next one at once (``then``)
+        # reads it, and clears it when that one is not quiet.
         while self.prompt is None and not self.over:
             if stack:
                 t = stack.pop()
                 op = t[0]
-                if op not in quiet:
+                if op not in quiet and (op not in hand_only or (hand_goals and not hand_goals.isdisjoint(self.goals))):
                     self.settled = False
                 # the handler called with the task's arguments (spelled out for the
                 # common sizes: a call with positional arguments is cheaper than *args)
                 f = ops[op]
                 n = len(t)
-                if n == 1:
-                    f(self)
-                elif n == 2:
-                    f(self, t[1])
-                elif n == 3:
+                if n == 3:  # the commonest first (a card resolving, a limit's question)
                     f(self, t[1], t[2])
+                elif n == 1:
+                    f(self)
                 elif n == 4:
                     f(self, t[1], t[2], t[3])
+                elif n == 2:
+                    f(self, t[1])
                 else:
                     f(self, *t[1:])
                 if self.settled:
@@ -619,6 +638,7 @@ class Game:
                     self.settled = True
             elif self.phase == "play":
                 if standing and self._standing(standing):
+                    self.settled = False
                     continue
                 self._idle()
             else:
@@ -632,11 +652,24 @@ class Game:
         through the loop (the turn's fixed sequence is a chain of these)."""
         if self.settled and self.prompt is None and not self.over:
             op = task[0]
-            if op not in QUIET:
+            if op not in QUIET and (op not in self.pidx.hand_only or not self.hand_blind()):
                 self.settled = False
-            OPS[op](self, *task[1:])
+            f = OPS[op]
+            n = len(task)  # spelled out for the common sizes, as in _run
+            if n == 1:
+                f(self)
+            elif n == 3:
+                f(self, task[1], task[2])
+            else:
+                f(self, *task[1:])
         else:
             self.stack.append(task)
+
+    def hand_blind(self) -> bool:
+        """No Goal out counts cards in hand: a task that changes only hands
+        and piles (HAND_ONLY) changes nothing a check reads."""
+        hands = self.db.hand_goals
+        return not hands or hands.isdisjoint(self.goals)
 
     def _standing(self, checks: tuple[Callable[[Game], bool], ...]) -> bool:
         for check in checks:
@@ -679,7 +712,11 @@ class Game:
         # 4. the turn itself
         hand = self.hands[a]
         if v.play_max >= 0 and not v.play_bonus:  # a numeral and no bonus, as _plays_left works it out
-            left = max(0, min(v.play_max - self.played, len(hand)))
+            left = v.play_max - self.played
+            if left > len(hand):
+                left = len(hand)
+            elif left < 0:
+                left = 0
         else:
             left = self._plays_left(a, v)
         if v.free or self.pidx.free_table:
@@ -907,9 +944,19 @@ class Game:
         into play and are replaced. Returns how many non-Creepers were drawn."""
         if into is None:
             into = self.hands[p]
+        log = self.log is not None  # told only when somebody listens: this is a hot path
+        draw = self.draw
+        if 0 < n <= len(draw) and not log and not self.pidx.creepers and not self.over:
+            # the common case, all at once: the top n cards, topmost first, and nothing to tell
+            into += draw[:-n - 1:-1]
+            del draw[-n:]
+            if counts:
+                self.drawn += n
+            if not draw:
+                self.pile_check()
+            return n
         got = 0
         cards = self.db.cards
-        log = self.log is not None  # told only when somebody listens: this is a hot path
         while got < n and not self.over:
             c = self.take_top(p)
             if c < 0:
@@ -1035,10 +1082,12 @@ class Game:
         """An independent game in the same state (the cards, variant and prompt
         are shared: nothing changes them in place)."""
         g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
+        for f in _SLOTS:
+            setattr(g, f, getattr(self, f))
         for f, copy_of in _COPIED:
             setattr(g, f, copy_of(getattr(self, f)))
         g.log = [] if record else None
+        g.settled = False  # the copy may be changed by hand (a search bot's hidden cards): check it afresh
         return g
 
     def to_dict(self) -> dict[str, Any]:
@@ -1121,6 +1170,7 @@ _READ: dict[str, Callable[[Any], Any]] = {"value": lambda v: v, "list": list, "l
          "map": lambda v: {int(k): x for k, x in v.items()},
          "tasks": lambda v: [_from_jsonable(t) for t in v]}
 _COPIED = tuple((f, _COPY[shape]) for f, shape in STATE if shape != "value")
+_SLOTS = Game.__slots__
 
 
 # card kinds re-exported for the effect modules

@@ -37,7 +37,8 @@ def play_game(decks: tuple[str, ...] | list[str], players: int, variant: str, se
     answers: list[list[Any]] = []
     push = g.push
     while not g.over and g.turn <= turn_cap and g.decisions < DECISION_CAP:
-        a = bots[asked(g).player].choose(g)
+        pr = g.prompt
+        a = bots[pr.player if pr is not None else asked(g).player].choose(g)
         if keep_answers:
             answers.append(answer_to_json(g, a))
         push(a)

@@ -9,7 +9,19 @@ from __future__ import annotations
 from . import rng as R
 from .cards import CREEPER, GOAL, KEEPER, RULE
 from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
-from .game import ACTIONS, FREE_USE, OPS, QUIET, SELF_FINISHING, Game, Link, Task, register
+from .game import (
+    ACTIONS,
+    FREE_USE,
+    HAND_ONLY,
+    HAND_ONLY_NO_CREEPERS,
+    OPS,
+    QUIET,
+    SELF_FINISHING,
+    Game,
+    Link,
+    Task,
+    register,
+)
 from .prompts import Chosen
 from .surprises import open_chain
 
@@ -330,3 +342,8 @@ register(OPS, globals(), "op_")
 # change no Goal, table, hand or New Rule (the task loop skips its checks after them)
 QUIET.update(("start_turn", "begin_play", "end_turn", "next_turn", "comply", "ask_hand_limit",
               "ask_keeper_limit", "finish", "temp_done"))
+# a card played moves from a hand (or a temporary hand) into the being-played
+# area; a draw moves cards from the pile into a hand (and a drawn Creeper onto
+# the table, hence only in a card set without Creepers)
+HAND_ONLY.add("play")
+HAND_ONLY_NO_CREEPERS.update(("draw_phase", "draw"))

@@ -60,24 +60,27 @@ def test_quiet_tasks_change_nothing_the_checks_read(seed, table, decks, bot_seed
     seen = []
     open_quiet = []  # [op, before, after or None] of the quiet tasks running, innermost last
 
-    def snapshot(g):
+    def snapshot(g, hands=True):
         return (list(g.goals), [list(t) for t in g.tables], dict(g.attached),
-                [list(h) for h in g.hands], list(g.rules))
+                [list(h) for h in g.hands] if hands else None, list(g.rules))
 
     def watched(op, fn):
         def run(g, *args):
             if open_quiet and open_quiet[-1][2] is None:  # handed on: the quiet task's own part is done
-                open_quiet[-1][2] = snapshot(g)
-            if op not in core.QUIET:
+                open_quiet[-1][2] = snapshot(g, open_quiet[-1][3])
+            # a task that changes only hands and piles (HAND_ONLY) is quiet while
+            # no Goal out counts cards in hand: held to everything but the hands
+            hands_too = op in core.QUIET
+            if not hands_too and not (op in g.pidx.hand_only and g.hand_blind()):
                 fn(g, *args)
                 return
-            frame = [op, snapshot(g), None]
+            frame = [op, snapshot(g, hands_too), None, hands_too]
             open_quiet.append(frame)
             try:
                 fn(g, *args)
             finally:
                 open_quiet.pop()
-            after = frame[2] if frame[2] is not None else snapshot(g)
+            after = frame[2] if frame[2] is not None else snapshot(g, hands_too)
             assert after == frame[1], f"the quiet task '{op}' changed what the checks read"
             seen.append(op)
         return run
@@ -94,12 +97,30 @@ def test_quiet_tasks_change_nothing_the_checks_read(seed, table, decks, bot_seed
     assert seen, "no quiet task ran"
 
 
+def test_hand_only_tasks_are_named_and_read_hands_only_where_a_goal_counts_them():
+    """The tasks quiet only while no Goal counts cards in hand: a card played
+    (any card set), a draw (only where no Creeper can be drawn onto a table)."""
+    import engine.game as core
+    from engine.cards import card_key
+    assert core.HAND_ONLY <= set(core.OPS) and core.HAND_ONLY_NO_CREEPERS <= set(core.OPS)
+    plain = Game.new(("fluxx5",), 2, "standard", 1)
+    creepy = Game.new(("fluxx5", "creeper-pack"), 2, "standard", 1)
+    assert plain.pidx.hand_only == {"play", "draw_phase", "draw"}
+    assert creepy.pidx.hand_only == {"play"}
+    ten = plain.db.by_key[card_key("10 Cards in Hand")]
+    plain.goals[:] = []
+    assert plain.hand_blind()
+    plain.goals.append(ten)
+    assert not plain.hand_blind()
+
+
 @settings(max_examples=scaled(120))
 @given(seed=st.integers(0, 2**40), table=TABLES, decks=DECKS, bot_seed=st.integers(0, 2**20))
 def test_handing_on_at_once_plays_the_same_game_as_queueing(seed, table, decks, bot_seed):
     """Game.then runs a quiet task's next task at once instead of queueing
-    it: the same questions, events and states, answer by answer, as a game
-    in which every task goes through the queue."""
+    it, and an answer to a question asked on a checked table starts checked:
+    the same questions, events and states, answer by answer, as a game in
+    which every task goes through the queue and every answer starts unchecked."""
     variant, players = table
     g = Game.new(decks, players, variant, seed)
     bot = RandomBot(bot_seed)
@@ -109,10 +130,36 @@ def test_handing_on_at_once_plays_the_same_game_as_queueing(seed, table, decks, 
         steps.append((a, list(g.push(a)), g.to_dict()))
     with pytest.MonkeyPatch.context() as m:
         m.setattr(Game, "then", lambda self, task: self.stack.append(task))
+        # and the check skipped after an answer's first task, when the question
+        # was asked on a checked table, made anyway: every answer starts unsettled
+        run = Game._run
+
+        def run_unsettled(self):
+            self.settled = False
+            run(self)
+        m.setattr(Game, "_run", run_unsettled)
         h = Game.new(decks, players, variant, seed)
         for a, events, state in steps:
             assert h.push(a) == events
             assert h.to_dict() == state
+    assert h.over == g.over
+
+
+@settings(max_examples=scaled(60))
+@given(seed=st.integers(0, 2**40), table=TABLES, decks=DECKS, bot_seed=st.integers(0, 2**20))
+def test_a_game_without_a_log_plays_as_one_with_a_log(seed, table, decks, bot_seed):
+    """The hot paths that skip work nobody reads without a log (a draw taken
+    in one go, events not built) reach the same states, answer by answer."""
+    variant, players = table
+    g = Game.new(decks, players, variant, seed, record=False)
+    h = Game.new(decks, players, variant, seed, record=True)
+    assert g.to_dict() == h.to_dict()
+    bot = RandomBot(bot_seed)
+    while not g.over and g.turn <= TURN_CAP:
+        a = bot.choose(g)
+        g.push(a)
+        h.push(a)
+        assert g.to_dict() == h.to_dict()
     assert h.over == g.over
 
 

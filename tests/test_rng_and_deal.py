@@ -108,6 +108,26 @@ def test_below_rejects_exactly_the_biased_tail():
         assert R.below(_state_giving((1 << 64) - 1), n)[0] != R.next_u64(_state_giving((1 << 64) - 1))[0]
 
 
+def _shuffled_by_below(state: int, items: list) -> int:
+    """The shuffle as its definition reads: below(i + 1) for i from the top down."""
+    for i in range(len(items) - 1, 0, -1):
+        state, j = R.below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state
+
+
+def test_shuffle_draws_as_below_does_rejections_and_long_lists_included():
+    """The shuffle's own copy of the arithmetic makes the same draws as
+    below(): when its first draw falls in the biased tail (built), and for a
+    list longer than the table of limits."""
+    for n in (10, 52, 600):
+        for s in (_state_giving((1 << 64) - 1), _state_giving((1 << 64) - ((1 << 64) % n)), R.seed_state(n)):
+            a, b = list(range(n)), list(range(n))
+            assert R.shuffle(s, a) == _shuffled_by_below(s, b)
+            assert a == b
+    assert R.shuffle(0, []) == 0 and R.shuffle(0, [7]) == 0  # nothing to place: no draw
+
+
 def test_solo_splits_a_card_set_into_its_two_decks_once():
     """Solo's Main and Rules decks before the shuffle: every card but the
     set-aside ones, New Rules apart, worked out once per card set (and
