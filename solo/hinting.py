@@ -8,8 +8,10 @@ of the app's threads) and kept for the next ones.
 """
 from __future__ import annotations
 
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the pool's module is loaded at the first hint, not before the app's first frame
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 HINT_MS = 400.0     # the search bot's own budget, and at most this long (a hint is advice: the clock may cut it)
 
@@ -58,6 +60,7 @@ class HintWorker:
         try:
             if self.pool is None:
                 import multiprocessing
+                from concurrent.futures import ProcessPoolExecutor
                 self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
             return self.pool.submit(fn, *args)
         finally:

@@ -37,3 +37,27 @@ def test_the_key_to_screen_figures_against_bots_are_measured():
     assert 0 < t["key_to_table_ms_median"] <= t["key_to_table_ms_max"]
     assert t["key_to_next_question_ms_median"] is not None and t["key_to_next_question_ms_median"] > 0
     assert 0 < t["ms_per_bot_move_median"] <= t["key_to_next_question_ms_max"]
+
+
+def test_the_app_loads_only_the_screens_its_first_frame_shows():
+    """The first frame waits only for the table and the menu: the other
+    screens, the choice dialogs and the hint's process pool are loaded when
+    first used, and every screen is still importable by name."""
+    import subprocess
+    import sys
+    code = ("import sys, solo.cli, solo.app\n"
+            "later = ['solo.app.screens.end', 'solo.app.screens.replay', 'solo.app.screens.stats',\n"
+            "         'solo.app.screens.lessons', 'solo.app.screens.lesson', 'solo.app.dialogs',\n"
+            "         'concurrent.futures.process']\n"
+            "print(sorted(m for m in later if m in sys.modules))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"
+    import solo.app.screens as screens
+    from solo.app.screens import HELP, EndScreen, ReplayScreen, told_steps
+    from solo.app.screens.end import EndScreen as end_screen
+    from solo.app.screens.replay import told_steps as told
+    assert EndScreen is end_screen and told_steps is told and ReplayScreen.__name__ == "ReplayScreen" and HELP
+    assert sorted(screens.__all__) == screens.__all__ and "GameScreen" in screens.__all__
+    with pytest.raises(AttributeError, match="no attribute 'Nope'"):
+        screens.Nope  # noqa: B018

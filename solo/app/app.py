@@ -10,7 +10,8 @@ from textual.command import Hit, Hits, Provider
 from engine.game import Game
 from solo.store import Store
 
-from .screens import CardScreen, EndScreen, GameScreen, HistoryScreen, MenuScreen
+from .screens.game import GameScreen
+from .screens.menu import MenuScreen
 
 
 class SoloCommands(Provider):
@@ -297,6 +298,7 @@ class SoloFluxxApp(App):
     def game_finished(self, screen: GameScreen) -> None:
         best, mean = self.store.best_and_mean()
         extra = screen.info.get("extra") or {}
+        from .screens.end import EndScreen
         self.push_screen(EndScreen(screen.g, best, mean, screen.info.get("assisted", False),
                                    daily=screen.info.get("daily"), answers=screen.answers,
                                    assists=screen.info.get("assists"),
@@ -304,11 +306,13 @@ class SoloFluxxApp(App):
                                    seats=screen.seats))
 
     def show_history(self) -> None:
+        from .screens.history import HistoryScreen
         self.push_screen(HistoryScreen(self.store))
 
     def show_card(self, c: int) -> None:
         g = self.current_game()
         if g is not None:
+            from .screens.modals import CardScreen
             self.push_screen(CardScreen(g, c))
 
     def toggle_tutor(self) -> None:

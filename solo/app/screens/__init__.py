@@ -1,12 +1,24 @@
 """The app's screens, one module each: the table (game), the small screens over it
 (modals: a rule, a card, help), the end of a game, history, the menu,
-statistics, a lesson and the list of lessons."""
-from .end import EndScreen  # noqa: F401
-from .game import GameScreen  # noqa: F401
-from .history import HistoryScreen  # noqa: F401
-from .lesson import LessonScreen  # noqa: F401
-from .lessons import LessonsScreen  # noqa: F401
-from .menu import MenuScreen  # noqa: F401
-from .modals import HELP, CardScreen, HelpScreen, PilesScreen, RuleScreen  # noqa: F401
-from .replay import ReplayScreen, told_steps  # noqa: F401
-from .stats import StatsScreen, bar_chart, sparkline  # noqa: F401
+statistics, a lesson and the list of lessons. Each is loaded when first
+named (``from solo.app.screens import HistoryScreen`` works as ever), so
+the app's first frame waits only for the screens it shows."""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_WHERE = {"EndScreen": "end", "GameScreen": "game", "HistoryScreen": "history", "LessonScreen": "lesson",
+          "LessonsScreen": "lessons", "MenuScreen": "menu", "HELP": "modals", "CardScreen": "modals",
+          "HelpScreen": "modals", "PilesScreen": "modals", "RuleScreen": "modals", "ReplayScreen": "replay",
+          "told_steps": "replay", "StatsScreen": "stats", "bar_chart": "stats", "sparkline": "stats"}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

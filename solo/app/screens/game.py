@@ -13,7 +13,6 @@ from engine.game import Game
 from engine.prompts import IllegalAnswer
 
 from ..cardtext import option
-from ..dialogs import dialog_for
 from ..widgets import (
     DrawPile,
     GoalsBox,
@@ -30,7 +29,6 @@ from ..widgets import (
     Zone,
 )
 from .bots import PACES, BotSeats
-from .history import HistoryScreen
 from .modals import CardScreen, HelpScreen, PilesScreen, RuleScreen
 
 MIN_SIZE = (80, 24)
@@ -268,6 +266,7 @@ class GameScreen(BotSeats, Screen):
                 self.note(f"[dim]Only one choice for {who} ({pr.reason}): {answer_words(g, only[0])}.[/]")
                 self.answer(only[0])
                 return
+            from ..dialogs import dialog_for  # loaded at the first choice, not before the first frame
             self.app.push_screen(dialog_for(g, self.ask_hint, self.info["names"]), self.answer)
 
     def answer(self, a) -> None:
@@ -497,4 +496,5 @@ class GameScreen(BotSeats, Screen):
         self.app.switch_screen(MenuScreen())
 
     def action_history(self) -> None:
+        from .history import HistoryScreen
         self.app.push_screen(HistoryScreen(self.app.store))
