@@ -79,25 +79,31 @@ class SoloVariant(Variant):
                     break  # this one may be met
             else:
                 return
-        for goal in list(g.goals):
-            if goal in g.goals and meets_alone(g, goal):
-                fixed = fixed_cards(g, goal)
-                pool, k = choice_cards(g, goal)
-                pool = [c for c in pool if c not in fixed]
-                g.goals.remove(goal)
-                g.scored.append(goal)
-                g.ev("score", "solo.score", 0, goal, score=len(g.scored))
-                for c in fixed:
-                    if c in g.tables[0]:
-                        g.discard_from_table(c, "solo.score", 0, goal=goal)
-                if k and len(pool) > k:
-                    g.ask(0, "score_discard", pool, k, k, card=goal,
-                          reason=f"choose the {k} card(s) the Goal takes with it",
-                          then=("ans_score_discard", goal))
-                    return
-                for c in pool[:k]:
-                    if c in g.tables[0]:
-                        g.discard_from_table(c, "solo.score", 0, goal=goal)
+        # a score discards cards, which can leave a Goal checked before it met
+        # (The Brain (No TV) once Television goes): check again until none scores
+        scoring = True
+        while scoring:
+            scoring = False
+            for goal in list(g.goals):
+                if goal in g.goals and meets_alone(g, goal):
+                    scoring = True
+                    fixed = fixed_cards(g, goal)
+                    pool, k = choice_cards(g, goal)
+                    pool = [c for c in pool if c not in fixed]
+                    g.goals.remove(goal)
+                    g.scored.append(goal)
+                    g.ev("score", "solo.score", 0, goal, score=len(g.scored))
+                    for c in fixed:
+                        if c in g.tables[0]:
+                            g.discard_from_table(c, "solo.score", 0, goal=goal)
+                    if k and len(pool) > k:
+                        g.ask(0, "score_discard", pool, k, k, card=goal,
+                              reason=f"choose the {k} card(s) the Goal takes with it",
+                              then=("ans_score_discard", goal))
+                        return
+                    for c in pool[:k]:
+                        if c in g.tables[0]:
+                            g.discard_from_table(c, "solo.score", 0, goal=goal)
 
     def near_misses(self, g) -> list:
         """For the tutor: the Goal is met but a Creeper (or the Baked Potato)
