@@ -629,13 +629,8 @@ class Game:
                     continue
                 if self.chain or not self.checks:
                     continue
-                goals = self.goals
-                if goals:
-                    n = len(goals)
-                    self.variant.check_goals(self)
-                    self.settled = len(goals) == n and goals is self.goals  # a scored Goal changed the table
-                else:
-                    self.settled = True
+                # settled unless a scored Goal changed the table (the check says so)
+                self.settled = not self.goals or not self.variant.check_goals(self)
             elif self.phase == "play":
                 if standing and self._standing(standing):
                     self.settled = False

@@ -84,9 +84,12 @@ class Variant:
         if g.log is not None:
             g.ev("rule", "card.rule", p, c)
 
-    def check_goals(self, g: Game) -> None:
+    def check_goals(self, g: Game) -> bool:
+        """Win (or score) what the Goals out give; True when that changed
+        the table and the game goes on (a Solo score), so the task loop
+        checks again after the next task. A win ends the game: False."""
         if same_goal_inputs(g, g._no_winner_at):  # nothing a Goal reads has changed since a check found no winner
-            return
+            return False
         won: set[int] = set()
         by = -1
         for goal in g.goals:
@@ -107,6 +110,7 @@ class Variant:
                 g.end_game(p, "win.goal", goal=by)
         else:
             g._no_winner_at = goal_inputs(g)
+        return False
 
     def near_misses(self, g: Game) -> list[NearMiss]:
         """For the tutor, after each answer: a player who meets a Goal but is

@@ -64,7 +64,8 @@ class SoloVariant(Variant):
         if g.log is not None:
             g.ev("rule", "solo.spot", p, c, spot=spot)
 
-    def check_goals(self, g) -> None:
+    def check_goals(self, g) -> bool:
+        """Score every Goal met (True: something scored, the table changed)."""
         # in a card set where no card counts as or stands in for another, a Goal
         # that names a card not on the table is not met: when every Goal out does,
         # nothing can be scored (most checks end here); else each gets the full check
@@ -78,15 +79,16 @@ class SoloVariant(Variant):
                 else:
                     break  # this one may be met
             else:
-                return
+                return False
         # a score discards cards, which can leave a Goal checked before it met
         # (The Brain (No TV) once Television goes): check again until none scores
+        scored = False
         scoring = True
         while scoring:
             scoring = False
             for goal in list(g.goals):
                 if goal in g.goals and meets_alone(g, goal):
-                    scoring = True
+                    scoring = scored = True
                     fixed = fixed_cards(g, goal)
                     pool, k = choice_cards(g, goal)
                     pool = [c for c in pool if c not in fixed]
@@ -100,10 +102,11 @@ class SoloVariant(Variant):
                         g.ask(0, "score_discard", pool, k, k, card=goal,
                               reason=f"choose the {k} card(s) the Goal takes with it",
                               then=("ans_score_discard", goal))
-                        return
+                        return True
                     for c in pool[:k]:
                         if c in g.tables[0]:
                             g.discard_from_table(c, "solo.score", 0, goal=goal)
+        return scored
 
     def near_misses(self, g) -> list:
         """For the tutor: the Goal is met but a Creeper (or the Baked Potato)
