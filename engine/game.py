@@ -216,12 +216,13 @@ class PassiveIndex:
     __slots__ = ("of", "numeral", "draw", "adjust", "play", "random_first", "goal_room", "power_off",
                  "excuses", "blocks", "stands_in", "turn_start", "on_goals", "settling", "free_rules",
                  "free_table", "standing", "views", "by_set", "db", "is_keeper", "play_move", "slot_index",
-                 "plain_goals", "last", "hand_only", "creepers")
+                 "plain_goals", "last", "hand_only", "creepers", "move_of")
 
     def __init__(self, db: CardDB):
         self.db = db
         self.is_keeper = bytes(c.kind == KEEPER for c in db.cards)  # by card id: 1 for a Keeper
         self.play_move = [("play", c.id) for c in db.cards]         # by card id: the answer that plays it
+        self.move_of = self.play_move.__getitem__                    # (looked up once: the turn prompt maps a hand with it)
         slots = (SLOT_DRAW, SLOT_PLAY, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT)  # RuleView's order
         self.slot_index = [slots.index(c.slot) if c.slot in slots else -1 for c in db.cards]
         self.free_rules = frozenset(c.id for c in db.cards if c.effect and c.effect in FREE_RULES)
@@ -699,7 +700,7 @@ class Game:
         if self.temp:
             fr = self.temp[-1]
             if fr.kind == "play" and fr.plays > 0 and fr.cards:
-                self.prompt = Prompt("turn", fr.player, "play_temp", [("play", c) for c in fr.cards],
+                self.prompt = Prompt("turn", fr.player, "play_temp", list(map(self.pidx.move_of, fr.cards)),
                                      card=fr.card, reason="play from the temporary hand", domain="moves")
                 return
             self.stack.append(("temp_done",))
@@ -729,7 +730,7 @@ class Game:
                     return
                 opts: list[Answer] = [("random",)]
             else:
-                opts = list(map(self.pidx.play_move.__getitem__, hand))
+                opts = list(map(self.pidx.move_of, hand))
             if frees:
                 opts += [("free", c) for c in frees]
             self.prompt = Prompt("turn", a, "play", opts, 1, 1, -1,
