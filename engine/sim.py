@@ -36,9 +36,13 @@ def play_game(decks: tuple[str, ...] | list[str], players: int, variant: str, se
     bots = [make_bot(bot, seed * 7 + s) for s in range(players)]
     answers: list[list[Any]] = []
     push = g.push
+    alone = bots[0].choose if players == 1 else None  # one seat: its bot answers every question
     while not g.over and g.turn <= turn_cap and g.decisions < DECISION_CAP:
-        pr = g.prompt
-        a = bots[pr.player if pr is not None else asked(g).player].choose(g)
+        if alone is not None:
+            a = alone(g)
+        else:
+            pr = g.prompt
+            a = bots[pr.player if pr is not None else asked(g).player].choose(g)
         if keep_answers:
             answers.append(answer_to_json(g, a))
         push(a)

@@ -71,10 +71,11 @@ def op_start_turn(g: Game) -> None:
     if g.log is not None:
         g.ev("turn_start", "turn.start", p, turn=g.turn, extra=g.in_extra)
     starters = g.pidx.turn_start  # a turn-start task only where a card in play acts then (it would run next)
+    g.stack.append(("begin_play",))
     if starters and (not starters.isdisjoint(g.rules) or not starters.isdisjoint(g.tables[p])):
-        _queue(g, ("begin_play",), ("draw_phase",), ("start_events",))
+        _queue(g, ("draw_phase",), ("start_events",))
     else:
-        _queue(g, ("begin_play",), ("draw_phase",))
+        g.then(("draw_phase",))
 
 
 def _queue(g: Game, *tasks: Task) -> None:
