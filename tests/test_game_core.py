@@ -123,3 +123,23 @@ def test_goals_are_checked_the_short_way_only_where_no_card_counts_as_or_stands_
     counts_as_only.counted = frozenset({fluxx5.find("Cookies")})
     idx = PassiveIndex(counts_as_only)
     assert not idx.stands_in and idx.plain_goals is False
+
+
+@pytest.mark.parametrize("copied", [False, True])
+def test_a_table_laid_out_by_hand_is_checked_after_the_first_task_of_its_first_answer(copied):
+    """A Goal met on a table laid out by hand (and on a copy of it) is scored
+    as the first answer starts, before the card played resolves: the check
+    a card play needs no more of is owed here, since nothing was checked."""
+    g = Game.blank(("fluxx5",), 1, "solo")
+    db = g.db
+    g.goals = [db.find("Toast")]
+    g.tables[0] = [db.find("Bread"), db.find("The Toaster")]
+    g.hands[0] = [db.find("Love"), db.find("Peace")]
+    g.draw = [db.find(n) for n in ("Milk", "Cookies", "Time")]
+    g.rules_deck = [db.find("Draw 2"), db.find("Play 2")]
+    g.phase, g.drawn, g.turn = "play", 1, 1
+    g.begin("play")
+    if copied:
+        g = g.copy(record=True)
+    kinds = [(e.kind, g.name(e.card)) for e in g.push(("play", db.find("Love")))]
+    assert kinds.index(("score", "Toast")) < kinds.index(("keeper", "Love"))

@@ -60,8 +60,26 @@ def test_the_same_seed_plays_the_same_game_on_every_machine():
     assert [short(play_game(("fluxx5",), 1, "solo", s, "random"), "score") for s in (1, 2, 3)] == [
         (1, 16, 49, True, 1), (2, 21, 73, True, 1), (3, 15, 49, True, 1)]
     assert short(play_game(("fluxx5",), 3, "standard", 4, "random"), "winner") == (4, 21, 57, True, 2)
+    assert short(play_game(("fluxx5",), 2, "standard", 4, "random"), "winner") == (4, 50, 157, True, 1)
     assert sim.deal_fingerprint(("fluxx5",), 1, "solo", 1) == (
         "2334f4905baa0ba6a8c00daac8d2105779e2e658fbd041fab5d00053831a4a64")
+
+
+def test_each_seat_is_answered_by_its_own_bot(monkeypatch):
+    """Every question goes to the bot of the seat asked (one seat: its one bot)."""
+    from engine import bots as B
+    asked_of = {}
+
+    class Seat(B.RandomBot):
+        def choose(self, g):
+            asked_of.setdefault(id(self), set()).add(g.prompt.player)
+            return super().choose(g)
+    monkeypatch.setattr(sim, "make_bot", lambda name, seed: Seat(seed))
+    for players in (1, 2, 3):
+        asked_of.clear()
+        play_game(("fluxx5",), players, "standard" if players > 1 else "solo", 5, "random")
+        assert sorted(len(seats) for seats in asked_of.values()) == [1] * players
+        assert set().union(*asked_of.values()) == set(range(players))
 
 
 def test_play_game_checks_every_step_and_stops_at_the_decision_cap(monkeypatch):
