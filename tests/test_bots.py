@@ -8,7 +8,7 @@ import time
 import pytest
 
 from engine import bots
-from engine.bots import FlatSearch, GreedyBot, SearchBot, keep_value, make_bot, rollout_answer
+from engine.bots import FlatSearch, GreedyBot, RandomBot, SearchBot, keep_value, make_bot, rollout_answer
 from engine.game import Game
 from engine.prompts import Prompt
 
@@ -237,3 +237,11 @@ def test_the_search_bot_never_looks_at_your_hand():
     k = len(h.hands[0])
     h.hands[0], h.draw[-k:] = list(h.draw[-k:]), list(h.hands[0])
     assert answer_for(h, "search") == a
+
+
+def test_a_bot_asked_when_nothing_is_asked_says_so():
+    g = Game.new(("fluxx5",), 1, "solo", 2)
+    g.prompt = None  # a finished game asks nothing; so does this one
+    for bot in (RandomBot(1), make_bot("random", 2)):
+        with pytest.raises(ValueError, match="a bot was asked to answer, but the game asks nothing"):
+            bot.choose(g)

@@ -108,6 +108,20 @@ def test_below_rejects_exactly_the_biased_tail():
         assert R.below(_state_giving((1 << 64) - 1), n)[0] != R.next_u64(_state_giving((1 << 64) - 1))[0]
 
 
+def test_below_rejects_the_biased_tail_of_a_large_range_too():
+    """Past the table of limits (n >= 512) the limit is worked out: the
+    largest multiple of n that fits in 64 bits. (States built, as above.)"""
+    for n in (513, 10**6 + 3, 2**63 + 5):
+        limit = (1 << 64) - ((1 << 64) % n)
+        s = _state_giving(limit - 1)
+        assert R.below(s, n) == (R.next_u64(s)[0], (limit - 1) % n)
+        s = _state_giving(limit)
+        s2, y = R.next_u64(s)
+        while y >= limit:  # the tail value, and any after it in the tail, skipped
+            s2, y = R.next_u64(s2)
+        assert R.below(s, n) == (s2, y % n) and R.below(s, n)[0] != R.next_u64(s)[0]
+
+
 def _shuffled_by_below(state: int, items: list) -> int:
     """The shuffle as its definition reads: below(i + 1) for i from the top down."""
     for i in range(len(items) - 1, 0, -1):
@@ -120,7 +134,7 @@ def test_shuffle_draws_as_below_does_rejections_and_long_lists_included():
     """The shuffle's own copy of the arithmetic makes the same draws as
     below(): when its first draw falls in the biased tail (built), and for a
     list longer than the table of limits."""
-    for n in (10, 52, 600):
+    for n in (10, 52, 511, 512, 600):
         for s in (_state_giving((1 << 64) - 1), _state_giving((1 << 64) - ((1 << 64) % n)), R.seed_state(n)):
             a, b = list(range(n)), list(range(n))
             assert R.shuffle(s, a) == _shuffled_by_below(s, b)
