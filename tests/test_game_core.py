@@ -143,3 +143,18 @@ def test_a_table_laid_out_by_hand_is_checked_after_the_first_task_of_its_first_a
         g = g.copy(record=True)
     kinds = [(e.kind, g.name(e.card)) for e in g.push(("play", db.find("Love")))]
     assert kinds.index(("score", "Toast")) < kinds.index(("keeper", "Love"))
+
+
+def test_a_stalemate_is_called_after_a_round_and_more_with_nothing_anybody_can_do():
+    """Every hand and both piles empty: nobody can ever draw or play again.
+    The game ends with no winner at the start of the first turn after more
+    than 2 x players + 2 turns in a row without a decision."""
+    g = Game.blank(("fluxx5",), 2, "standard", 3)
+    db = g.db
+    g.tables = [[db.find("Love")], [db.find("Peace")]]
+    g.goals = [db.find("Toast")]
+    g.begin("turn_start")
+    assert g.over and g.winner == -1 and g.prompt is None
+    assert g.turn == 2 * 2 + 2  # turns 1..6 began with nothing to do; the 7th start ends the game
+    over = [e for e in g.log if e.kind == "game_over"]
+    assert [(e.rule, e.player) for e in over] == [("game.stalemate", -1)]
