@@ -158,3 +158,22 @@ def test_a_stalemate_is_called_after_a_round_and_more_with_nothing_anybody_can_d
     assert g.turn == 2 * 2 + 2  # turns 1..6 began with nothing to do; the 7th start ends the game
     over = [e for e in g.log if e.kind == "game_over"]
     assert [(e.rule, e.player) for e in over] == [("game.stalemate", -1)]
+
+
+def test_then_runs_the_next_task_at_once_only_on_a_settled_table_with_nothing_asked(monkeypatch):
+    """Game.then: run the task now (any number of parts) when the table is
+    settled, nothing is asked and the game goes on; else queue it."""
+    import engine.game as core
+    ran = []
+    monkeypatch.setitem(core.OPS, "probe", lambda game, *args: ran.append((game, args)))
+    g = Game.new(("fluxx5",), 1, "solo", 4)
+    for task in [("probe",), ("probe", 1), ("probe", 1, 2), ("probe", 1, 2, 3), ("probe", 1, 2, 3, 4)]:
+        g.prompt, g.settled, g.stack = None, True, []
+        g.then(task)
+        assert ran.pop() == (g, task[1:]) and g.stack == []
+        assert g.settled is False  # the probe is no quiet task: the table needs checking after it
+    prompt = Game.new(("fluxx5",), 1, "solo", 4).prompt
+    for settled, asked, over in [(False, None, False), (True, prompt, False), (True, None, True)]:
+        g.prompt, g.settled, g.over, g.stack = asked, settled, over, []
+        g.then(("probe", 7))
+        assert ran == [] and g.stack == [("probe", 7)]
