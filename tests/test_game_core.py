@@ -177,3 +177,10 @@ def test_then_runs_the_next_task_at_once_only_on_a_settled_table_with_nothing_as
         g.prompt, g.settled, g.over, g.stack = asked, settled, over, []
         g.then(("probe", 7))
         assert ran == [] and g.stack == [("probe", 7)]
+
+
+def test_a_loop_with_nothing_to_do_outside_the_play_phase_says_where_it_stalled():
+    g = Game.new(("fluxx5",), 1, "solo", 4)
+    g.prompt, g.stack, g.phase = None, [], "limbo"  # no task, nothing asked, and no play phase to ask from
+    with pytest.raises(RuntimeError, match="^engine stalled in phase limbo$"):
+        g._run()
