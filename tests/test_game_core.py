@@ -184,3 +184,20 @@ def test_a_loop_with_nothing_to_do_outside_the_play_phase_says_where_it_stalled(
     g.prompt, g.stack, g.phase = None, [], "limbo"  # no task, nothing asked, and no play phase to ask from
     with pytest.raises(RuntimeError, match="^engine stalled in phase limbo$"):
         g._run()
+
+
+def test_the_passive_index_is_built_once_per_card_set_and_again_when_a_registry_grows(monkeypatch):
+    import engine.game as core
+    from engine.cards import card_db
+    db = card_db(("fluxx5",))
+    core._INDEXES.clear()
+    first = core.passive_index(db)
+    assert core.passive_index(db) is first and core._INDEXES[id(db)][0] is db
+    other = card_db(("voyager",))
+    assert core.passive_index(other) is not first and core.passive_index(db) is first
+    core._INDEXES[id(db)] = (object(), core._INDEXES[id(db)][1], first)  # another card set once lived at this id
+    again = core.passive_index(db)
+    assert again is not first and core.passive_index(db) is again
+    monkeypatch.setattr(core, "HAND_ONLY", core.HAND_ONLY | {"probe"})  # a registry grew: built afresh
+    grown = core.passive_index(db)
+    assert grown is not again and "probe" in grown.hand_only
