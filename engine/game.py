@@ -1078,7 +1078,7 @@ class Game:
         """An independent game in the same state (the cards, variant and prompt
         are shared: nothing changes them in place)."""
         g = Game.__new__(Game)
-        for f in _SLOTS:
+        for f in _SHARED:
             setattr(g, f, getattr(self, f))
         for f, copy_of in _COPIED:
             setattr(g, f, copy_of(getattr(self, f)))
@@ -1166,7 +1166,8 @@ _READ: dict[str, Callable[[Any], Any]] = {"value": lambda v: v, "list": list, "l
          "map": lambda v: {int(k): x for k, x in v.items()},
          "tasks": lambda v: [_from_jsonable(t) for t in v]}
 _COPIED = tuple((f, _COPY[shape]) for f, shape in STATE if shape != "value")
-_SLOTS = Game.__slots__
+# the fields a copy shares with its game (immutable, or never changed in place); the others are copied
+_SHARED = tuple(f for f in Game.__slots__ if f not in dict(_COPIED))
 
 
 # card kinds re-exported for the effect modules

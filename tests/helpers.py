@@ -376,3 +376,16 @@ async def first_choice_keys(pilot, dialog) -> None:
         for _ in range(dialog.pr.min):
             await pilot.press("space", "down")
     await pilot.press("enter")
+
+
+def modules_loaded_by(code: str, wanted: str) -> list[str]:
+    """In a fresh interpreter, run ``code`` and return the sorted names of
+    the modules it left loaded among ``wanted`` (a Python expression that
+    is a predicate on a module name, ``m``)."""
+    import subprocess
+    import sys
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(m for m in sys.modules if {wanted})))"
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    names: list[str] = json.loads(r.stdout)
+    return names

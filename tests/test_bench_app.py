@@ -43,16 +43,10 @@ def test_the_app_loads_only_the_screens_its_first_frame_shows():
     """The first frame waits only for the table and the menu: the other
     screens, the choice dialogs and the hint's process pool are loaded when
     first used, and every screen is still importable by name."""
-    import subprocess
-    import sys
-    code = ("import sys, solo.cli, solo.app\n"
-            "later = ['solo.app.screens.end', 'solo.app.screens.replay', 'solo.app.screens.stats',\n"
-            "         'solo.app.screens.lessons', 'solo.app.screens.lesson', 'solo.app.dialogs',\n"
-            "         'concurrent.futures.process']\n"
-            "print(sorted(m for m in later if m in sys.modules))")
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert r.returncode == 0, r.stderr
-    assert r.stdout.strip() == "[]"
+    from .helpers import modules_loaded_by
+    later = ["solo.app.screens.end", "solo.app.screens.replay", "solo.app.screens.stats",
+             "solo.app.screens.lessons", "solo.app.screens.lesson", "solo.app.dialogs", "concurrent.futures.process"]
+    assert modules_loaded_by("import solo.cli, solo.app", f"m in {later!r}") == []
     import solo.app.screens as screens
     from solo.app.screens import HELP, EndScreen, ReplayScreen, told_steps
     from solo.app.screens.end import EndScreen as end_screen
