@@ -470,7 +470,11 @@ def cmd_play(a) -> int:
 
 def _run(app) -> int:
     """Run the app; an error inside it ends in one sentence and exit 1."""
-    app.run()
+    import gc
+    try:
+        app.run()
+    finally:
+        gc.enable()  # if the app ended before its first frame (see _app)
     if app.failure:
         from engine.datafile import visible_lines
         print(visible_lines(f"solo-fluxx: {app.failure}"), file=sys.stderr)
@@ -479,6 +483,13 @@ def _run(app) -> int:
 
 
 def _app(new=None, daily=None, learn=False, lesson=None, seats=None):
+    # The start (Textual's import, the screens built, the first frame) makes
+    # some 90,000 objects and frees few: the cycle collector, run every few
+    # hundred of them, only costs time (about a tenth of the first frame).
+    # The app turns it back on once its first frame is drawn
+    # (SoloFluxxApp.start_done).
+    import gc
+    gc.disable()
     from solo.app import SoloFluxxApp
     from solo.store import Store
     return SoloFluxxApp(Store(), new=new, daily=daily, learn=learn, lesson=lesson, seats=seats)

@@ -408,3 +408,50 @@ async def test_whole_voyager_solo_game_from_the_keyboard(store):
         await play_to_end(app, pilot, limit=900)
         g = app.current_game()
         assert g.over
+
+
+@pytest.mark.parametrize("how", [{"new": (7, ["fluxx5"])}, {}, {"learn": True}])
+async def test_the_collector_paused_for_the_start_is_back_on_after_the_first_frame(tmp_path, monkeypatch, how):
+    """The command line pauses Python's cycle collector while the app starts
+    (solo.cli._app); the app turns it back on after its first frame, whatever
+    that frame shows, with what the start left collected and the rest frozen."""
+    import gc
+
+    from solo.cli import _app
+    monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path))
+    assert gc.isenabled()
+    app = _app(**how)
+    try:
+        assert not gc.isenabled()  # paused through the imports and the first frame
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert gc.isenabled() and gc.get_freeze_count() > 0
+            gc.unfreeze()
+            gc.disable()  # a game of its own start: nothing is done twice
+            app.start_done()
+            assert gc.isenabled()
+            on = gc.get_freeze_count()
+            app.start_done()  # on already: nothing to do
+            assert gc.get_freeze_count() == on
+    finally:
+        gc.unfreeze()
+        gc.enable()
+        app.store.close()
+
+
+def test_an_app_that_ends_before_its_first_frame_leaves_the_collector_on():
+    import gc
+
+    from solo.cli import _run
+
+    class Fails:
+        def run(self):
+            raise RuntimeError("the terminal went away")
+
+    gc.disable()
+    try:
+        with pytest.raises(RuntimeError):
+            _run(Fails())
+        assert gc.isenabled()
+    finally:
+        gc.enable()

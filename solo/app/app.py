@@ -102,6 +102,21 @@ class SoloFluxxApp(App):
         self._exception_event.set()  # wakes whatever waits on the app (Pilot)
         self._close_messages_no_wait()
 
+    def on_ready(self) -> None:
+        self.call_after_refresh(self.start_done)
+
+    @staticmethod
+    def start_done() -> None:
+        """After the first frame: turn the cycle collector back on if the
+        command line paused it for the start (solo.cli._app). One collection
+        frees what the start left, and what is left is frozen (kept out of
+        later collections): it lives as long as the app."""
+        import gc
+        if not gc.isenabled():
+            gc.collect()
+            gc.freeze()
+            gc.enable()
+
     def on_mount(self) -> None:
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=10)
