@@ -76,3 +76,43 @@ def test_an_action_at_work_is_explained_by_its_own_card():
     goal = s.db.find("Toast")
     x = Explainer("brief").explain(s, ("goal", "card.goal", 0, goal, {}, -1))
     assert "scored" in x.more and x.more.startswith(REFERENCE["card.goal"].text)
+
+
+def test_the_cards_entries_are_made_when_first_needed_in_their_place():
+    """The reference holds the rules, readings and topics at once and makes
+    the cards' entries (every shipped deck read) when first needed: a look-up
+    of a card's id, or the whole reference. The order is that of the whole
+    reference built at once, with what variants registered in the meantime
+    after the cards, as when everything was built at import."""
+    from tutor.reference import Reference, _card_entries, _rules_and_topics
+    head = _rules_and_topics()
+    cards = _card_entries()
+    r = Reference(dict(head))
+    assert not r.cards_made
+    assert r["turn.draw"] is head["turn.draw"] and r.get("no.such.rule") is None and "turn.draw" in r
+    assert "no.such.rule" not in r and 7 not in r and not r.cards_made  # none of these needs a card's entry
+    late = Entry("solo.late", "Late", "Registered before the cards were made.", "Project reading", "reading")
+    r["solo.late"] = late  # a variant registers an id
+    r["turn.draw"] = head["turn.draw"]  # registering it again keeps its place
+    assert not r.cards_made
+    assert r.get("cards.fluxx5.no-such-card") is None and r.cards_made
+    assert list(r) == list(head) + list(cards) + ["solo.late"]
+    assert len(r) == len(head) + len(cards) + 1 and r["solo.late"] is late
+    assert dict(r.items()) == {**head, **cards, "solo.late": late}
+
+    for first in (lambda x: len(x), lambda x: list(x), lambda x: x["cards.fluxx5.trash-a-keeper"],
+                  lambda x: "cards.fluxx5.trash-a-keeper" in x):
+        r = Reference(dict(head))
+        first(r)
+        assert r.cards_made and list(r) == list(head) + list(cards)
+    r = Reference(dict(head))
+    del r["turn.draw"]
+    assert r.cards_made and "turn.draw" not in r and len(r) == len(head) + len(cards) - 1
+    assert repr(r) == f"Reference({len(head) + len(cards) - 1} entries)"
+    # the shipped reference: the rules, readings and topics, the cards, then what Solo registered
+    from solo import rules as solo_rules
+    ids = list(REFERENCE)
+    at = ids.index(next(iter(cards)))
+    assert ids[at:at + len(cards)] == list(cards)
+    assert ids[at + len(cards):] == list(solo_rules.RULES) + list(solo_rules.READINGS)
+    assert set(ids[:at]) == set(head) - set(ids[at + len(cards):]) and ids[:at] == [k for k in head if k in ids[:at]]

@@ -4,6 +4,7 @@ silent (marked as such). Each entry: a stable id, a title, our own text,
 its source, and its kind (rulebook, faq, card, solo, reading)."""
 from __future__ import annotations
 
+from collections.abc import Iterator, MutableMapping
 from dataclasses import asdict, dataclass
 
 from engine.rule_ids import RULES
@@ -209,14 +210,78 @@ def card_entry_id(deck: str, name: str) -> str:
 
 
 def build_all() -> dict[str, Entry]:
-    out = build()
-    for rid, (title, source, text) in TOPICS.items():
-        out[rid] = Entry(rid, title, text, source, "card" if source.startswith("Card text") else "rulebook")
+    out = _rules_and_topics()
     out.update(_card_entries())
     return out
 
 
-REFERENCE: dict[str, Entry] = build_all()
+def _rules_and_topics() -> dict[str, Entry]:
+    out = build()
+    for rid, (title, source, text) in TOPICS.items():
+        out[rid] = Entry(rid, title, text, source, "card" if source.startswith("Card text") else "rulebook")
+    return out
+
+
+CARD_IDS = "cards."  # the ids of the cards' own entries begin so (card_entry_id)
+
+
+class Reference(MutableMapping[str, Entry]):
+    """The reference: rule id -> entry, in the order ``build_all`` gives
+    (the rules, readings and topics, then the cards' entries), then what
+    variants register. The cards' entries are made the first time anything
+    needs one: a look-up of a ``cards.`` id, or the whole reference
+    (iterated, counted, listed). Making them loads every shipped deck, which
+    the app's first frame does not need (about 12 ms of its start)."""
+
+    def __init__(self, head: dict[str, Entry]):
+        self._entries = head
+        self._cards_at = len(head)  # where the cards' entries go, until they are made
+
+    def _all(self) -> dict[str, Entry]:
+        if self._cards_at >= 0:
+            ahead = list(self._entries.items())
+            entries = dict(ahead[:self._cards_at])
+            entries.update(_card_entries())
+            entries.update(ahead[self._cards_at:])  # registered since: after the cards, as before
+            self._entries, self._cards_at = entries, -1
+        return self._entries
+
+    @property
+    def cards_made(self) -> bool:
+        """Whether the cards' entries have been made yet."""
+        return self._cards_at < 0
+
+    def _holding(self, rule_id: object) -> dict[str, Entry]:
+        if isinstance(rule_id, str) and rule_id.startswith(CARD_IDS):
+            return self._all()
+        return self._entries
+
+    def __getitem__(self, rule_id: str) -> Entry:
+        return self._holding(rule_id)[rule_id]
+
+    def get(self, rule_id: str, default=None):  # type: ignore[override]
+        return self._holding(rule_id).get(rule_id, default)
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self._holding(rule_id)
+
+    def __setitem__(self, rule_id: str, e: Entry) -> None:
+        self._holding(rule_id)[rule_id] = e
+
+    def __delitem__(self, rule_id: str) -> None:
+        del self._all()[rule_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __repr__(self) -> str:
+        return f"Reference({len(self)} entries)"
+
+
+REFERENCE = Reference(_rules_and_topics())
 
 
 def search(text: str) -> list[Entry]:
