@@ -129,8 +129,10 @@ def _date(text: str) -> str:
         raise argparse.ArgumentTypeError(f"'{text}' is not a date of the form YYYY-MM-DD") from None
 
 
-def build_parser() -> Parser:
-    from engine.bots import BOTS
+def build_parser(only: str | None = None) -> Parser:
+    """The command line's parser; with ``only``, a command's name, the
+    parser of that command alone (the same parse, help and errors for it),
+    which is all a start needs: building all twelve takes milliseconds."""
     p = Parser(prog="solo-fluxx", description="Solo Fluxx: the solitaire Fluxx, on a complete rules engine.")
     p.add_argument("--version", action=_VersionAction,
                    help="the program's version and the engine version that run files record")
@@ -138,74 +140,88 @@ def build_parser() -> Parser:
 
     seed_help = "the deal's seed, a whole number from 0 to 2^63-1 (default: a random one)"
     decks_help = "comma-separated deck ids (default: fluxx5)"
-    sp = sub.add_parser("play", help="start a new game in the app: Solo Fluxx, or Fluxx against bots")
-    sp.add_argument("--seed", type=_int, help=seed_help)
-    sp.add_argument("--decks", type=_decks, default=["fluxx5"], help=decks_help)
-    sp.add_argument("--variant", choices=("solo", "standard"), default="solo",
-                    help="solo (default): Solo Fluxx; standard: Fluxx against bots, you at the first seat")
-    sp.add_argument("--players", type=_positive, help="with --variant standard: the seats, 2-6 (default 4)")
-    sp.add_argument("--bot", choices=sorted(BOTS), help="with --variant standard: the bots' strength (default greedy)")
+    if only in (None, "play"):
+        from engine.bots import BOTS
+        sp = sub.add_parser("play", help="start a new game in the app: Solo Fluxx, or Fluxx against bots")
+        sp.add_argument("--seed", type=_int, help=seed_help)
+        sp.add_argument("--decks", type=_decks, default=["fluxx5"], help=decks_help)
+        sp.add_argument("--variant", choices=("solo", "standard"), default="solo",
+                        help="solo (default): Solo Fluxx; standard: Fluxx against bots, you at the first seat")
+        sp.add_argument("--players", type=_positive, help="with --variant standard: the seats, 2-6 (default 4)")
+        sp.add_argument("--bot", choices=sorted(BOTS), help="with --variant standard: the bots' strength (default greedy)")
 
-    sp = sub.add_parser("text", help="play Solo Fluxx in plain text, one numbered question at a time")
-    sp.add_argument("--seed", type=_int, help=seed_help)
-    sp.add_argument("--decks", type=_decks, default=["fluxx5"], help=decks_help)
+    if only in (None, "text"):
+        sp = sub.add_parser("text", help="play Solo Fluxx in plain text, one numbered question at a time")
+        sp.add_argument("--seed", type=_int, help=seed_help)
+        sp.add_argument("--decks", type=_decks, default=["fluxx5"], help=decks_help)
 
-    sp = sub.add_parser("learn", help="open the step-by-step lessons in the app (lesson N directly)")
-    sp.add_argument("n", nargs="?", type=_lesson_number, metavar="N", help="the lesson to open (learn --list numbers them)")
-    sp.add_argument("--list", action="store_true", help="list the lessons: number, title, rule id, stars earned")
-    sp.add_argument("--json", action="store_true", help="with --list: as JSON")
+    if only in (None, "learn"):
+        sp = sub.add_parser("learn", help="open the step-by-step lessons in the app (lesson N directly)")
+        sp.add_argument("n", nargs="?", type=_lesson_number, metavar="N", help="the lesson to open (learn --list numbers them)")
+        sp.add_argument("--list", action="store_true", help="list the lessons: number, title, rule id, stars earned")
+        sp.add_argument("--json", action="store_true", help="with --list: as JSON")
 
-    sp = sub.add_parser("daily", help="open today's (or that date's) daily challenge in the app")
-    sp.add_argument("--date", type=_date, help="YYYY-MM-DD (default: today)")
+    if only in (None, "daily"):
+        sp = sub.add_parser("daily", help="open today's (or that date's) daily challenge in the app")
+        sp.add_argument("--date", type=_date, help="YYYY-MM-DD (default: today)")
 
-    sp = sub.add_parser("history", help="past runs")
-    sp.add_argument("--json", action="store_true", help="one JSON document: the runs and the statistics")
+    if only in (None, "history"):
+        sp = sub.add_parser("history", help="past runs")
+        sp.add_argument("--json", action="store_true", help="one JSON document: the runs and the statistics")
 
-    sp = sub.add_parser("sim", help="play complete games with bots, no screen")
-    sp.add_argument("--variant", choices=variant_names(), default="solo", help="solo (default) or standard")
-    sp.add_argument("--players", type=_positive, help="seats for the standard game (2-6)")
-    sp.add_argument("--decks", type=_decks, default=["fluxx5"], help=decks_help)
-    sp.add_argument("--games", type=_positive, default=100, help="how many games (default: 100)")
-    g = sp.add_mutually_exclusive_group()
-    g.add_argument("--seed", type=_int, default=0, help="the first game's seed; game k uses seed+k")
-    g.add_argument("--daily", type=_date, help="play that date's daily deal")
-    sp.add_argument("--bot", choices=sorted(BOTS), default="random",
-                    help="random, greedy, or search (rollouts; slower, stronger)")
-    sp.add_argument("--jobs", type=_jobs, default=None, metavar="N",
-                    help="play the games in N processes (default: every core); the results are the same for any N")
-    sp.add_argument("--save-runs", metavar="DIR", type=_folder, help="write each finished game as a run file")
-    sp.add_argument("--force", action="store_true", help="overwrite run files already in the --save-runs folder")
-    sp.add_argument("--json", action="store_true", help="one JSON document instead of key: value lines")
+    if only in (None, "sim"):
+        from engine.bots import BOTS
+        sp = sub.add_parser("sim", help="play complete games with bots, no screen")
+        sp.add_argument("--variant", choices=variant_names(), default="solo", help="solo (default) or standard")
+        sp.add_argument("--players", type=_positive, help="seats for the standard game (2-6)")
+        sp.add_argument("--decks", type=_decks, default=["fluxx5"], help=decks_help)
+        sp.add_argument("--games", type=_positive, default=100, help="how many games (default: 100)")
+        g = sp.add_mutually_exclusive_group()
+        g.add_argument("--seed", type=_int, default=0, help="the first game's seed; game k uses seed+k")
+        g.add_argument("--daily", type=_date, help="play that date's daily deal")
+        sp.add_argument("--bot", choices=sorted(BOTS), default="random",
+                        help="random, greedy, or search (rollouts; slower, stronger)")
+        sp.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+                        help="play the games in N processes (default: every core); the results are the same for any N")
+        sp.add_argument("--save-runs", metavar="DIR", type=_folder, help="write each finished game as a run file")
+        sp.add_argument("--force", action="store_true", help="overwrite run files already in the --save-runs folder")
+        sp.add_argument("--json", action="store_true", help="one JSON document instead of key: value lines")
 
-    sp = sub.add_parser("scenario", help="run rules scenarios")
-    sp.add_argument("paths", nargs="+", metavar="PATH", help="scenario files, or folders of them")
+    if only in (None, "scenario"):
+        sp = sub.add_parser("scenario", help="run rules scenarios")
+        sp.add_argument("paths", nargs="+", metavar="PATH", help="scenario files, or folders of them")
 
-    sp = sub.add_parser("deck", help="check a deck file, or show a shipped deck")
-    dsub = sp.add_subparsers(dest="deck_cmd")
-    dc = dsub.add_parser("check", help="validate a deck file; list every problem")
-    dc.add_argument("file", metavar="FILE", help="the deck file (TOML)")
-    ds = dsub.add_parser("show", help="the cards of a shipped deck")
-    ds.add_argument("id", metavar="ID", help="a shipped deck: " + ", ".join(shipped_decks()))
-    ds.add_argument("--json", action="store_true", help="the cards as one JSON document")
+    if only in (None, "deck"):
+        sp = sub.add_parser("deck", help="check a deck file, or show a shipped deck")
+        dsub = sp.add_subparsers(dest="deck_cmd")
+        dc = dsub.add_parser("check", help="validate a deck file; list every problem")
+        dc.add_argument("file", metavar="FILE", help="the deck file (TOML)")
+        ds = dsub.add_parser("show", help="the cards of a shipped deck")
+        ds.add_argument("id", metavar="ID", help="a shipped deck: " + ", ".join(shipped_decks()))
+        ds.add_argument("--json", action="store_true", help="the cards as one JSON document")
 
-    sp = sub.add_parser("replay", help="print a run move by move")
-    sp.add_argument("run", metavar="RUN", nargs="?", help="a run file (or --run ID for a run of the history)")
-    sp.add_argument("--run", dest="run_id", metavar="ID", type=_run_id, help="run ID of the history (solo-fluxx history)")
-    sp.add_argument("--explain", action="store_true", help="the tutor's explanation of every event")
-    sp.add_argument("--json", action="store_true", help="one JSON line per step")
+    if only in (None, "replay"):
+        sp = sub.add_parser("replay", help="print a run move by move")
+        sp.add_argument("run", metavar="RUN", nargs="?", help="a run file (or --run ID for a run of the history)")
+        sp.add_argument("--run", dest="run_id", metavar="ID", type=_run_id, help="run ID of the history (solo-fluxx history)")
+        sp.add_argument("--explain", action="store_true", help="the tutor's explanation of every event")
+        sp.add_argument("--json", action="store_true", help="one JSON line per step")
 
-    sp = sub.add_parser("rules", help="the tutor's rules reference")
-    sp.add_argument("id", metavar="ID", nargs="?", help="a rule id such as solo.score (default: list them all)")
-    sp.add_argument("--json", action="store_true", help="as JSON")
-    sp.add_argument("--search", metavar="TEXT", help="entries whose id, title or text holds every word of TEXT (a card name, a topic)")
+    if only in (None, "rules"):
+        sp = sub.add_parser("rules", help="the tutor's rules reference")
+        sp.add_argument("id", metavar="ID", nargs="?", help="a rule id such as solo.score (default: list them all)")
+        sp.add_argument("--json", action="store_true", help="as JSON")
+        sp.add_argument("--search", metavar="TEXT", help="entries whose id, title or text holds every word of TEXT (a card name, a topic)")
 
-    sp = sub.add_parser("export", help="write a run of the history as a run file")
-    sp.add_argument("id", metavar="ID", type=_run_id, help="the run's id (solo-fluxx history lists them)")
-    sp.add_argument("file", metavar="FILE", help="where to write the run file (JSON)")
-    sp.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    if only in (None, "export"):
+        sp = sub.add_parser("export", help="write a run of the history as a run file")
+        sp.add_argument("id", metavar="ID", type=_run_id, help="the run's id (solo-fluxx history lists them)")
+        sp.add_argument("file", metavar="FILE", help="where to write the run file (JSON)")
+        sp.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
 
-    sp = sub.add_parser("verify", help="replay a run and confirm its recorded result")
-    sp.add_argument("run", metavar="RUN", help="a run file")
+    if only in (None, "verify"):
+        sp = sub.add_parser("verify", help="replay a run and confirm its recorded result")
+        sp.add_argument("run", metavar="RUN", help="a run file")
     return p
 
 
@@ -558,6 +574,8 @@ def cmd_history(a) -> int:
     return 0
 
 
+COMMANDS = ("play", "text", "learn", "daily", "history", "sim", "scenario", "deck", "replay", "rules", "export",
+            "verify")
 APP_COMMANDS = (None, "play", "daily", "learn")  # Textual draws these screens itself
 
 
@@ -573,7 +591,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str], out, err) -> int:
     try:
-        a = build_parser().parse_args(argv)
+        a = build_parser(argv[0] if argv and argv[0] in COMMANDS else None).parse_args(argv)
         if a.cmd not in APP_COMMANDS:
             sys.stdout = Visible(out)
         else:

@@ -142,6 +142,35 @@ def test_every_command_and_option_says_what_it_does_in_help(capsys):
         assert name in out and text in out
 
 
+def test_the_parser_of_one_command_parses_helps_and_refuses_as_the_whole_one(capsys):
+    """A start builds only the parser of the command it names (cli.COMMANDS):
+    for each command, the same parse, the same help and the same refusal."""
+    import argparse
+    full = cli.build_parser()
+    subs = full._subparsers._group_actions[0].choices
+    assert list(subs) == list(cli.COMMANDS)
+    samples = {"play": [["play"], ["play", "--seed", "7", "--variant", "standard", "--players", "3", "--bot", "search"]],
+               "sim": [["sim", "--games", "3", "--daily", "2026-01-02", "--jobs", "1"]],
+               "deck": [["deck", "show", "fluxx5", "--json"], ["deck", "check", "x.toml"]],
+               "replay": [["replay", "--run", "3", "--explain"]], "export": [["export", "2", "f.json", "--force"]]}
+    for name in cli.COMMANDS:
+        one = cli.build_parser(name)
+        mine = one._subparsers._group_actions[0].choices
+        assert list(mine) == [name]
+        assert mine[name].format_help() == subs[name].format_help()
+        for argv in samples.get(name, [[name, "x"] if name in ("scenario", "verify") else [name]]):
+            assert vars(one.parse_args(argv)) == vars(full.parse_args(argv)), argv
+        for bad in ([name, "--no-such-option"], [name, "--seed", "nope"], [name, "--json", "--json=1"]):
+            said = []
+            for p in (one, full):  # a refusal: the same sentence
+                with pytest.raises(cli.UsageError) as e:
+                    p.parse_args(bad)
+                said.append(str(e.value))
+            assert said[0] == said[1], bad
+    assert cli.main(["play", "--players", "0"]) == 2 and "--players" in capsys.readouterr().err
+    assert isinstance(full._subparsers._group_actions[0], argparse._SubParsersAction)
+
+
 def test_every_command_parses_to_its_documented_defaults():
     p = cli.build_parser()
     fluxx5 = ["fluxx5"]
