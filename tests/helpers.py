@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import Any
 
 from engine.game import Game
 
@@ -389,3 +390,12 @@ def modules_loaded_by(code: str, wanted: str) -> list[str]:
     assert r.returncode == 0, r.stderr
     names: list[str] = json.loads(r.stdout)
     return names
+
+
+def run_probe(code: str) -> Any:
+    """Run ``code`` in a fresh interpreter and return the JSON it prints last."""
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout.strip().splitlines()[-1])

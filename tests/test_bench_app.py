@@ -45,7 +45,8 @@ def test_the_app_loads_only_the_screens_its_first_frame_shows():
     first used, and every screen is still importable by name."""
     from .helpers import modules_loaded_by
     later = ["solo.app.screens.end", "solo.app.screens.replay", "solo.app.screens.stats",
-             "solo.app.screens.lessons", "solo.app.screens.lesson", "solo.app.dialogs", "concurrent.futures.process"]
+             "solo.app.screens.lessons", "solo.app.screens.lesson", "solo.app.dialogs", "concurrent.futures.process",
+             "solo.app.screens.history", "textual.widgets._data_table", "solo.app.screens.modals"]
     assert modules_loaded_by("import solo.cli, solo.app", f"m in {later!r}") == []
     import solo.app.screens as screens
     from solo.app.screens import HELP, EndScreen, ReplayScreen, told_steps
@@ -55,3 +56,30 @@ def test_the_app_loads_only_the_screens_its_first_frame_shows():
     assert sorted(screens.__all__) == screens.__all__ and "GameScreen" in screens.__all__
     with pytest.raises(AttributeError, match="no attribute 'Nope'"):
         screens.Nope  # noqa: B018
+
+
+def test_the_first_frame_makes_no_card_entries_of_the_reference_and_reads_one_deck():
+    """The tutor's reference makes the cards' own entries (every shipped deck
+    loaded) when first asked for one, not for the first frame of a new game,
+    and a new game against no saved one is dealt on a stack of its own (no
+    menu composed under it only to be taken away)."""
+    from .helpers import run_probe
+    out = run_probe("""
+import asyncio, json, os, tempfile
+os.environ["SOLO_FLUXX_HOME"] = tempfile.mkdtemp()
+from solo.cli import _app
+from tutor.reference import REFERENCE
+from engine.cards import _DBS
+async def main():
+    app = _app(new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seen = {"made": REFERENCE.cards_made, "decks": [list(k) for k in _DBS],
+                "stack": [type(s).__name__ for s in app.screen_stack]}
+        seen["entry"] = REFERENCE["cards.fluxx5.trash-a-keeper"].title
+        seen["made_after"] = REFERENCE.cards_made
+        print(json.dumps(seen))
+asyncio.run(main())
+""")
+    assert out == {"made": False, "decks": [["fluxx5"]], "stack": ["Screen", "GameScreen"],
+                   "entry": "Trash a Keeper (action, fluxx5)", "made_after": True}

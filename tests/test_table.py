@@ -108,6 +108,29 @@ async def test_a_small_terminal_is_told_the_size_it_needs(store):
         assert "needs a terminal" not in "\n".join(screen_lines(app))
 
 
+async def test_the_table_is_drawn_for_each_new_size_once(store, monkeypatch):
+    """Textual tells a screen its first size twice: the table is drawn at
+    mount and once more after the first layout (its rows read their widths),
+    not a third time; a real change of size draws it again, laid out anew."""
+    drawn = []
+    real = GameScreen.draw
+    monkeypatch.setattr(GameScreen, "draw", lambda self: (drawn.append(self.size), real(self))[1])
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert len(drawn) == 2 and app.screen.sized == (80, 24)
+        first = screen_lines(app)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert len(drawn) == 3 and drawn[-1] == (120, 40) and app.screen.sized == (120, 40)
+        text = "\n".join(screen_lines(app))
+        assert len(screen_lines(app)[0]) == 120 and "Keepers and Creepers (0)" in text
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert len(drawn) == 4 and screen_lines(app) == first  # the same table as at the start
+        assert app.screen.query_one("#moves").styles.max_height.value == 5
+
+
 def long_table() -> Game:
     """Mid-game: all four spots filled (the longest Other rule), two Goals
     under Double Agenda, many Keepers, a long hand, seven Goals scored."""

@@ -29,7 +29,6 @@ from ..widgets import (
     Zone,
 )
 from .bots import PACES, BotSeats
-from .modals import CardScreen, HelpScreen, PilesScreen, RuleScreen
 
 MIN_SIZE = (80, 24)
 
@@ -73,6 +72,7 @@ class GameScreen(BotSeats, Screen):
         self.full_log = False  # l: the whole log instead of what just happened
         self.last_rule: str | None = None
         self.hint_step = 0
+        self.sized = None  # the size the table was last laid out for (on_resize)
         from solo.seats import seat_names, seats_in
         self.seats = seats_in(info)  # a game against bots: who sits where ("human", "greedy", ...)
         self.repaired: str | None = None
@@ -167,6 +167,9 @@ class GameScreen(BotSeats, Screen):
 
     def on_resize(self, event) -> None:
         """Below the smallest size the table fits, say so instead of cutting it."""
+        if event.size == self.sized:  # Textual tells the first size twice: the table is drawn for it once
+            return
+        self.sized = event.size
         w, h = event.size
         self.query_one("#too-small", Static).display = w < MIN_SIZE[0] or h < MIN_SIZE[1]
         # the hand takes the rows it needs, up to half of what the table leaves; the tutor the rest
@@ -384,9 +387,11 @@ class GameScreen(BotSeats, Screen):
             return
         o = pr.options[idx]
         if len(o) == 2:
+            from .modals import CardScreen  # the small screens load when first opened
             self.app.push_screen(CardScreen(self.g, o[1]))
 
     def action_help(self) -> None:
+        from .modals import HelpScreen  # the small screens load when first opened
         self.app.push_screen(HelpScreen())
 
     def action_palette(self) -> None:
@@ -433,12 +438,14 @@ class GameScreen(BotSeats, Screen):
         if self.focused is log and log.highlighted is not None:
             self.why(int(log.get_option_at_index(log.highlighted).id))
         elif self.last_rule:
+            from .modals import RuleScreen  # the small screens load when first opened
             self.app.push_screen(RuleScreen(self.last_rule))
 
     def why(self, line: int) -> None:
         """Open the rule entry behind a line of the tutor panel."""
         rule = next((r for r in reversed(self.log_rules[:line + 1]) if r), None)
         if rule:
+            from .modals import RuleScreen  # the small screens load when first opened
             self.app.push_screen(RuleScreen(rule))
 
     def action_hint(self) -> None:
@@ -488,6 +495,7 @@ class GameScreen(BotSeats, Screen):
 
     def action_piles(self) -> None:
         """Browse the Scored Goals and the discard piles."""
+        from .modals import PilesScreen  # the small screens load when first opened
         self.app.push_screen(PilesScreen(self.g))
 
     def action_menu(self) -> None:

@@ -8,7 +8,6 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..widgets import KeyBar
-from .history import HistoryScreen
 
 
 class MenuScreen(Screen):
@@ -51,6 +50,7 @@ class MenuScreen(Screen):
         elif event.option.id == "lessons":
             self.app.show_lessons()
         elif event.option.id == "history":
+            from .history import HistoryScreen  # loaded when first shown (it brings Textual's DataTable)
             self.app.push_screen(HistoryScreen(self.app.store))
         else:
             self.app.exit()
