@@ -92,13 +92,27 @@ def search_time(decisions: int) -> float:
     return round(1000 * spent / n, 1)
 
 
-def first_frame_in_a_terminal(timeout: float = 10.0, bytecode: bool = True) -> float | None:
+# The floor of a first frame on this machine: a Textual app that draws one
+# line (the words the app's first frame is known by), started the same way.
+FLOOR_APP = """
+from textual.app import App
+from textual.widgets import Static
+class Floor(App):
+    def compose(self):
+        yield Static("Keepers and Creepers")
+Floor().run()
+"""
+
+
+def first_frame_in_a_terminal(timeout: float = 10.0, bytecode: bool = True, floor: bool = False) -> float | None:
     """Milliseconds from starting ``solo-fluxx play --seed 7`` in a real
     pseudo-terminal (80x24) to the table being on it (its Keepers box drawn);
     None where no pseudo-terminal can be had. ``bytecode``: Python keeps its
     compiled modules as it does by default (a player's machine), even where
     PYTHONDONTWRITEBYTECODE is set (this sandbox); False: every module is
-    compiled again at each start, the worst case."""
+    compiled again at each start, the worst case (no compiled module is found,
+    in a cache folder of its own, and none is written). ``floor``: the same
+    for ``FLOOR_APP`` instead of the app (what Python and Textual take alone)."""
     import fcntl
     import os
     import pty
@@ -110,7 +124,7 @@ def first_frame_in_a_terminal(timeout: float = 10.0, bytecode: bool = True) -> f
     import tempfile
     import termios
     exe = shutil.which("solo-fluxx") or os.path.join(os.path.dirname(sys.executable), "solo-fluxx")
-    if not os.path.exists(exe):
+    if not floor and not os.path.exists(exe):
         return None
     with tempfile.TemporaryDirectory() as home:
         t0 = time.perf_counter()
@@ -119,8 +133,11 @@ def first_frame_in_a_terminal(timeout: float = 10.0, bytecode: bool = True) -> f
             os.environ.update({"SOLO_FLUXX_HOME": home, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"})
             if bytecode:
                 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-            else:
-                os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+                os.environ.pop("PYTHONPYCACHEPREFIX", None)
+            else:  # the modules compiled beside their sources are not read either (an empty cache folder)
+                os.environ.update({"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": os.path.join(home, "pyc")})
+            if floor:
+                os.execv(sys.executable, [sys.executable, "-c", FLOOR_APP])
             os.execv(exe, [exe, "play", "--seed", "7"])
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         seen = b""
@@ -269,13 +286,21 @@ def bots_timings(bots: int = 5, strength: str = "greedy", presses: int = 30, siz
 def first_frames(n: int) -> dict:
     """The median of n first frames in a real terminal, with the bytecode
     cache (after one start that fills it, as the first start after an
-    install does) and without it (every module compiled at start)."""
-    def median(bytecode: bool) -> float | None:
-        got = [first_frame_in_a_terminal(bytecode=bytecode) for _ in range(n)]
+    install does) and without it (every module compiled at start); and the
+    floor (``FLOOR_APP``), started in turn with the app's starts, so that
+    both meet the same load on a shared machine."""
+    def median(got: list[float | None]) -> float | None:
         ms = sorted(x for x in got if x is not None)
         return ms[len(ms) // 2] if ms else None
     first_frame_in_a_terminal(bytecode=True)  # fills the cache
-    return {"first_frame_terminal_ms": median(True), "first_frame_terminal_ms_no_bytecode_cache": median(False)}
+    first_frame_in_a_terminal(floor=True)
+    app, floor = [], []
+    for _ in range(n):
+        app.append(first_frame_in_a_terminal(bytecode=True))
+        floor.append(first_frame_in_a_terminal(floor=True))
+    cold = [first_frame_in_a_terminal(bytecode=False) for _ in range(n)]
+    return {"first_frame_terminal_ms": median(app), "first_frame_terminal_ms_no_bytecode_cache": median(cold),
+            "first_frame_floor_ms": median(floor)}
 
 
 def strength(bot: str, seeds: int) -> tuple[float, float]:

@@ -16,6 +16,10 @@ def test_the_app_figures_are_measured():
     assert t["first_frame_terminal_ms"] is None or t["first_frame_terminal_ms"] > t["first_frame_headless_ms"] / 10
     cold = t["first_frame_terminal_ms_no_bytecode_cache"]
     assert cold is None or cold > t["first_frame_headless_ms"] / 10
+    # every module compiled at start costs far more than reading them compiled (the cache is really left out)
+    assert cold is None or t["first_frame_terminal_ms"] is None or cold > 1.5 * t["first_frame_terminal_ms"]
+    floor = t["first_frame_floor_ms"]  # a one-line Textual app, started in turn with the app
+    assert floor is None or 0 < floor
 
 
 def test_the_strength_curve_plays_whole_games_at_each_budget():
