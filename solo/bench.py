@@ -357,7 +357,18 @@ def curve(seeds: int) -> list[dict]:
 
 # The engine's hot paths, in CPU seconds (best of N runs): for comparing two
 # versions of the engine on a busy machine, where wall time drifts.
+def _calibration() -> None:
+    """A plain Python loop that touches none of the project: how fast this
+    shared machine runs Python right now (its speed drifts by 10-25% from
+    hour to hour, CPU time included), so that figures taken in different
+    hours can be compared through it."""
+    total = 0
+    for i in range(5_000_000):
+        total += i
+
+
 CPU_FIGURES = (
+    ("calibration: a plain Python loop, 5,000,000 additions", _calibration),
     ("solo, random bot, 2000 games", lambda: run_sim(("fluxx5",), 1, "solo", 2000, 0, "random")),
     ("standard 2p fluxx5, random bot, 1000 games", lambda: run_sim(("fluxx5",), 2, "standard", 1000, 0, "random")),
     ("standard 4p fluxx5+creeper-pack, random bot, 500 games",
@@ -394,7 +405,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(prog="python -m solo.bench")
     ap.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
     ap.add_argument("--cpu", type=int, default=0, metavar="N",
-                    help="only the engine's hot paths, in CPU seconds, best of N runs (for comparing versions)")
+                    help="only the engine's hot paths, in CPU seconds, best of N runs (for comparing versions), after a calibration loop that shows how fast the machine is at the time")
     ap.add_argument("--seeds", type=int, default=None, help="seeds for the strength table (default 500)")
     ap.add_argument("--search-seeds", type=int, default=None,
                     help="seeds for the search bot's score (default: the same as --seeds)")
