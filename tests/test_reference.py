@@ -1,6 +1,8 @@
 """The rules reference: how entries are built and classified."""
 from __future__ import annotations
 
+import pytest
+
 from engine.rule_ids import RULES
 from tutor.reference import FAQ, READINGS, REFERENCE, TEXT, VARIANT_KINDS, Entry, _kind, build, counts_by_kind, entry
 
@@ -116,3 +118,65 @@ def test_the_cards_entries_are_made_when_first_needed_in_their_place():
     assert ids[at:at + len(cards)] == list(cards)
     assert ids[at + len(cards):] == list(solo_rules.RULES) + list(solo_rules.READINGS)
     assert set(ids[:at]) == set(head) - set(ids[at + len(cards):]) and ids[:at] == [k for k in head if k in ids[:at]]
+
+
+def test_the_reference_corners_an_empty_start_a_card_set_and_forgetting():
+    from tutor.reference import Reference, _card_entries, _rules_and_topics
+    cards = _card_entries()
+    r = Reference({})  # nothing ahead of the cards: they are still made when needed
+    assert len(r) == len(cards) and r.cards_made and list(r) == list(cards)
+    head = _rules_and_topics()
+    r = Reference(dict(head))
+    mine = Entry("cards.fluxx5.trash-a-keeper", "Mine", "Our words.", "Card text: Trash a Keeper", "card")
+    r["cards.fluxx5.trash-a-keeper"] = mine  # a card's id set: the cards are made first, then it is replaced
+    assert r.cards_made and r["cards.fluxx5.trash-a-keeper"] is mine and list(r) == list(head) + list(cards)
+    late = Entry("solo.late", "Late", "Registered after.", "Project reading", "reading")
+    r["solo.late"] = late
+    r.forget_cards()  # the cards' entries go, to be made again in the same place
+    assert not r.cards_made and list(r._entries) == list(head) + ["solo.late"]
+    assert list(r) == list(head) + list(cards) + ["solo.late"] and r.cards_made
+    assert r["cards.fluxx5.trash-a-keeper"] == cards["cards.fluxx5.trash-a-keeper"]  # made afresh
+    r = Reference(dict(head))
+    r.forget_cards()  # not made yet: nothing to forget
+    assert not r.cards_made and list(r._entries) == list(head)
+
+
+def test_the_rules_readings_and_topics_are_built_from_their_tables():
+    from tutor.reference import TOPICS, _rules_and_topics
+    got = _rules_and_topics()
+    base = build()
+    assert list(got) == list(base) + [k for k in TOPICS if k not in base]
+    assert {k: v for k, v in got.items() if k in base} == base
+    for rid, (title, source, text) in TOPICS.items():
+        kind = "card" if source.startswith("Card text") else "rulebook"
+        assert got[rid] == Entry(rid, title, text, source, kind)
+    assert got["goal.forbidden"].kind == "card" and got["topic.going-first"].kind == "rulebook"
+
+
+def test_registering_a_variants_rules_and_readings(monkeypatch):
+    """What a variant registers is entered everywhere the tutor reads it: the
+    engine's rule ids, the reference text, the kind and the reference itself;
+    the same words again change nothing, other words are refused."""
+    from tutor import reference as ref
+    from tutor.reference import register_readings, register_rules
+    for table in ("RULES", "TEXT", "VARIANT_KINDS", "READINGS"):
+        monkeypatch.setattr(ref, table, dict(getattr(ref, table)))
+    monkeypatch.setattr(ref, "REFERENCE", ref.Reference(dict(ref.REFERENCE._entries)))
+    register_rules({"test.rule": ("A test rule", "The test's rulebook", "What the test rule says.")}, kind="test")
+    register_rules({"test.read": ("A read rule", "Project reading (the test)", "Read so.")})
+    assert ref.RULES["test.rule"] == ("A test rule", "The test's rulebook") and ref.TEXT["test.rule"] == "What the test rule says."
+    assert ref.VARIANT_KINDS["test.rule"] == "test" and "test.read" not in ref.VARIANT_KINDS
+    assert ref.REFERENCE["test.rule"] == Entry("test.rule", "A test rule", "What the test rule says.",
+                                               "The test's rulebook", "test")
+    assert ref.REFERENCE["test.read"].kind == "reading"
+    register_rules({"test.rule": ("A test rule", "The test's rulebook", "What the test rule says.")}, kind="test")
+    with pytest.raises(ValueError, match="'test.rule' is already in the tutor's reference, with other words"):
+        register_rules({"test.rule": ("A test rule", "The test's rulebook", "Other words.")}, kind="test")
+    register_readings({"reading.test": ("A test reading", "What we read.")})
+    assert ref.READINGS["reading.test"] == ("A test reading", "What we read.")
+    assert ref.REFERENCE["reading.test"] == Entry("reading.test", "A test reading", "What we read.",
+                                                  "Project reading (the sources are silent)", "reading")
+    register_readings({"reading.test": ("A test reading", "What we read.")})
+    with pytest.raises(ValueError, match="'reading.test' is already in the tutor's reference, with other words"):
+        register_readings({"reading.test": ("A test reading", "Other words.")})
+    assert list(ref.REFERENCE)[-3:] == ["test.rule", "test.read", "reading.test"]
