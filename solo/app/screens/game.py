@@ -125,6 +125,7 @@ class GameScreen(BotSeats, Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.fit(self.app.size)
         self.query_one("#moves", OptionList).border_title = "Hand"
         self.query_one("#log", OptionList).border_title = "Just happened"
         g = self.g
@@ -166,11 +167,17 @@ class GameScreen(BotSeats, Screen):
                                                 "lines": self.log_lines[cut:], "turn_from": max(0, self.turn_from - cut)})
 
     def on_resize(self, event) -> None:
-        """Below the smallest size the table fits, say so instead of cutting it."""
         if event.size == self.sized:  # Textual tells the first size twice: the table is drawn for it once
             return
         self.sized = event.size
-        w, h = event.size
+        self.fit(event.size)
+        self.call_after_refresh(self.draw)  # the rows that cut their text to their width
+
+    def fit(self, size) -> None:
+        """Lay the table out for the terminal's size (also at mount, from the
+        app's size, so the first layout is the right one): below the smallest
+        size the table fits, say so instead of cutting it."""
+        w, h = size
         self.query_one("#too-small", Static).display = w < MIN_SIZE[0] or h < MIN_SIZE[1]
         # the hand takes the rows it needs, up to half of what the table leaves; the tutor the rest
         g = self.g
@@ -180,7 +187,6 @@ class GameScreen(BotSeats, Screen):
             fixed = 7 + g.nplayers - (0 if self.seats else 1) + 2 + (0 if self.seats else 3)
         rows = h - fixed
         self.query_one("#moves", OptionList).styles.max_height = max(5, rows // 2)
-        self.call_after_refresh(self.draw)
 
     # ------------------------------------------------------------------ drawing
     def draw(self) -> None:

@@ -45,6 +45,7 @@ class LessonScreen(GameScreen):
             self.app.store.save(self.g, [], slot="lesson", extra={"lesson": self.lesson.id, "step": self.coach.i})
 
     def on_mount(self) -> None:
+        self.fit(self.app.size)
         sc = self.lesson.scenario
         store = self.app.store
         self.saving = store.claim("lesson")
