@@ -180,3 +180,18 @@ def test_registering_a_variants_rules_and_readings(monkeypatch):
     with pytest.raises(ValueError, match="'reading.test' is already in the tutor's reference, with other words"):
         register_readings({"reading.test": ("A test reading", "Other words.")})
     assert list(ref.REFERENCE)[-3:] == ["test.rule", "test.read", "reading.test"]
+
+
+def test_which_cards_have_an_entry_of_their_own_and_its_id():
+    """A card that does something of its own has an entry; a plain Keeper or
+    a Goal of two Keepers is said by the rule for its kind, and has none."""
+    from tutor.reference import _card_entries, card_entry_id
+    cards = _card_entries()
+    assert card_entry_id("fluxx5", "Milk & Cookies") == "cards.fluxx5.milk-and-cookies"
+    assert card_entry_id("fluxx5", "The Brain (No TV)") == "cards.fluxx5.the-brain-no-tv"
+    assert card_entry_id("fluxx5", "Let's Do That Again!") == "cards.fluxx5.let-s-do-that-again"
+    assert "cards.fluxx5.milk" not in cards and "cards.fluxx5.milk-and-cookies" not in cards  # plain
+    assert "cards.fluxx5.the-brain-no-tv" in cards and "cards.fluxx5.party-snacks" in cards  # a No, a count
+    assert "cards.fluxx5.5-keepers" in cards and "cards.fluxx5.trash-a-keeper" in cards
+    assert "cards.creeper-pack.war" in cards and "cards.creeper-pack.milk" not in cards  # a card counts in its own deck
+    assert all(e.kind == "card" and e.source.startswith("Card text: ") for e in cards.values())
