@@ -195,3 +195,18 @@ def test_which_cards_have_an_entry_of_their_own_and_its_id():
     assert "cards.fluxx5.5-keepers" in cards and "cards.fluxx5.trash-a-keeper" in cards
     assert "cards.creeper-pack.war" in cards and "cards.creeper-pack.milk" not in cards  # a card counts in its own deck
     assert all(e.kind == "card" and e.source.startswith("Card text: ") for e in cards.values())
+
+
+def test_a_cards_entry_names_its_source_and_the_whole_reference_builds_in_one_go():
+    from engine.cards import card_db
+    from tutor.reference import _card_entries, _rules_and_topics, build_all, card_entry_id
+    cards = _card_entries()
+    with_source = [c for c in card_db(("voyager",)).cards if c.deck == "voyager" and c.source
+                   and card_entry_id("voyager", c.name) in cards]
+    without = [c for c in card_db(("fluxx5",)).cards if not c.source and card_entry_id("fluxx5", c.name) in cards]
+    assert with_source and without
+    for c in with_source:
+        assert cards[card_entry_id("voyager", c.name)].source == f"Card text: {c.name}; {c.source}"
+    for c in without:
+        assert cards[card_entry_id("fluxx5", c.name)].source == f"Card text: {c.name}"
+    assert build_all() == {**_rules_and_topics(), **cards} and list(build_all()) == list(_rules_and_topics()) + list(cards)
