@@ -350,10 +350,17 @@ def screen_lines(app) -> list[str]:
     return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
-def zone_text(app, widget) -> str:
-    """The text a widget shows on screen (its region of the terminal), joined
-    into one line with single spaces (so a name wrapped in a box reads whole)."""
-    r = widget.region
+def boxes(screen):
+    """The table's rows of boxes (their regions: ``.region_of(key)``)."""
+    from solo.app.widgets import BoxRows
+    return screen.query_one("#boxes", BoxRows)
+
+
+def zone_text(app, where) -> str:
+    """The text a widget or a box shows on screen (its region of the
+    terminal: a widget's, or a ``Region``), joined into one line with single
+    spaces (so a name wrapped in a box reads whole)."""
+    r = getattr(where, "region", where)
     lines = screen_lines(app)[r.y:r.y + r.height]
     inner = [ln[r.x:r.x + r.width].strip("│╭╮╰╯─ ") for ln in lines]
     return " ".join(" ".join(x.split()) for x in inner if x)

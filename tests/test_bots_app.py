@@ -13,7 +13,7 @@ from solo.app.dialogs import ConfirmScreen, PickManyDialog, PickOneDialog
 from solo.app.screens import EndScreen, GameScreen
 from solo.seats import new_seats, seat_names
 
-from .helpers import first_choice_keys, make_app, screen_lines, until, zone_text
+from .helpers import boxes, first_choice_keys, make_app, screen_lines, until, zone_text
 
 pytestmark = pytest.mark.app
 
@@ -44,10 +44,10 @@ def check_bot_frame(app) -> None:
     assert banner.startswith(f"Turn {g.turn} ·"), banner
     whose = "Your turn" if g.active == 0 else f"{names[g.active]}'s turn"
     assert whose in banner, banner
-    goals = zone_text(app, scr.query_one("#goals"))
+    goals = zone_text(app, boxes(scr).region_of("goals"))
     for c in g.goals:
         assert words(g.name(c)) in goals, f"the Goal {g.name(c)} is not on screen: {goals!r}"
-    shown_rules = zone_text(app, scr.query_one("#new-rules"))
+    shown_rules = zone_text(app, boxes(scr).region_of("new-rules"))
     assert f"New Rules ({len(g.rules)})" in text
     if g.rules:
         first = words(g.name(g.rules[0]))

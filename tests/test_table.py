@@ -13,7 +13,7 @@ from engine.game import Game
 from solo.app.dialogs import PickOneDialog
 from solo.app.screens import EndScreen, GameScreen
 
-from .helpers import first_choice_keys, make_app, screen_lines, table, zone_text
+from .helpers import boxes, first_choice_keys, make_app, screen_lines, table, zone_text
 
 pytestmark = pytest.mark.app
 
@@ -37,13 +37,13 @@ def check_frame(app) -> None:
         assert f"Scored ({len(g.scored)})" in text
         for spot, c in g.variant.spots(g).items():
             if c >= 0:
-                shown = zone_text(app, scr.query_one(f"#spot-{spot}"))
+                shown = zone_text(app, boxes(scr).region_of(f"spot-{spot}"))
                 assert words(g.name(c)) in shown, f"{g.name(c)} is not readable in the {spot} spot: {shown!r}"
     else:
         assert "─ New Rules" in text
         for q in range(1, g.nplayers):
             assert f"Player {q} · hand {len(g.hands[q])}:" in text, f"seat {q}'s row is not on screen:\n{text}"
-    goals = zone_text(app, scr.query_one("#goals"))
+    goals = zone_text(app, boxes(scr).region_of("goals"))
     for c in g.goals:
         assert words(g.name(c)) in goals, f"the Goal {g.name(c)} is not on screen: {goals!r}"
     assert "─ Hand" in text or "─ Temporary hand" in text or "'s hand (" in text
@@ -108,6 +108,20 @@ async def test_a_small_terminal_is_told_the_size_it_needs(store):
         assert "needs a terminal" not in "\n".join(screen_lines(app))
 
 
+async def test_the_size_notice_is_made_only_when_a_terminal_is_too_small(store):
+    """At a size the table fits, no notice widget is made (each widget costs
+    the first frame); shrunk below 80x24 the notice comes, and it goes again."""
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query("#too-small")
+        for size, told in (((79, 24), True), ((100, 30), False), ((80, 23), True), ((80, 24), False)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert ("needs a terminal of at least 80x24" in "\n".join(screen_lines(app))) is told, size
+        assert len(app.screen.query("#too-small")) == 1  # made once, then shown or hidden
+
+
 async def test_the_table_is_drawn_for_each_new_size_once(store, monkeypatch):
     """Textual tells a screen its first size twice: the table is drawn at
     mount and once more after the first layout (its rows read their widths),
@@ -165,7 +179,7 @@ async def test_snapshot_mid_game_all_spots_two_goals(store):
         await pilot.pause()
         check_frame(app)
         text = "\n".join(screen_lines(app)) + "\n"
-        assert "+" in zone_text(app, app.screen.query_one("#table")) and "more" in text  # a long row says "+N more"
+        assert "+" in zone_text(app, boxes(app.screen).region_of("table")) and "more" in text  # a long row says "+N more"
         assert "Scored (7)" in text and "Baked Goods" in text  # the latest Goal first
         await _snapshot("table-mid-game-80x24", text)
 
@@ -242,3 +256,53 @@ async def test_a_mouse_click_on_a_move_plays_it(store):
         await pilot.pause()
         assert second[1] in g.tables[0] or second[1] in g.discard or second[1] in g.goals
         assert app.screen.answers and app.screen.answers[0] == ["play", g.name(second[1])]
+
+
+def test_the_boxes_of_a_row_share_its_width_as_the_diagram_does():
+    """Fixed boxes keep their widths; the others share the rest equally, the
+    odd cell to the later one, never under their least width."""
+    from solo.app.widgets import GoalsBox, MainPile, RulesPile, ScoredBox, SpotBox, shares
+    mid = [MainPile(), GoalsBox(), ScoredBox()]
+    assert shares(mid, 80) == [13, 33, 34]
+    assert shares(mid, 121) == [13, 54, 54]
+    assert shares(mid, 50) == [13, 30, 30]  # below 80x24 the notice covers the table
+    top = [RulesPile(), *(SpotBox(s) for s in ("draw", "play", "limit", "other"))]
+    assert shares(top, 80) == [13, 13, 16, 16, 22]
+    assert shares(top, 40) == [13, 13, 16, 16, 0]
+
+
+def test_a_box_edge_carries_its_label_as_a_border_title_does():
+    from rich.style import Style
+    from textual.style import Style as VisualStyle
+
+    from solo.app.widgets import _edge
+
+    def line(*a, **k) -> str:
+        return "".join(s.text for s in _edge(*a, Style(), VisualStyle(), **k))
+    assert line("╭", "╮", "Rules", 13, top=True) == "╭─ Rules ───╮"
+    assert line("╰", "╯", "basic 1", 16, top=False) == "╰──── basic 1 ─╯"
+    assert line("╭", "╮", "New Rules (4) · basic: draw 1, play 1", 34, top=True) == "╭─ New Rules (4) · basic: draw… ─╮"
+    assert line("╭", "╮", None, 6, top=True) == "╭────╮"
+    assert line("╭", "╮", "Goal", 6, top=True) == "╭────╮"  # no room for a label
+    assert line("╭", "╮", "Goal", 7, top=True) == "╭─ … ─╮"
+    assert line("╭", "╮", "Goal", 8, top=True) == "╭─ G… ─╮"
+    assert line("╭", "╮", "Goal", 10, top=True) == "╭─ Goal ─╮"
+
+
+async def test_each_box_has_its_place_and_the_colours_follow_the_theme(store):
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = boxes(app.screen)
+        assert rows.region.height == 11
+        places = [rows.region_of(k) for k in ("rules-pile", "spot-draw", "spot-play", "spot-limit", "spot-other")]
+        assert [(r.x, r.width) for r in places] == [(0, 13), (13, 13), (26, 16), (42, 16), (58, 22)]
+        assert {r.y for r in places} == {rows.region.y}
+        assert rows.region_of("table").y == rows.region.y + 8 and rows.region_of("table").height == 3
+        with pytest.raises(KeyError):
+            rows.region_of("new-rules")  # a standard game's box: not on a Solo table
+        before = list(rows.render_line(0))[0].style
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await pilot.pause()
+        after = list(rows.render_line(0))[0].style
+        assert before.color != after.color  # the border drawn again in the new theme's colour

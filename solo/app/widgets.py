@@ -1,18 +1,24 @@
-"""The table's parts, one widget each, laid out as the Solo Fluxx diagram.
+"""The table's parts, laid out as the Solo Fluxx diagram.
 
-Every zone is a labelled box (its label is the border title) that draws
-itself from the game in ``show``; the game screen asks each to show the game
-after every answer and on every resize. A row with more cards than its
-width holds says "+N more" instead of pushing another zone away. A standard
-game uses the same boxes, with the New Rules area in place of the spots and
-a row per other seat.
+Every zone is a labelled box (``Pane``: its label is on its top border)
+that works out its words from the game and its width. The boxes are drawn
+by one widget (``BoxRows``), row by row; the banner, the hand, the card
+line, the tutor panel and the keys are widgets of their own. The game screen
+asks each to show the game after every answer. A row with more cards than
+its width holds says "+N more" instead of pushing another zone away. A
+standard game uses the same boxes, with the New Rules area in place of the
+spots and a row per other seat.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.content import Content
+from textual.geometry import Region, Size
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -87,21 +93,21 @@ def goal_progress(g: Game, goal: int, p: int = 0) -> str:
     return " · ".join(parts)
 
 
-class Zone(Static):
-    """One labelled part of the table; it redraws itself from the game."""
+class Pane:
+    """One labelled box of the table (its label is on its top border). A
+    pane is not a widget: the row of boxes it sits in (``BoxRows``) draws it,
+    since each widget of its own cost the first frame about 4 ms. ``text``
+    gives, for the game and the cells inside its border, its title, the label
+    on its bottom border (or None) and its content (markup)."""
 
+    key = ""  # what it is known by (the screen's tests, ``BoxRows.region_of``)
     label = ""
+    width: int | None = None  # cells, or None: an equal share of what the fixed panes leave
+    min_width = 0
+    wrap = True  # words wrap onto the next line; False: each line is cut with "…"
 
-    def on_mount(self) -> None:
-        self.border_title = self.label
-
-    def show(self, g: Game, info: dict[str, Any]) -> None:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    @property
-    def room(self) -> int:
-        """The width the content may use (0 before the first layout)."""
-        return self.content_size.width
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
+        raise NotImplementedError  # pragma: no cover - interface
 
 
 class TurnBanner(Static):
@@ -143,115 +149,111 @@ def pile_text(g: Game, deck: list[int], discard: list[int], word: str = "deck") 
     return f"{word} [b]{len(deck)}[/]\ndisc {top}"
 
 
-class RulesPile(Zone):
-    label = "Rules"
+class RulesPile(Pane):
+    key, label, width, wrap = "rules-pile", "Rules", 13, False
 
-    def show(self, g: Game, info: dict[str, Any]) -> None:
-        self.update(pile_text(g, g.rules_deck, g.rules_discard))
-
-
-class MainPile(Zone):
-    label = "Main"
-
-    def show(self, g: Game, info: dict[str, Any]) -> None:
-        self.update(pile_text(g, g.draw, g.discard))
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
+        return self.label, None, pile_text(g, g.rules_deck, g.rules_discard)
 
 
-class SpotBox(Zone):
+class MainPile(Pane):
+    key, label, width, wrap = "main-pile", "Main", 13, False
+
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
+        return self.label, None, pile_text(g, g.draw, g.discard)
+
+
+SPOT_WIDTHS = {"draw": 13, "play": 16, "limit": 16, "other": None}
+
+
+class SpotBox(Pane):
     """One of Solo's four rule spots, with the Basic Rule it stands in for."""
 
-    def __init__(self, spot: str, **kw: Any) -> None:
-        super().__init__(**kw)
+    def __init__(self, spot: str) -> None:
         self.spot = spot
+        self.key = f"spot-{spot}"
         self.label = SPOT_TITLES[spot]
+        self.width = SPOT_WIDTHS[spot]
 
-    def show(self, g: Game, info: dict[str, Any]) -> None:
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
+        sub = f"basic {1 + g.inflation()}" if self.spot in ("draw", "play") else None
         c = (g.variant.spots(g) or {}).get(self.spot, -1)
-        if self.spot in ("draw", "play"):
-            self.border_subtitle = f"basic {1 + g.inflation()}"
         if c < 0:
-            self.update("[dim]empty[/]")
-            return
+            return self.label, sub, "[dim]empty[/]"
         shown = card(g, c, short=True)
-        name_len = plain_len(shown)
-        if self.room >= 30 and name_len <= self.room:  # a wide box has room for the card's words
+        if room >= 30 and plain_len(shown) <= room:  # a wide box has room for the card's words
             text = g.db.cards[c].text.replace("[", r"\[")
-            if len(text) > self.room:
-                text = text[:self.room - 1] + "…"
+            if len(text) > room:
+                text = text[:room - 1] + "…"
             shown += f"\n[dim]{text}[/]"
-        self.update(shown)
+        return self.label, sub, shown
 
 
-class NewRules(Zone):
+class NewRules(Pane):
     """The standard game's New Rules area (in place of the spots)."""
-    label = "New Rules"
+    key, label = "new-rules", "New Rules"
 
-    def show(self, g: Game, info: dict[str, Any]) -> None:
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
         items = [card(g, r, short=True) for r in g.rules]
-        self.border_title = f"New Rules ({len(g.rules)}) · basic: draw 1, play 1"
-        self.update(fit(items, self.room, 2) if items else "[dim]none: the Basic Rules (draw 1, play 1)[/]")
+        return (f"New Rules ({len(g.rules)}) · basic: draw 1, play 1", None,
+                fit(items, room, 2) if items else "[dim]none: the Basic Rules (draw 1, play 1)[/]")
 
 
-class DrawPile(Zone):
-    label = "Piles"
+class DrawPile(Pane):
+    key, label, width, wrap = "main-pile", "Piles", 13, False
 
-    def show(self, g: Game, info: dict[str, Any]) -> None:
-        self.update(pile_text(g, g.draw, g.discard, "draw"))
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
+        return self.label, None, pile_text(g, g.draw, g.discard, "draw")
 
 
-class GoalsBox(Zone):
-    label = "Goal"
+class GoalsBox(Pane):
+    key, label, min_width, wrap = "goals", "Goal", 30, False
 
-    def show(self, g: Game, info: dict[str, Any]) -> None:
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
         goals = list(g.goals)
-        self.border_title = "Goals (Double Agenda)" if len(goals) > 1 else "Goal"
+        title = "Goals (Double Agenda)" if len(goals) > 1 else "Goal"
         if not goals:
-            self.update("[dim]none yet[/]")
-        elif len(goals) == 1:
-            self.update(f"{card(g, goals[0], short=True)}\n[dim]{goal_progress(g, goals[0])}[/]")
-        else:  # two Goals: each on its line, with what you lack (cut at the box's edge, never the name)
-            self.update("\n".join(f"{card(g, c, short=True)} [dim]· {goal_progress(g, c)}[/]" for c in goals))
+            return title, None, "[dim]none yet[/]"
+        if len(goals) == 1:
+            return title, None, f"{card(g, goals[0], short=True)}\n[dim]{goal_progress(g, goals[0])}[/]"
+        # two Goals: each on its line, with what you lack (cut at the box's edge, never the name)
+        return title, None, "\n".join(f"{card(g, c, short=True)} [dim]· {goal_progress(g, c)}[/]" for c in goals)
 
 
-class ScoredBox(Zone):
+class ScoredBox(Pane):
     """The Scored Goals: the count, the latest first, the rest counted."""
-    label = "Scored"
+    key, label, min_width = "scored", "Scored", 30
 
-    def show(self, g: Game, info: dict[str, Any]) -> None:
-        self.border_title = f"Scored ({len(g.scored)})"
-        self.border_subtitle = "p: piles"
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
         items = [g.name(c) for c in reversed(g.scored)]
-        self.update(fit(items, self.room, 2, " · ") if items else "[dim]none yet[/]")
+        return f"Scored ({len(g.scored)})", "p: piles", fit(items, room, 2, " · ") if items else "[dim]none yet[/]"
 
 
-class KeepersRow(Zone):
+class KeepersRow(Pane):
     """A seat's Keepers and Creepers in play (the player's own, or another seat's)."""
+    wrap = False
 
-    def __init__(self, seat: int, **kw: Any) -> None:
-        super().__init__(**kw)
+    def __init__(self, seat: int) -> None:
         self.seat = seat
+        self.key = "table" if seat == 0 else f"table-{seat}"
         self.label = "Keepers and Creepers" if seat == 0 else f"Player {seat}"
 
-    def show(self, g: Game, info: dict[str, Any]) -> None:
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
         p = self.seat
-        if p:
-            self.border_title = f"Player {p} · hand {len(g.hands[p])}"
-        else:
-            self.border_title = f"Keepers and Creepers ({len(g.tables[0])})"
+        title = f"Player {p} · hand {len(g.hands[p])}" if p else f"Keepers and Creepers ({len(g.tables[0])})"
         items = keeper_units(g, p)
-        self.update(fit(items, self.room) if items else "[dim]none[/]")
+        return title, None, fit(items, room) if items else "[dim]none[/]"
 
 
-class OthersBox(Zone):
+class OthersBox(Pane):
     """A standard game's other seats: a line each, with hand size and table."""
-    label = "Other players"
+    key, label, wrap = "others", "Other players", False
 
-    def show(self, g: Game, info: dict[str, Any]) -> None:
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
         lines = []
         names = info.get("names")
         seats = (info.get("extra") or {}).get("seats") if names else None
-        if seats:  # against bots: every seat, yours first
-            self.border_title = "Tables (▶ whose turn)"
+        title = "Tables (▶ whose turn)" if seats else self.label  # against bots: every seat, yours first
         for q in range(g.nplayers):
             if q == info.get("seat", 0) and not seats:
                 continue
@@ -261,8 +263,122 @@ class OthersBox(Zone):
             else:
                 head = f"Player {q} · hand {len(g.hands[q])}: "
             items = keeper_units(g, q)
-            lines.append(head + (fit(items, self.room - plain_len(head)) if items else "[dim]nothing in play[/]"))
-        self.update("\n".join(lines))
+            lines.append(head + (fit(items, room - plain_len(head)) if items else "[dim]nothing in play[/]"))
+        return title, None, "\n".join(lines)
+
+
+def shares(panes: list[Pane], width: int) -> list[int]:
+    """Each pane's width in a row ``width`` cells wide: a fixed pane its
+    own; the others share what is left equally (the odd cells to the later
+    ones, as Textual shares ``1fr``), each at least its ``min_width``."""
+    rest = max(0, width - sum(p.width for p in panes if p.width is not None))
+    n = sum(1 for p in panes if p.width is None)
+    out, k = [], 0
+    for p in panes:
+        if p.width is not None:
+            out.append(p.width)
+        else:
+            out.append(max(p.min_width, rest * (k + 1) // n - rest * k // n))
+            k += 1
+    return out
+
+
+class BoxRows(Widget):
+    """Rows of labelled boxes (``Pane``), drawn as one widget: the Solo
+    table's two rows of piles, spots and Goals and your Keepers, or a
+    standard game's piles, Goals and New Rules and the seats. Each box is a
+    rounded border with its label on top (and a note at the bottom right),
+    as Textual draws a widget's border and titles. The lines are worked out
+    when first drawn at a size (so every box knows its width), and again after
+    ``show``."""
+
+    COMPONENT_CLASSES = {"boxes--border", "boxes--title"}
+    ALLOW_SELECT = False
+
+    def __init__(self, rows: list[tuple[int, list[Pane]]], **kw: Any) -> None:
+        super().__init__(**kw)
+        self.rows = rows  # (height, panes) from the top
+        self.styles.height = sum(h for h, _ in rows)
+        self.game: Game | None = None
+        self.info: dict[str, Any] = {}
+        self._strips: list[Strip] | None = None
+        self._drawn_for: Size | None = None
+
+    def show(self, g: Game, info: dict[str, Any]) -> None:
+        self.game, self.info = g, info
+        self._strips = None
+        self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips = None  # a new theme: new colours
+
+    def region_of(self, key: str) -> Region:
+        """Where the pane known by ``key`` is on the screen."""
+        x0, y = self.region.x, self.region.y
+        for height, panes in self.rows:
+            x = x0
+            for pane, w in zip(panes, shares(panes, self.size.width), strict=True):
+                if pane.key == key:
+                    return Region(x, y, w, height)
+                x += w
+            y += height
+        raise KeyError(key)
+
+    def render_line(self, y: int) -> Strip:
+        if self._strips is None or self._drawn_for != self.size:
+            self._strips = self._draw()
+            self._drawn_for = self.size
+        return self._strips[y] if y < len(self._strips) else Strip.blank(self.size.width)
+
+    def _draw(self) -> list[Strip]:
+        width = self.size.width
+        g = self.game
+        if g is None:
+            return []
+        border = self.get_component_rich_style("boxes--border")
+        title_style = self.get_visual_style("boxes--title")
+        body_style = self.visual_style
+        strips: list[Strip] = []
+        for height, panes in self.rows:
+            lines: list[list[Segment]] = [[] for _ in range(height)]
+            for pane, w in zip(panes, shares(panes, width), strict=True):
+                if w < 2:
+                    continue
+                room = w - 2
+                title, sub, markup = pane.text(g, self.info, room)
+                body = Content.from_markup(markup)
+                if pane.wrap:
+                    rows = body.wrap(room) if room > 0 else []
+                else:
+                    rows = [ln.truncate(room, ellipsis=True) for ln in body.split("\n")]
+                lines[0] += _edge("╭", "╮", title, w, border, title_style, top=True)
+                for i in range(1, height - 1):
+                    text = rows[i - 1] if i - 1 < len(rows) else Content("")
+                    if text.cell_length > room:
+                        text = text.truncate(room)
+                    elif text.cell_length < room:
+                        text = text.pad_right(room - text.cell_length)
+                    lines[i] += [Segment("│", border), *text.render_segments(body_style), Segment("│", border)]
+                lines[height - 1] += _edge("╰", "╯", sub, w, border, body_style, top=False)
+            strips += [Strip(ln).adjust_cell_length(width) for ln in lines]
+        return strips
+
+
+def _edge(left: str, right: str, label: str | None, w: int, border: Style, label_style: Any,
+          top: bool) -> list[Segment]:
+    """A box's top or bottom line: its corners, its label (on top after one
+    "─" at the left, at the bottom before one "─" at the right, cut with "…"
+    where it is too long), and "─" for the rest."""
+    inner = w - 2
+    if not label or inner <= 4:
+        return [Segment(left + "─" * inner + right, border)]
+    shown = Content.from_markup(label).truncate(w - 6, ellipsis=True).pad_left(1).pad_right(1)
+    fill = inner - 1 - shown.cell_length
+    segs = shown.render_segments(label_style)
+    if top:
+        return [Segment(left + "─", border), *segs, Segment("─" * fill + right, border)]
+    return [Segment(left + "─" * fill, border), *segs, Segment("─" + right, border)]
 
 
 class Preview(Static):

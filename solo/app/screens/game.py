@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -14,6 +13,7 @@ from engine.prompts import IllegalAnswer
 
 from ..cardtext import option
 from ..widgets import (
+    BoxRows,
     DrawPile,
     GoalsBox,
     KeepersRow,
@@ -26,7 +26,6 @@ from ..widgets import (
     ScoredBox,
     SpotBox,
     TurnBanner,
-    Zone,
 )
 from .bots import PACES, BotSeats
 
@@ -97,32 +96,21 @@ class GameScreen(BotSeats, Screen):
     def compose(self) -> ComposeResult:
         g = self.g
         yield TurnBanner(id="status")
-        if g.variant.spots(g) is not None:
-            with Horizontal(id="top-row"):
-                yield RulesPile(id="rules-pile")
-                for spot in ("draw", "play", "limit", "other"):
-                    yield SpotBox(spot, id=f"spot-{spot}", classes="spot")
-            with Horizontal(id="mid-row"):
-                yield MainPile(id="main-pile")
-                yield GoalsBox(id="goals")
-                yield ScoredBox(id="scored")
+        if g.variant.spots(g) is not None:  # Solo: the piles and the spots, the Goals and the score, your Keepers
+            rows = [(4, [RulesPile(), *(SpotBox(spot) for spot in ("draw", "play", "limit", "other"))]),
+                    (4, [MainPile(), GoalsBox(), ScoredBox()]),
+                    (3, [KeepersRow(0)])]
         else:  # the standard game: the New Rules area instead of the spots, and a line per other seat
-            with Horizontal(id="top-row"):
-                yield DrawPile(id="main-pile")
-                yield GoalsBox(id="goals")
-                yield NewRules(id="new-rules")
-            others = OthersBox(id="others")
             # against bots, your own table is the box's first row (so six seats fit 80x24)
-            others.styles.height = g.nplayers - (0 if self.seats else 1) + 2
-            yield others
-        if self.seats is None:
-            yield KeepersRow(0, id="table")
+            rows = [(4, [DrawPile(), GoalsBox(), NewRules()]),
+                    (g.nplayers - (0 if self.seats else 1) + 2, [OthersBox()])]
+            if self.seats is None:
+                rows.append((3, [KeepersRow(0)]))
+        yield BoxRows(rows, id="boxes")
         yield OptionList(id="moves")
         yield Preview(id="preview")
         yield OptionList(id="log")
-        yield Static(f"The table needs a terminal of at least {MIN_SIZE[0]}x{MIN_SIZE[1]}; make this one larger.",
-                     id="too-small")
-        yield KeyBar()
+        yield KeyBar()  # the notice of a terminal too small for the table is mounted when first needed (fit)
 
     def on_mount(self) -> None:
         self.fit(self.app.size)
@@ -178,7 +166,13 @@ class GameScreen(BotSeats, Screen):
         app's size, so the first layout is the right one): below the smallest
         size the table fits, say so instead of cutting it."""
         w, h = size
-        self.query_one("#too-small", Static).display = w < MIN_SIZE[0] or h < MIN_SIZE[1]
+        small = w < MIN_SIZE[0] or h < MIN_SIZE[1]
+        notice = self.query("#too-small")
+        if notice:
+            notice.first().display = small
+        elif small:
+            self.mount(Static(f"The table needs a terminal of at least {MIN_SIZE[0]}x{MIN_SIZE[1]}; "
+                              "make this one larger.", id="too-small"))
         # the hand takes the rows it needs, up to half of what the table leaves; the tutor the rest
         g = self.g
         if g.variant.spots(g) is not None:
@@ -192,8 +186,7 @@ class GameScreen(BotSeats, Screen):
     def draw(self) -> None:
         g = self.g
         self.query_one("#status", TurnBanner).show(g, self.info)
-        for zone in self.query(Zone):
-            zone.show(g, self.info)
+        self.query_one("#boxes", BoxRows).show(g, self.info)
         log = self.query_one("#log", OptionList)
         start = 0 if self.full_log else self.turn_from
         first = max(start, len(self.log_lines) - 200)
