@@ -124,25 +124,42 @@ async def test_the_size_notice_is_made_only_when_a_terminal_is_too_small(store):
 
 async def test_the_table_is_drawn_for_each_new_size_once(store, monkeypatch):
     """Textual tells a screen its first size twice: the table is drawn at
-    mount and once more after the first layout (its rows read their widths),
-    not a third time; a real change of size draws it again, laid out anew."""
+    mount for the terminal's size and not again after the first layout (the
+    boxes work out their lines at their width when drawn); a real change of
+    size draws it again, laid out anew."""
     drawn = []
     real = GameScreen.draw
     monkeypatch.setattr(GameScreen, "draw", lambda self: (drawn.append(self.size), real(self))[1])
     app = make_app(store, new=(7, ["fluxx5"]))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert len(drawn) == 2 and app.screen.sized == (80, 24)
+        assert len(drawn) == 1 and app.screen.sized == (80, 24)
         first = screen_lines(app)
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
-        assert len(drawn) == 3 and drawn[-1] == (120, 40) and app.screen.sized == (120, 40)
+        assert len(drawn) == 2 and drawn[-1] == (120, 40) and app.screen.sized == (120, 40)
         text = "\n".join(screen_lines(app))
         assert len(screen_lines(app)[0]) == 120 and "Keepers and Creepers (0)" in text
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert len(drawn) == 4 and screen_lines(app) == first  # the same table as at the start
+        assert len(drawn) == 3 and screen_lines(app) == first  # the same table as at the start
         assert app.screen.query_one("#moves").styles.max_height.value == 5
+
+
+async def test_a_tall_terminal_shows_the_rule_texts_from_the_first_frame(store, monkeypatch):
+    """The tutor panel's height is known only after the first layout: where it
+    has 8 rows or more (so it shows the rule texts under the lines), the table
+    is drawn once more then; at 80x24 it is not."""
+    drawn = []
+    real = GameScreen.draw
+    monkeypatch.setattr(GameScreen, "draw", lambda self: (drawn.append(self.size), real(self))[1])
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert len(drawn) == 2 and app.screen.tall_log
+        shown = [str(o.prompt) for o in app.screen.query_one("#log").options]
+        assert any(t.startswith("[dim]  ") for t in app.screen.log_lines)
+        assert len(shown) == len(app.screen.log_lines)  # the rule texts too
 
 
 def long_table() -> Game:

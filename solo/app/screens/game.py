@@ -72,6 +72,7 @@ class GameScreen(BotSeats, Screen):
         self.last_rule: str | None = None
         self.hint_step = 0
         self.sized = None  # the size the table was last laid out for (on_resize)
+        self.tall_log = False  # the tutor panel was 8 rows or more at the last draw (it shows the rule texts)
         from solo.seats import seat_names, seats_in
         self.seats = seats_in(info)  # a game against bots: who sits where ("human", "greedy", ...)
         self.repaired: str | None = None
@@ -155,11 +156,19 @@ class GameScreen(BotSeats, Screen):
                                                 "lines": self.log_lines[cut:], "turn_from": max(0, self.turn_from - cut)})
 
     def on_resize(self, event) -> None:
-        if event.size == self.sized:  # Textual tells the first size twice: the table is drawn for it once
+        if event.size == self.sized:  # Textual tells the first size twice: the table is laid out for it once
             return
+        first = self.sized is None
         self.sized = event.size
         self.fit(event.size)
-        self.call_after_refresh(self.draw)  # the rows that cut their text to their width
+        # the first size is the one the table was drawn for at mount (fit(app.size)): it is drawn again
+        # only if the tutor panel's height, known after the first layout, says to show more; a new size
+        # draws the hand's "more below" and the tutor panel anew (the boxes redraw themselves at any width)
+        self.call_after_refresh(self.draw_if_taller if first else self.draw)
+
+    def draw_if_taller(self) -> None:
+        if self.tall_log != (self.query_one("#log", OptionList).size.height >= 8):
+            self.draw()
 
     def fit(self, size) -> None:
         """Lay the table out for the terminal's size (also at mount, from the
@@ -193,7 +202,8 @@ class GameScreen(BotSeats, Screen):
         log.border_title = "Log (l: just happened)" if self.full_log else "Just happened (l: full log)"
         log.clear_options()
         # a short panel (80x24) keeps the rule texts one key away (w) so the lines themselves stay in view
-        roomy = self.full_log or self.explainer.level == "full" or log.size.height >= 8
+        self.tall_log = log.size.height >= 8  # 0 before the first layout
+        roomy = self.full_log or self.explainer.level == "full" or self.tall_log
         shown = [(first + i, t) for i, t in enumerate(self.log_lines[first:])
                  if roomy or not t.startswith("[dim]  ")]
         log.add_options([Option(t, id=str(i)) for i, t in shown])
