@@ -119,6 +119,7 @@ async def test_the_size_notice_is_made_only_when_a_terminal_is_too_small(store):
             await pilot.resize_terminal(*size)
             await pilot.pause()
             assert ("needs a terminal of at least 80x24" in "\n".join(screen_lines(app))) is told, size
+            assert "^p palette" in screen_lines(app)[-1]  # the keys stay over the notice
         assert len(app.screen.query("#too-small")) == 1  # made once, then shown or hidden
 
 

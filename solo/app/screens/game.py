@@ -181,7 +181,7 @@ class GameScreen(BotSeats, Screen):
             notice.first().display = small
         elif small:
             self.mount(Static(f"The table needs a terminal of at least {MIN_SIZE[0]}x{MIN_SIZE[1]}; "
-                              "make this one larger.", id="too-small"))
+                              "make this one larger.", id="too-small"), before=self.query_one(KeyBar))  # the keys stay on top
         # the hand takes the rows it needs, up to half of what the table leaves; the tutor the rest
         g = self.g
         if g.variant.spots(g) is not None:
