@@ -123,14 +123,20 @@ async def test_the_size_notice_is_made_only_when_a_terminal_is_too_small(store):
         assert len(app.screen.query("#too-small")) == 1  # made once, then shown or hidden
 
 
+def count_draws(monkeypatch) -> list:
+    """The sizes the table is drawn at, one entry a draw."""
+    drawn: list = []
+    real = GameScreen.draw
+    monkeypatch.setattr(GameScreen, "draw", lambda self: (drawn.append(self.size), real(self))[1])
+    return drawn
+
+
 async def test_the_table_is_drawn_for_each_new_size_once(store, monkeypatch):
     """Textual tells a screen its first size twice: the table is drawn at
     mount for the terminal's size and not again after the first layout (the
     boxes work out their lines at their width when drawn); a real change of
     size draws it again, laid out anew."""
-    drawn = []
-    real = GameScreen.draw
-    monkeypatch.setattr(GameScreen, "draw", lambda self: (drawn.append(self.size), real(self))[1])
+    drawn = count_draws(monkeypatch)
     app = make_app(store, new=(7, ["fluxx5"]))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -151,9 +157,7 @@ async def test_a_tall_terminal_shows_the_rule_texts_from_the_first_frame(store, 
     """The tutor panel's height is known only after the first layout: where it
     has 8 rows or more (so it shows the rule texts under the lines), the table
     is drawn once more then; at 80x24 it is not."""
-    drawn = []
-    real = GameScreen.draw
-    monkeypatch.setattr(GameScreen, "draw", lambda self: (drawn.append(self.size), real(self))[1])
+    drawn = count_draws(monkeypatch)
     app = make_app(store, new=(7, ["fluxx5"]))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
