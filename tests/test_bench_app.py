@@ -87,3 +87,20 @@ asyncio.run(main())
 """)
     assert out == {"made": False, "decks": [["fluxx5"]], "stack": ["Screen", "GameScreen"],
                    "entry": "Trash a Keeper (action, fluxx5)", "made_after": True}
+
+
+async def test_a_solo_table_is_six_widgets_at_its_first_frame(store):
+    """Every widget costs the first frame about 4 ms here, whatever it shows:
+    the boxes are one widget (BoxRows), the keys one line (KeyBar), and the
+    size notice is made only when needed. A widget added to the table is a
+    choice to make with that cost in mind: change this count on purpose."""
+    from solo.app.screens import GameScreen
+
+    from .helpers import make_app
+    app = make_app(store, new=(7, ["fluxx5", "creeper-pack"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        shown = [type(w).__name__ for w in app.screen.children]
+        assert shown == ["TurnBanner", "BoxRows", "OptionList", "Preview", "OptionList", "KeyBar"]
+        assert len(list(app.screen.walk_children())) == 6  # no widget per box, no hidden notice
