@@ -230,19 +230,13 @@ class ScoredBox(Pane):
 
 
 class KeepersRow(Pane):
-    """A seat's Keepers and Creepers in play (the player's own, or another seat's)."""
-    wrap = False
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.key = "table" if seat == 0 else f"table-{seat}"
-        self.label = "Keepers and Creepers" if seat == 0 else f"Player {seat}"
+    """Your Keepers and Creepers in play (a standard game's other seats are
+    lines of ``OthersBox``)."""
+    key, label, wrap = "table", "Keepers and Creepers", False
 
     def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
-        p = self.seat
-        title = f"Player {p} · hand {len(g.hands[p])}" if p else f"Keepers and Creepers ({len(g.tables[0])})"
-        items = keeper_units(g, p)
-        return title, None, fit(items, room) if items else "[dim]none[/]"
+        items = keeper_units(g, 0)
+        return f"{self.label} ({len(g.tables[0])})", None, fit(items, room) if items else "[dim]none[/]"
 
 
 class OthersBox(Pane):

@@ -100,13 +100,13 @@ class GameScreen(BotSeats, Screen):
         if g.variant.spots(g) is not None:  # Solo: the piles and the spots, the Goals and the score, your Keepers
             rows = [(4, [RulesPile(), *(SpotBox(spot) for spot in ("draw", "play", "limit", "other"))]),
                     (4, [MainPile(), GoalsBox(), ScoredBox()]),
-                    (3, [KeepersRow(0)])]
+                    (3, [KeepersRow()])]
         else:  # the standard game: the New Rules area instead of the spots, and a line per other seat
             # against bots, your own table is the box's first row (so six seats fit 80x24)
             rows = [(4, [DrawPile(), GoalsBox(), NewRules()]),
                     (g.nplayers - (0 if self.seats else 1) + 2, [OthersBox()])]
             if self.seats is None:
-                rows.append((3, [KeepersRow(0)]))
+                rows.append((3, [KeepersRow()]))
         yield BoxRows(rows, id="boxes")
         yield OptionList(id="moves")
         yield Preview(id="preview")
