@@ -21,6 +21,8 @@ from .game import Game
 from .goals import blocked
 from .prompts import Answer, Prompt
 
+AHEAD = 32  # outputs a bot works out at a time (a search's rollout uses about this many before it resets)
+
 
 def asked(g: Game) -> Prompt:
     """The question a bot is to answer (asking a bot when nothing is asked is a bug)."""
@@ -35,10 +37,31 @@ class Bot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = R.seed_state(seed ^ 0x5EED)
+        # the next outputs of the bot's generator, the next one last, and the
+        # state they follow: worked out many at a time (R.outputs), and thrown
+        # away when the state is set from outside (a search resets its dice)
+        self._ahead = R.outputs(0, 0)
+        self._from = -1
 
     def pick(self, n: int) -> int:
-        self.rng, i = R.below(self.rng, n)
-        return i
+        """A number in [0, n): ``R.below(self.rng, n)``, the same draws and the
+        same state after them, from the outputs worked out ahead."""
+        if n <= 1:
+            return 0
+        limit = R.LIMITS[n] if n < R.SMALL else (1 << 64) - ((1 << 64) % n)
+        rng = self.rng
+        ahead = self._ahead
+        if rng != self._from:
+            ahead = self._ahead = R.outputs(rng, AHEAD)[::-1]
+        while True:
+            if not ahead:
+                ahead = self._ahead = R.outputs(rng, AHEAD)[::-1]
+            z = ahead.pop()
+            rng = rng + 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF
+            if z < limit:  # else rejected (about once in 10**16 draws): the next one
+                break
+        self.rng = self._from = rng
+        return z % n
 
     def random_answer(self, g: Game) -> Answer:
         pr = g.prompt
@@ -47,16 +70,18 @@ class Bot:
         if pr.kind == "turn":
             opts = pr.options
             n = len(opts)
-            if n == 1:  # R.below draws nothing for one option
+            if n == 1:  # a pick draws nothing for one option
                 return opts[0]  # type: ignore[no-any-return]
-            self.rng, i = R.below(self.rng, n)
-            return opts[i]  # type: ignore[no-any-return]
+            return opts[self.pick(n)]  # type: ignore[no-any-return]
+        # how many (uniform from min to max), then which
         opts = list(pr.options)
-        hi = min(pr.max, len(opts))
-        k = pr.min + self.pick(hi - pr.min + 1)
+        lo = pr.min
+        hi = pr.max if pr.max < len(opts) else len(opts)
+        pick = self.pick
+        k = lo + pick(hi - lo + 1)
         chosen = []
         for _ in range(k):
-            chosen.append(opts.pop(self.pick(len(opts))))
+            chosen.append(opts.pop(pick(len(opts))))
         return ("choose", tuple(chosen))
 
     def choose(self, g: Game) -> Answer:  # pragma: no cover - interface

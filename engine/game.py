@@ -685,7 +685,8 @@ class Game:
         """Nothing is pending in the play phase: settle the table, then ask the
         active player to play (or end the turn)."""
         a = self.active
-        v = self.pidx.view(self.rules)
+        last = self.pidx.last  # PassiveIndex.view's first test, written out: most questions come with the same rules
+        v = last[1] if self.rules == last[0] else self.pidx.view(self.rules)
         # 1. a Draw rule (or bonus) that grew mid-turn: catch up at once
         owed = (self._draw_required(a, v) if v.draw_bonus or v.adjust >= 0 else v.draw_base) - self.drawn
         if owed > 0 and self.variant.can_draw(self):
@@ -875,7 +876,8 @@ class Game:
 
     def limits(self) -> tuple[int, int]:
         """(Hand Limit, Keeper Limit) in play, -1 for none: the same for every seat."""
-        v = self.pidx.view(self.rules)
+        last = self.pidx.last  # as in _idle
+        v = last[1] if self.rules == last[0] else self.pidx.view(self.rules)
         return v.hand_max, v.keeper_max
 
     def over_limit(self, p: int, limits: tuple[int, int] | None = None) -> bool:

@@ -89,6 +89,18 @@ class Prompt:
             if kind == "random":
                 raise IllegalAnswer("no random play is due now")
             raise IllegalAnswer(f"this is your turn to play; '{kind}' is not an answer to it")
+        if kind == "choose" and len(answer) == 2 and type(answer[1]) is tuple:
+            # the usual answer (a bot's, or the app's): distinct options, as many
+            # as asked; anything else takes the checks below, which say what is wrong
+            vals = answer[1]
+            opts = self.options
+            for v in vals:
+                t = type(v)
+                if (t is not int and t is not str) or v not in opts:
+                    break
+            else:
+                if self.min <= len(vals) <= self.max and len(set(vals)) == len(vals):
+                    return answer if type(answer) is tuple else ("choose", vals)
         if kind == "pass":
             if self.min > 0:
                 raise IllegalAnswer("this choice is not optional")

@@ -296,7 +296,8 @@ def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
     kl = g.keeper_limit()
     if kl < 0:
         return
-    keepers = [c for c in g.tables[p] if g.db.cards[c].kind == KEEPER]
+    is_keeper = g.pidx.is_keeper
+    keepers = [c for c in g.tables[p] if is_keeper[c]]
     excess = len(keepers) - kl
     if excess > 0:
         g.ask(p, "discard_keepers", keepers, excess, excess, card=g.slot_rule(SLOT_KEEPER_LIMIT),

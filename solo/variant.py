@@ -24,17 +24,25 @@ def spot_of(slot: str) -> str:
     return "limit" if slot in ("hand_limit", "keeper_limit") else slot
 
 
-# each card set's two decks in card order, before the shuffle: (Main, Rules), by id(db)
-_DECKS: dict[int, tuple[object, tuple[int, ...], tuple[int, ...]]] = {}
+# each card set's facts for Solo, worked out once, by id(db): its two decks
+# in card order, before the shuffle (Main, Rules), and the spot of each
+# card's slot (a New Rule's)
+_FACTS: dict[int, tuple[object, tuple[int, ...], tuple[int, ...], list[str | None]]] = {}
 
 
-def _decks(db) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    hit = _DECKS.get(id(db))
+def _facts(db) -> tuple[object, tuple[int, ...], tuple[int, ...], list[str | None]]:
+    hit = _FACTS.get(id(db))
     if hit is None or hit[0] is not db:
         cards = db.cards
         keep = [c.id for c in cards if c.id not in db.set_aside]
-        hit = _DECKS[id(db)] = (db, tuple(c for c in keep if cards[c].kind != RULE),
-                                tuple(c for c in keep if cards[c].kind == RULE))
+        hit = _FACTS[id(db)] = (db, tuple(c for c in keep if cards[c].kind != RULE),
+                                tuple(c for c in keep if cards[c].kind == RULE),
+                                [spot_of(c.slot) for c in cards])
+    return hit
+
+
+def _decks(db) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    hit = _facts(db)
     return hit[1], hit[2]
 
 
@@ -55,10 +63,10 @@ class SoloVariant(Variant):
         g.ev("solo_setup", "solo.setup", 0, set_aside=len(g.db.set_aside))
 
     def place_rule(self, g, p: int, c: int) -> None:
-        cards = g.db.cards
-        spot = spot_of(cards[c].slot)
+        spots = _facts(g.db)[3]
+        spot = spots[c]
         for r in list(g.rules):
-            if spot_of(cards[r].slot) == spot:
+            if spots[r] == spot:
                 g.remove_rule(r, p, "solo.spot")
         g.rules.append(c)
         if g.log is not None:

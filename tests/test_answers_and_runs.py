@@ -54,6 +54,13 @@ def test_turn_answers_accepted_in_normal_form():
     (2, 2, ("choose", (3,)), "choose exactly 2, not 1"),
     (0, 2, ("choose", (3, 4, 5)), "choose between 0 and 2, not 3"),
     (1, 3, ("choose", ()), "choose between 1 and 3, not 0"),
+    # a tuple of options is checked on a short path first; what it lets by is
+    # what the full checks would (a bool or a float equal to an option is not it)
+    (1, 1, ("choose", (3.0,)), "'3.0' is not one of the options (they are numbers or words)"),
+    (1, 1, ("choose", (True,)), "'True' is not one of the options (they are numbers or words)"),
+    (1, 2, ("choose", (4, 4)), "the same option is named twice"),
+    (2, 2, ("choose", (4,)), "choose exactly 2, not 1"),
+    (1, 1, ("choose", (4, 9)), "'9' is not one of the options"),
 ])
 def test_choose_answers_refused_with_a_reason(mn, mx, answer, message):
     with pytest.raises(IllegalAnswer) as e:
@@ -61,10 +68,23 @@ def test_choose_answers_refused_with_a_reason(mn, mx, answer, message):
     assert str(e.value) == message
 
 
+def test_a_bool_is_not_the_seat_or_card_it_equals():
+    """True == 1 in Python: a choose answer of True where 1 is an option is
+    still refused, on the short path for tuples as on the full one."""
+    pr = Prompt("choose", 0, "player", [0, 1, 2], 1, 1, domain="players", then=("x",))
+    for answer in (("choose", (True,)), ("choose", [False])):
+        with pytest.raises(IllegalAnswer) as e:
+            pr.check(answer)
+        assert "is not one of the options (they are numbers or words)" in str(e.value)
+    assert pr.check(("choose", (1,))) == ("choose", (1,))
+
+
 def test_choose_answers_accepted_and_listed():
     assert choose_prompt(0, 2).check(("pass",)) == ("choose", ())
     assert choose_prompt(1, 2).check(["choose", [4, 3]]) == ("choose", (4, 3))
     assert choose_prompt(1, 1).check(("choose", [5])) == ("choose", (5,))
+    assert choose_prompt(1, 2).check(("choose", (5, 3))) == ("choose", (5, 3))  # the short path's answer
+    assert choose_prompt(1, 2).check(["choose", (5,)]) == ("choose", (5,))  # a list outside: a tuple back
     assert choose_prompt(0, 2).legal_answers() == [("choose", ()), ("choose", (3,)), ("choose", (4,)),
                                                    ("choose", (5,)), ("choose", (3, 4)), ("choose", (3, 5)),
                                                    ("choose", (4, 5))]

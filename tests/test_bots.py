@@ -245,3 +245,29 @@ def test_a_bot_asked_when_nothing_is_asked_says_so():
     for bot in (RandomBot(1), make_bot("random", 2)):
         with pytest.raises(ValueError, match="a bot was asked to answer, but the game asks nothing"):
             bot.choose(g)
+
+
+def test_a_bots_picks_are_its_generators_draws_worked_out_ahead():
+    """``Bot.pick`` takes its outputs from a store worked out many at a time:
+    the numbers and the state after each pick are ``R.below``'s, past the end
+    of one store, for ranges of every size, after the state is set from
+    outside (a search resets its dice) and through a rejected draw (built)."""
+    from engine import rng as R
+    from tests.test_rng_and_deal import _state_giving
+    b = RandomBot(7)
+    state = b.rng
+    sizes = [2, 3, 5, 52, 511, 512, 10**6 + 3, 1, 0] * 12  # more picks than one store holds
+    for n in sizes:
+        want_state, want = R.below(state, n) if n > 1 else (state, 0)
+        assert b.pick(n) == want and b.rng == want_state
+        state = want_state
+    b.rng = state = R.seed_state(99)  # set from outside: the store is thrown away
+    for n in (6, 6, 6):
+        state, want = R.below(state, n)
+        assert b.pick(n) == want and b.rng == state
+    limit = (1 << 64) - ((1 << 64) % 6)
+    b.rng = s = (_state_giving(limit) - 2 * R.GAMMA) & ((1 << 64) - 1)  # its third draw is in the tail
+    for _ in range(4):
+        s, want = R.below(s, 6)
+        assert b.pick(6) == want and b.rng == s
+    assert b.rng == (_state_giving(limit) + 3 * R.GAMMA) & ((1 << 64) - 1)  # one draw more than picks

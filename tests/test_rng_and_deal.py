@@ -142,13 +142,48 @@ def test_shuffle_draws_as_below_does_rejections_and_long_lists_included():
     assert R.shuffle(0, []) == 0 and R.shuffle(0, [7]) == 0  # nothing to place: no draw
 
 
+def test_outputs_side_by_side_are_the_outputs_one_at_a_time():
+    """``outputs`` (the mix worked out for many states at once, in lanes of
+    one long integer) gives what ``next_u64`` gives call by call: for one
+    output and many, from states that wrap past 2**64 and states whose
+    outputs are all ones or zero in their top bits."""
+    mask = (1 << 64) - 1
+    starts = [0, 1, mask, mask - R.GAMMA + 1, R.seed_state(3), _state_giving(mask), _state_giving(0),
+              _state_giving(1 << 63)]
+    for s in starts:
+        for k in (1, 2, 7, 64, 200):
+            want, st = [], s
+            for _ in range(k):
+                st, z = R.next_u64(st)
+                want.append(z)
+            assert list(R.outputs(s, k)) == want
+            assert (s + k * R.GAMMA) & mask == st  # the state after them, as the docstring says
+
+
+def test_a_draw_rejected_midway_through_a_shuffle_shifts_the_rest_by_one():
+    """A rejected draw in the middle of a shuffle (built: the state is set so
+    that the m-th draw falls in the biased tail) is skipped, and every
+    later card takes the next draw, exactly as below() would have it."""
+    mask = (1 << 64) - 1
+    for size in (20, 80):
+        for m in (1, 5, size - 3):  # (never where n is a power of 2: its draws have no tail)
+            n = size - m  # the cards not yet placed when the m-th draw (from 0) is made
+            limit = (1 << 64) - ((1 << 64) % n)
+            s = (_state_giving(limit) - m * R.GAMMA) & mask
+            assert R.outputs(s, m + 1)[m] == limit  # built as meant: that draw is in the tail
+            a, b = list(range(size)), list(range(size))
+            assert R.shuffle(s, a) == _shuffled_by_below(s, b)
+            assert a == b
+
+
 def test_solo_splits_a_card_set_into_its_two_decks_once():
     """Solo's Main and Rules decks before the shuffle: every card but the
     set-aside ones, New Rules apart, worked out once per card set (and
-    afresh for a card set that is not the one remembered under its id)."""
+    afresh for a card set that is not the one remembered under its id);
+    with them, the spot of each card's slot, which places a New Rule."""
     from engine.cards import RULE, card_db
     from solo import variant as sv
-    sv._DECKS.clear()
+    sv._FACTS.clear()
     db = card_db(("fluxx5",))
     main, rules = sv._decks(db)
     assert rules and all(db.cards[c].kind == RULE for c in rules)
@@ -156,5 +191,8 @@ def test_solo_splits_a_card_set_into_its_two_decks_once():
     assert sorted(main + rules) == [c.id for c in db.cards if c.id not in db.set_aside]
     again = sv._decks(db)
     assert again[0] is main and again[1] is rules  # remembered, not worked out again
-    sv._DECKS[id(db)] = (object(), (), ())  # another card set once lived at this id
+    spots = sv._facts(db)[3]
+    assert [spots[c] for c in rules] == [sv.spot_of(db.cards[c].slot) for c in rules]
+    assert {spots[c] for c in rules} == set(sv.SPOTS)
+    sv._FACTS[id(db)] = (object(), (), (), [])  # another card set once lived at this id
     assert sv._decks(db) == (main, rules)
