@@ -760,14 +760,10 @@ class Game:
 
     def inflation(self) -> int:
         """What the New Rules in play add to every numeral (Inflation: 1)."""
-        infl = self.pidx.numeral
-        if not infl:
+        if not self.pidx.numeral:
             return 0
-        n = 0
-        for r in self.rules:
-            if r in infl:
-                n += self.passive[r].numeral
-        return n
+        last = self.pidx.last  # the view of these rules has the sum (as in _idle)
+        return (last[1] if self.rules == last[0] else self.pidx.view(self.rules)).plus
 
     def num(self, card: int, param: str) -> int:
         """A printed numeral on a card, with Inflation."""

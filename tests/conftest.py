@@ -125,14 +125,17 @@ if IN_MUTANTS:
     def _fresh_engine_caches():
         """Under mutation testing each test starts without the engine's
         worked-out tables (each card set's passive index with its rules' views,
-        Solo's deck split, the tutor reference's card entries): a test that
+        Solo's deck split and spots, the generator's lane constants, the tutor
+        reference's card entries): a test that
         reads them then builds them itself, so the mutation tester maps it to
         the code that builds them, and a mutant of that code cannot hide
         behind a table an earlier test built."""
         import engine.game as core
+        from engine import rng
         from solo import variant as solo_variant
         from tutor.reference import REFERENCE
         core._INDEXES.clear()
-        solo_variant._DECKS.clear()
+        solo_variant._FACTS.clear()
+        rng._PACKINGS.clear()
         REFERENCE.forget_cards()
         yield

@@ -254,9 +254,11 @@ def test_a_bots_picks_are_its_generators_draws_worked_out_ahead():
     outside (a search resets its dice) and through a rejected draw (built)."""
     from engine import rng as R
     from tests.test_rng_and_deal import _state_giving
+    assert RandomBot().rng == RandomBot(0).rng == R.seed_state(0x5EED)  # seed 0 by default
     b = RandomBot(7)
     state = b.rng
-    sizes = [2, 3, 5, 52, 511, 512, 10**6 + 3, 1, 0] * 12  # more picks than one store holds
+    # more picks than one store holds; 2**63 + 5 rejects about half its draws
+    sizes = [2, 3, 5, 52, 511, 512, 10**6 + 3, 2**63 + 5, 1, 0] * 12
     for n in sizes:
         want_state, want = R.below(state, n) if n > 1 else (state, 0)
         assert b.pick(n) == want and b.rng == want_state
@@ -271,3 +273,24 @@ def test_a_bots_picks_are_its_generators_draws_worked_out_ahead():
         s, want = R.below(s, 6)
         assert b.pick(6) == want and b.rng == s
     assert b.rng == (_state_giving(limit) + 3 * R.GAMMA) & ((1 << 64) - 1)  # one draw more than picks
+    for n in (513, 10**6 + 3):  # past the table of limits: the limit worked out (a built rejection)
+        limit = (1 << 64) - ((1 << 64) % n)
+        for first in (limit - 1, limit):
+            b.rng = s = _state_giving(first)
+            s, want = R.below(s, n)
+            assert b.pick(n) == want and b.rng == s
+
+
+def test_a_random_answer_never_asks_for_more_options_than_there_are():
+    """A choose prompt may allow more than it offers (up to 5 of 2 cards):
+    the random bot's count is capped by the options, and its answers are
+    ones the prompt accepts."""
+    pr = Prompt("choose", 0, "discard_hand", [3, 4], 0, 5, then=("x",))
+    g = Game.blank(("fluxx5",), 1, "solo")
+    g.prompt = pr
+    sizes = set()
+    for seed in range(40):
+        a = RandomBot(seed).random_answer(g)
+        assert pr.check(a) == a
+        sizes.add(len(a[1]))
+    assert sizes == {0, 1, 2}
