@@ -6,6 +6,7 @@ machine and Python version (only integer arithmetic is used).
 """
 from __future__ import annotations
 
+import sys
 from array import array
 from typing import Any
 
@@ -64,7 +65,10 @@ def outputs(state: int, k: int) -> array[int]:
     z = ((z ^ (z >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
     z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
     z ^= (z >> 31) & lanes
-    return array("Q", z.to_bytes(16 * k, "little"))[::2]  # each lane's low 64 bits
+    out = array("Q", z.to_bytes(16 * k, "little"))[::2]  # each lane's low 64 bits
+    if _BIG_ENDIAN:  # the array reads its items in the machine's byte order
+        out.byteswap()
+    return out
 
 
 def _packing(k: int) -> tuple[int, int, int]:
@@ -77,6 +81,7 @@ def _packing(k: int) -> tuple[int, int, int]:
 
 
 _PACKINGS: dict[int, tuple[int, int, int]] = {}
+_BIG_ENDIAN = sys.byteorder == "big"
 
 
 def shuffle(state: int, items: list[Any]) -> int:

@@ -196,3 +196,19 @@ def test_solo_splits_a_card_set_into_its_two_decks_once():
     assert {spots[c] for c in rules} == set(sv.SPOTS)
     sv._FACTS[id(db)] = (object(), (), (), [])  # another card set once lived at this id
     assert sv._decks(db) == (main, rules)
+
+
+def test_outputs_read_the_lanes_in_any_byte_order(monkeypatch):
+    """A big-endian machine reads the array's items the other way round:
+    ``outputs`` swaps them back, so the draws are the same everywhere
+    (shown here by making the bytes arrive swapped, as they would there)."""
+    want = list(R.outputs(R.seed_state(11), 9))
+    real = R.array
+
+    def swapped(code, data):  # what a big-endian machine's array would hold
+        a = real(code, data)
+        a.byteswap()
+        return a
+    monkeypatch.setattr(R, "array", swapped)
+    monkeypatch.setattr(R, "_BIG_ENDIAN", True)
+    assert list(R.outputs(R.seed_state(11), 9)) == want
