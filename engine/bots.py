@@ -48,7 +48,7 @@ class Bot:
         same state after them, from the outputs worked out ahead."""
         if n <= 1:
             return 0
-        limit = R.LIMITS[n] if n < R.SMALL else (1 << 64) - ((1 << 64) % n)
+        limit = R.LIMITS[n] if n < R.SMALL else R.limit_past_table(n)
         rng = self.rng
         ahead = self._ahead
         if rng != self._from:
@@ -57,7 +57,7 @@ class Bot:
             if not ahead:
                 ahead = self._ahead = R.outputs(rng, AHEAD)[::-1]
             z = ahead.pop()
-            rng = rng + 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF
+            rng = rng + R.GAMMA & R.MASK
             if z < limit:  # else rejected (about once in 10**16 draws): the next one
                 break
         self.rng = self._from = rng

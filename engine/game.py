@@ -762,8 +762,7 @@ class Game:
         """What the New Rules in play add to every numeral (Inflation: 1)."""
         if not self.pidx.numeral:
             return 0
-        last = self.pidx.last  # the view of these rules has the sum (as in _idle)
-        return (last[1] if self.rules == last[0] else self.pidx.view(self.rules)).plus
+        return self.pidx.view(self.rules).plus  # the view of these rules has the sum
 
     def num(self, card: int, param: str) -> int:
         """A printed numeral on a card, with Inflation."""
@@ -872,8 +871,7 @@ class Game:
 
     def limits(self) -> tuple[int, int]:
         """(Hand Limit, Keeper Limit) in play, -1 for none: the same for every seat."""
-        last = self.pidx.last  # as in _idle
-        v = last[1] if self.rules == last[0] else self.pidx.view(self.rules)
+        v = self.pidx.view(self.rules)
         return v.hand_max, v.keeper_max
 
     def over_limit(self, p: int, limits: tuple[int, int] | None = None) -> bool:

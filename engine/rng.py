@@ -34,7 +34,7 @@ def below(state: int, n: int) -> tuple[int, int]:
     """Return (new_state, an integer uniform in [0, n)) by rejection sampling."""
     if n <= 1:
         return state, 0
-    limit = LIMITS[n] if n < SMALL else (1 << 64) - ((1 << 64) % n)
+    limit = LIMITS[n] if n < SMALL else limit_past_table(n)
     # next_u64 written out (MASK as a literal): this is the engine's hottest arithmetic
     state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
     z = (state ^ (state >> 30)) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
@@ -113,6 +113,12 @@ def _shuffle_long(state: int, items: list[Any], left: int = -1) -> int:
     return state
 
 
+def limit_past_table(n: int) -> int:
+    """The rejection limit of a draw in [0, n): the largest multiple of n
+    that fits in 64 bits (an output at or above it is drawn again)."""
+    return (1 << 64) - ((1 << 64) % n)
+
+
 # the rejection limit of below(n) for the small n a game asks for (every pile and hand)
 SMALL = 512
-LIMITS = [0, 0] + [(1 << 64) - ((1 << 64) % n) for n in range(2, SMALL)]
+LIMITS = [0, 0] + [limit_past_table(n) for n in range(2, SMALL)]
