@@ -212,3 +212,27 @@ def test_outputs_read_the_lanes_in_any_byte_order(monkeypatch):
     monkeypatch.setattr(R, "array", swapped)
     monkeypatch.setattr(R, "_BIG_ENDIAN", True)
     assert list(R.outputs(R.seed_state(11), 9)) == want
+
+
+def test_two_cards_are_shuffled_and_the_limits_are_the_largest_multiples():
+    """The shortest shuffle that draws (two cards) draws as below() does;
+    and each rejection limit, in the table made at import and past it, is
+    the largest multiple of n that fits in 64 bits."""
+    for size in (2, 3):
+        for s in (R.seed_state(1), R.seed_state(2), R.seed_state(5)):
+            a, b = list(range(size)), list(range(size))
+            assert R.shuffle(s, a) == _shuffled_by_below(s, b) != s
+            assert a == b
+    assert {tuple(x) for x in (_shuffled(s, 2) for s in range(40))} == {(0, 1), (1, 0)}
+    for n in (2, 3, 7, 511, 512, 513, 10**6 + 3, 2**63 + 5):
+        want = (2**64 // n) * n
+        assert R.limit_past_table(n) == want
+        if n < R.SMALL:
+            assert R.LIMITS[n] == want
+    assert R.LIMITS == [0, 0] + [R.limit_past_table(n) for n in range(2, R.SMALL)]
+
+
+def _shuffled(seed: int, size: int) -> list:
+    items = list(range(size))
+    R.shuffle(R.seed_state(seed), items)
+    return items
