@@ -17,6 +17,8 @@ import argparse
 import json
 import time
 import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
 
 import solo  # noqa: F401  (registers the solo variant)
 from engine.bots import SearchBot
@@ -104,7 +106,8 @@ Floor().run()
 """
 
 
-def first_frame_in_a_terminal(timeout: float = 10.0, bytecode: bool = True, floor: bool = False) -> float | None:
+def first_frame_in_a_terminal(timeout: float = 10.0, bytecode: bool = True, floor: bool = False,
+                              tree: str | None = None) -> float | None:
     """Milliseconds from starting ``solo-fluxx play --seed 7`` in a real
     pseudo-terminal (80x24) to the table being on it (its Keepers box drawn);
     None where no pseudo-terminal can be had. ``bytecode``: Python keeps its
@@ -112,7 +115,9 @@ def first_frame_in_a_terminal(timeout: float = 10.0, bytecode: bool = True, floo
     PYTHONDONTWRITEBYTECODE is set (this sandbox); False: every module is
     compiled again at each start, the worst case (no compiled module is found,
     in a cache folder of its own, and none is written). ``floor``: the same
-    for ``FLOOR_APP`` instead of the app (what Python and Textual take alone)."""
+    for ``FLOOR_APP`` instead of the app (what Python and Textual take alone).
+    ``tree``: the app of the checkout in that folder instead, started as
+    ``python -m solo.cli play --seed 7`` there (``--against``)."""
     import fcntl
     import os
     import pty
@@ -124,7 +129,7 @@ def first_frame_in_a_terminal(timeout: float = 10.0, bytecode: bool = True, floo
     import tempfile
     import termios
     exe = shutil.which("solo-fluxx") or os.path.join(os.path.dirname(sys.executable), "solo-fluxx")
-    if not floor and not os.path.exists(exe):
+    if not floor and tree is None and not os.path.exists(exe):
         return None
     with tempfile.TemporaryDirectory() as home:
         t0 = time.perf_counter()
@@ -138,6 +143,10 @@ def first_frame_in_a_terminal(timeout: float = 10.0, bytecode: bool = True, floo
                 os.environ.update({"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": os.path.join(home, "pyc")})
             if floor:
                 os.execv(sys.executable, [sys.executable, "-c", FLOOR_APP])
+            if tree is not None:
+                os.environ["PYTHONPATH"] = tree
+                os.chdir(tree)
+                os.execv(sys.executable, [sys.executable, "-m", "solo.cli", "play", "--seed", "7"])
             os.execv(exe, [exe, "play", "--seed", "7"])
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         seen = b""
@@ -367,16 +376,23 @@ def _calibration() -> None:
         total += i
 
 
-CPU_FIGURES = (
-    ("calibration: a plain Python loop, 5,000,000 additions", _calibration),
-    ("solo, random bot, 2000 games", lambda: run_sim(("fluxx5",), 1, "solo", 2000, 0, "random")),
-    ("standard 2p fluxx5, random bot, 1000 games", lambda: run_sim(("fluxx5",), 2, "standard", 1000, 0, "random")),
-    ("standard 4p fluxx5+creeper-pack, random bot, 500 games",
-     lambda: run_sim(("fluxx5", "creeper-pack"), 4, "standard", 500, 0, "random")),
-    ("standard 4p voyager, random bot, 500 games", lambda: run_sim(("voyager",), 4, "standard", 500, 0, "random")),
-    ("solo, greedy bot, 100 games", lambda: run_sim(("fluxx5",), 1, "solo", 100, 0, "greedy")),
-    ("solo, search bot (4 rollouts), 40 decisions", lambda: _search_decisions(40)),
-)
+def cpu_runs(scale: int = 1) -> tuple[tuple[str, Callable[[], object]], ...]:
+    """The hot paths the CPU figures time, each with its name (the sizes in
+    the names; ``scale`` divides them, for a smoke test)."""
+    def n(games: int) -> int:
+        return max(1, games // scale)
+    return (
+        ("calibration: a plain Python loop, 5,000,000 additions", _calibration),
+        (f"solo, random bot, {n(2000)} games", lambda: run_sim(("fluxx5",), 1, "solo", n(2000), 0, "random")),
+        (f"standard 2p fluxx5, random bot, {n(1000)} games",
+         lambda: run_sim(("fluxx5",), 2, "standard", n(1000), 0, "random")),
+        (f"standard 4p fluxx5+creeper-pack, random bot, {n(500)} games",
+         lambda: run_sim(("fluxx5", "creeper-pack"), 4, "standard", n(500), 0, "random")),
+        (f"standard 4p voyager, random bot, {n(500)} games",
+         lambda: run_sim(("voyager",), 4, "standard", n(500), 0, "random")),
+        (f"solo, greedy bot, {n(100)} games", lambda: run_sim(("fluxx5",), 1, "solo", n(100), 0, "greedy")),
+        (f"solo, search bot (4 rollouts), {n(40)} decisions", lambda: _search_decisions(n(40))),
+    )
 
 
 def _search_decisions(n: int) -> None:
@@ -388,9 +404,9 @@ def _search_decisions(n: int) -> None:
         g.push(bot.choose(g))
 
 
-def cpu_figures(best_of: int) -> dict[str, float]:
+def cpu_figures(best_of: int, scale: int = 1) -> dict[str, float]:
     out = {}
-    for name, run in CPU_FIGURES:
+    for name, run in cpu_runs(scale):
         times = []
         for _ in range(best_of):
             t = time.process_time()
@@ -401,9 +417,96 @@ def cpu_figures(best_of: int) -> dict[str, float]:
     return out
 
 
+class NotComparable(Exception):
+    """A checkout whose benchmark gave no CPU figures (the sentence says why)."""
+
+
+def _side_figures(root: Path, quick: bool) -> dict[str, float]:
+    """One process of the CPU figures (``--cpu 1``) of the checkout at ``root``,
+    run by this interpreter."""
+    import os
+    import subprocess
+    import sys
+    cmd = [sys.executable, "-m", "solo.bench", "--cpu", "1"] + (["--quick"] if quick else [])
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
+    lines = done.stdout.strip().splitlines()
+    try:
+        got = json.loads(lines[-1]) if lines else None
+    except ValueError:
+        got = None
+    if done.returncode != 0 or not isinstance(got, dict):
+        why = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise NotComparable(f"{root}: `python -m solo.bench --cpu 1` there gave no figures (exit {done.returncode}: "
+                            f"{why}); compare with a checkout whose benchmark has --cpu")
+    return {str(k): float(v) for k, v in got.items()}
+
+
+def compare_with(tree: Path, rounds: int, frames: int = 5, quick: bool = False) -> dict:
+    """This checkout against the one at ``tree``, in the same hour on the same
+    interpreter: ``rounds`` rounds, each one process of the CPU figures per
+    side and ``frames`` first frames per side with the floor, started in
+    turn (which side goes first alternates from round to round; one start
+    of each before the first round fills the bytecode caches). The best CPU time of each figure, the median
+    first frame, and each speed-up (theirs / ours). A shared machine's speed
+    drifts from hour to hour; the same code measured beside it does not."""
+    here = Path(__file__).resolve().parent.parent
+    sides = (("theirs", tree), ("ours", here))
+    best: dict[str, dict[str, float]] = {"theirs": {}, "ours": {}}
+    starts: dict[str, list[float]] = {"theirs": [], "ours": [], "floor": []}
+    for _, root in sides:  # one start each, untimed: compiles and caches what a later start reads
+        first_frame_in_a_terminal(tree=str(root))
+    first_frame_in_a_terminal(floor=True)
+    for k in range(rounds):
+        turn = sides if k % 2 == 0 else sides[::-1]  # who goes first alternates: no side always meets a cold start
+        for side, root in turn:
+            for name, secs in _side_figures(root, quick).items():
+                best[side][name] = min(secs, best[side].get(name, secs))
+        for _ in range(frames):
+            for side, root in turn:
+                ms = first_frame_in_a_terminal(tree=str(root))
+                if ms is not None:
+                    starts[side].append(ms)
+            ms = first_frame_in_a_terminal(floor=True)
+            if ms is not None:
+                starts["floor"].append(ms)
+    import re
+    rows = []
+    for name in best["ours"]:
+        if name not in best["theirs"]:
+            continue  # a figure only one side times
+        theirs, ours = best["theirs"][name], best["ours"][name]
+        row = {"figure": name, "theirs_s": theirs, "ours_s": ours,
+               "speed_up": round(theirs / ours, 2) if ours > 0 else None}
+        games = re.search(r"(\d+) games", name)
+        if games and theirs > 0 and ours > 0:
+            row["theirs_games_per_cpu_s"] = round(int(games[1]) / theirs, 1)
+            row["ours_games_per_cpu_s"] = round(int(games[1]) / ours, 1)
+        rows.append(row)
+
+    def median(xs: list[float]) -> float | None:
+        return sorted(xs)[len(xs) // 2] if xs else None
+    first = {side: median(ms) for side, ms in starts.items()}
+    return {"against": str(tree), "rounds": rounds, "cpu": rows,
+            "first_frame_ms": {**first, "speed_up": round(first["theirs"] / first["ours"], 2)
+                               if first["theirs"] and first["ours"] else None,
+                               "starts_per_side": len(starts["ours"])}}
+
+
+def _print_comparison(c: dict) -> None:
+    print(f"against {c['against']}, {c['rounds']} round(s), best CPU seconds (theirs -> ours, speed-up):")
+    for r in c["cpu"]:
+        extra = (f"; {r['theirs_games_per_cpu_s']:,} -> {r['ours_games_per_cpu_s']:,} games per CPU-second"
+                 if "ours_games_per_cpu_s" in r else "")
+        print(f"  {r['figure']}: {r['theirs_s']} -> {r['ours_s']} s ({r['speed_up']}x{extra})")
+    f = c["first_frame_ms"]
+    print(f"  first frame in a terminal, median of {f['starts_per_side']}: {f['theirs']} -> {f['ours']} ms "
+          f"({f['speed_up']}x; the floor, Python and Textual alone: {f['floor']} ms)", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(prog="python -m solo.bench")
-    ap.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
+    ap.add_argument("--quick", action="store_true", help="small sizes, for a smoke test (with --cpu or --against too)")
     ap.add_argument("--cpu", type=int, default=0, metavar="N",
                     help="only the engine's hot paths, in CPU seconds, best of N runs (for comparing versions), after a calibration loop that shows how fast the machine is at the time")
     ap.add_argument("--seeds", type=int, default=None, help="seeds for the strength table (default 500)")
@@ -415,9 +518,25 @@ def main() -> None:
                     help="only the app's key-to-screen times in a game against N greedy bots (1-5)")
     ap.add_argument("--curve", type=int, default=0, metavar="N",
                     help="only the search bot's strength against its time per decision, over seeds 0..N-1")
+    ap.add_argument("--against", metavar="DIR", default=None,
+                    help="this checkout against the one in DIR (another version, e.g. made by git worktree add), "
+                         "alternated process by process in the same hour: the CPU figures' speed-ups (--cpu N: N "
+                         "rounds, default 3) and the first frame's")
     a = ap.parse_args()
+    if a.against is not None:
+        tree = Path(a.against).expanduser().resolve()
+        if not (tree / "solo" / "bench.py").is_file() or not (tree / "engine").is_dir():
+            ap.error(f"--against {a.against}: no Solo Fluxx checkout there (no solo/bench.py and engine/); give the "
+                     "folder of another checkout, e.g. one made with `git worktree add DIR COMMIT`")
+        try:
+            c = compare_with(tree, a.cpu or 3, frames=2 if a.quick else 5, quick=a.quick)
+        except NotComparable as e:
+            ap.exit(2, f"python -m solo.bench: {e}\n")
+        _print_comparison(c)
+        print(json.dumps(c))
+        return
     if a.cpu:
-        print(json.dumps(cpu_figures(a.cpu)))
+        print(json.dumps(cpu_figures(a.cpu, scale=20 if a.quick else 1)))
         return
     if a.curve:
         curve(a.curve)
