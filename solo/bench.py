@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -292,15 +293,18 @@ def bots_timings(bots: int = 5, strength: str = "greedy", presses: int = 30, siz
     return asyncio.run(run())
 
 
+def _median(got: list[float | None] | list[float]) -> float | None:
+    """The middle of the figures measured (a start with no terminal gives None, left out)."""
+    ms = sorted(x for x in got if x is not None)
+    return ms[len(ms) // 2] if ms else None
+
+
 def first_frames(n: int) -> dict:
     """The median of n first frames in a real terminal, with the bytecode
     cache (after one start that fills it, as the first start after an
     install does) and without it (every module compiled at start); and the
     floor (``FLOOR_APP``), started in turn with the app's starts, so that
     both meet the same load on a shared machine."""
-    def median(got: list[float | None]) -> float | None:
-        ms = sorted(x for x in got if x is not None)
-        return ms[len(ms) // 2] if ms else None
     first_frame_in_a_terminal(bytecode=True)  # fills the cache
     first_frame_in_a_terminal(floor=True)
     app, floor = [], []
@@ -308,8 +312,8 @@ def first_frames(n: int) -> dict:
         app.append(first_frame_in_a_terminal(bytecode=True))
         floor.append(first_frame_in_a_terminal(floor=True))
     cold = [first_frame_in_a_terminal(bytecode=False) for _ in range(n)]
-    return {"first_frame_terminal_ms": median(app), "first_frame_terminal_ms_no_bytecode_cache": median(cold),
-            "first_frame_floor_ms": median(floor)}
+    return {"first_frame_terminal_ms": _median(app), "first_frame_terminal_ms_no_bytecode_cache": _median(cold),
+            "first_frame_floor_ms": _median(floor)}
 
 
 def strength(bot: str, seeds: int) -> tuple[float, float]:
@@ -470,7 +474,6 @@ def compare_with(tree: Path, rounds: int, frames: int = 5, quick: bool = False) 
             ms = first_frame_in_a_terminal(floor=True)
             if ms is not None:
                 starts["floor"].append(ms)
-    import re
     rows = []
     for name in best["ours"]:
         if name not in best["theirs"]:
@@ -483,10 +486,10 @@ def compare_with(tree: Path, rounds: int, frames: int = 5, quick: bool = False) 
             row["theirs_games_per_cpu_s"] = round(int(games[1]) / theirs, 1)
             row["ours_games_per_cpu_s"] = round(int(games[1]) / ours, 1)
         rows.append(row)
-
-    def median(xs: list[float]) -> float | None:
-        return sorted(xs)[len(xs) // 2] if xs else None
-    first = {side: median(ms) for side, ms in starts.items()}
+    if not rows:
+        raise NotComparable(f"{tree}: its benchmark times none of the figures this one times (another version of "
+                            "--cpu, or --quick given to a benchmark without it)")
+    first = {side: _median(ms) for side, ms in starts.items()}
     return {"against": str(tree), "rounds": rounds, "cpu": rows,
             "first_frame_ms": {**first, "speed_up": round(first["theirs"] / first["ours"], 2)
                                if first["theirs"] and first["ours"] else None,

@@ -64,3 +64,15 @@ def test_a_checkout_whose_benchmark_gives_no_figures_is_named_with_why(tmp_path)
     r = bench("--against", str(tmp_path), "--quick")
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert str(tmp_path) in r.stderr and "gave no figures" in r.stderr and "no --cpu here" in r.stderr
+
+
+def test_a_checkout_that_times_other_figures_is_refused_not_compared_empty(tmp_path, monkeypatch):
+    """An older benchmark with other figure names (or one that ignored --quick)
+    shares no row with this one: a sentence, not an empty table."""
+    import solo.bench as bench_module
+    monkeypatch.setattr(bench_module, "_side_figures",
+                        lambda root, quick: {"a figure of another version": 1.0} if root == tmp_path
+                        else {"solo, random bot, 100 games": 0.1})
+    monkeypatch.setattr(bench_module, "first_frame_in_a_terminal", lambda **kw: None)
+    with pytest.raises(NotComparable, match="times none of the figures"):
+        compare_with(tmp_path, rounds=1, frames=1, quick=True)
