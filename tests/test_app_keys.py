@@ -349,7 +349,7 @@ async def test_e_ends_the_turn_only_when_the_rules_allow(store):
         await pilot.pause()
         before = app.current_game().to_dict()
         await pilot.press("e")
-        assert notes(app.screen)[-1] == f"[b]Tutor:[/] {FORBIDDEN['end']}"
+        assert notes(app.screen)[-1] == f"Tutor: {FORBIDDEN['end']}"
         assert app.current_game().to_dict() == before
         g = free_action_table()
         app.push_screen(S.GameScreen(g, [], {"seed": 0}))
@@ -367,7 +367,7 @@ async def test_x_explains_that_there_is_no_discarding_at_will(store):
         await pilot.pause()
         before = app.current_game().to_dict()
         await pilot.press("x")
-        assert notes(app.screen)[-1] == f"[b]Tutor:[/] {FORBIDDEN['discard']}"
+        assert notes(app.screen)[-1] == f"Tutor: {FORBIDDEN['discard']}"
         assert app.current_game().to_dict() == before
 
 

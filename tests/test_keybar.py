@@ -51,12 +51,21 @@ async def test_a_click_on_a_key_presses_it(store):
 
 
 async def test_a_narrow_terminal_cuts_the_keys_and_keeps_the_palette_key(store):
+    """A bar narrower than its keys cuts the keys beyond the room and keeps
+    the palette's key (the game's bar at 50 columns: the keys of the lesson
+    list); the table too small for its keys shows only the menu's key."""
     app = make_app(store, new=(7, ["fluxx5"]))
     async with app.run_test(size=(60, 24)) as pilot:
         await pilot.pause()
         bar = app.screen.query_one(KeyBar)
-        shown = screen_lines(app)[-1][:bar.size.width]  # the bar's own width (a scroll bar may take the rest)
-        assert bar.size.width > 40
+        shown = screen_lines(app)[-1][:bar.size.width]
+        assert shown.startswith(" q Menu ") and shown.endswith("▏^p palette ")  # the table is not drawn: one key
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        bar.styles.width = 50
+        await pilot.pause()
+        shown = screen_lines(app)[-1][:bar.size.width]  # the bar's own width
         assert shown.endswith("▏^p palette ") and shown.startswith(" u Undo  d Card text")
         assert "Menu" not in shown  # the keys beyond the room are cut, the palette's key kept
 

@@ -186,7 +186,7 @@ async def test_lesson_can_be_completed_in_the_app(tmp_path, lesson):
         app.push_screen(LessonScreen(lesson))
         await pilot.pause()
         scr = next(s for s in app.screen_stack if isinstance(s, LessonScreen))
-        assert any(ln.startswith("[b]Objective:[/]") for ln in scr.log_lines)
+        assert any(ln.startswith("Objective:") for ln in scr.log_lines)
         while scr.coach.step is not None:
             for a in scr.coach.line_answers():
                 i = scr.coach.i

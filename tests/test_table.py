@@ -42,7 +42,7 @@ def check_frame(app) -> None:
     else:
         assert "─ New Rules" in text
         for q in range(1, g.nplayers):
-            assert f"Player {q} · hand {len(g.hands[q])}:" in text, f"seat {q}'s row is not on screen:\n{text}"
+            assert f"Player {q} · hand {len(g.hands[q])} · table:" in text, f"seat {q}'s row is not on screen:\n{text}"
     goals = zone_text(app, boxes(scr).region_of("goals"))
     for c in g.goals:
         assert words(g.name(c)) in goals, f"the Goal {g.name(c)} is not on screen: {goals!r}"
@@ -110,17 +110,58 @@ async def test_a_small_terminal_is_told_the_size_it_needs(store):
 
 async def test_the_size_notice_is_made_only_when_a_terminal_is_too_small(store):
     """At a size the table fits, no notice widget is made (each widget costs
-    the first frame); shrunk below 80x24 the notice comes, and it goes again."""
+    the first frame); shrunk below 80x24 the table is not drawn, the notice
+    says the size needed, and no key but the menu's acts; at 80x24 again the
+    table is back as it was."""
     app = make_app(store, new=(7, ["fluxx5"]))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert not app.screen.query("#too-small")
+        first = screen_lines(app)
         for size, told in (((79, 24), True), ((100, 30), False), ((80, 23), True), ((80, 24), False)):
             await pilot.resize_terminal(*size)
             await pilot.pause()
             assert ("needs a terminal of at least 80x24" in "\n".join(screen_lines(app))) is told, size
             assert "^p palette" in screen_lines(app)[-1]  # the keys stay over the notice
-        assert len(app.screen.query("#too-small")) == 1  # made once, then shown or hidden
+            assert bool(app.screen.query("#too-small")) is told
+        assert screen_lines(app) == first
+
+
+async def test_no_key_but_the_menu_acts_on_a_terminal_too_small(store):
+    """60x15: 1 does not play a card, u does not undo, l does not flip the
+    log; q goes to the menu; no scrollbar is drawn."""
+    from solo.app.screens.menu import MenuScreen
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(60, 15)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, GameScreen) and scr.small
+        hand = list(scr.g.hands[0])
+        for key in ("1", "enter", "u", "l", "i", "e", "o", "p", "question_mark", "space", "2"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is scr and scr.g.hands[0] == hand and not scr.answers, key
+        text = "\n".join(screen_lines(app))
+        assert "needs a terminal of at least 80x24 (this one is 60x15)" in " ".join(text.split())
+        assert not any(ch in text for ch in "▇▆▅▄▃▂▁"), text  # no scrollbar
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+@pytest.mark.parametrize("size", [(1, 1), (2, 2), (4, 3), (5, 24), (80, 1), (79, 23), (1, 40)])
+async def test_any_size_survives(store, size):
+    """Down to 1x1 the app neither crashes nor draws the table; grown back to
+    80x24 the table is whole."""
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert not app.screen.answers
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "Keepers and Creepers (0)" in "\n".join(screen_lines(app))
 
 
 def count_draws(monkeypatch) -> list:
@@ -153,17 +194,26 @@ async def test_the_table_is_drawn_for_each_new_size_once(store, monkeypatch):
         assert app.screen.query_one("#moves").styles.max_height.value == 5
 
 
-async def test_a_tall_terminal_shows_the_rule_texts_from_the_first_frame(store, monkeypatch):
-    """The tutor panel's height is known only after the first layout: where it
-    has 8 rows or more (so it shows the rule texts under the lines), the table
-    is drawn once more then; at 80x24 it is not."""
+async def test_a_tall_terminal_shows_the_rule_texts_from_the_first_frame(store, monkeypatch, tmp_path):
+    """The roomy table (from 120x36) shows the rule texts under the tutor's
+    lines from its first frame, drawn once; a compact table whose tutor panel
+    has 8 rows or more (known only after the first layout) is drawn once more
+    to show them."""
     drawn = count_draws(monkeypatch)
     app = make_app(store, new=(7, ["fluxx5"]))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert len(drawn) == 2 and app.screen.tall_log
+    drawn.clear()
+    from solo.store import Store
+    fresh = Store(tmp_path / "fresh.sqlite3")
+    fresh.set_pref("lessons_offered", True)
+    app = make_app(fresh, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert len(drawn) == 1 and app.screen.table_layout == "roomy"
         shown = [str(o.prompt) for o in app.screen.query_one("#log").options]
-        assert any(t.startswith("[dim]  ") for t in app.screen.log_lines)
+        assert any(t.kind == "more" for t in app.screen.log_lines)
         assert len(shown) == len(app.screen.log_lines)  # the rule texts too
 
 

@@ -1,8 +1,13 @@
-"""How cards and answers are written on screen: a type glyph as well as colour."""
+"""How cards and answers are written on screen: a type glyph as well as
+colour, as Content (a card's name is never read as markup)."""
 from __future__ import annotations
+
+from textual.content import Content
 
 from engine.answers import MOVE_WORDS
 from engine.game import Game
+
+from .lines import join, styled
 
 GLYPH = {"keeper": "K", "goal": "G", "rule": "R", "action": "A", "creeper": "C", "surprise": "S"}
 # Okabe-Ito colours (safe for the common colour-vision deficiencies) are the default;
@@ -20,25 +25,21 @@ def use_palette(name: str) -> None:
     COLOUR.update(PALETTES[name])
 
 
-def card(g: Game, c: int, colour: bool = True, short: bool = False) -> str:
-    """A card as markup: its type letter (in its colour) and its name;
-    ``short`` drops the brackets round the letter (the table's boxes)."""
+def card(g: Game, c: int, colour: bool = True, short: bool = False) -> Content:
+    """A card: its type letter (in its colour) and its name, never read as
+    markup; ``short`` drops the brackets round the letter (the table's boxes)."""
     cd = g.db.cards[c]
     glyph = GLYPH[cd.type]
-    name = cd.name.replace("[", r"\[")
-    if short:
-        return f"[bold {COLOUR[cd.type]}]{glyph}[/] {name}" if colour else f"{glyph} {name}"
-    if not colour:
-        return f"[{glyph}] {name}"
-    return f"[bold {COLOUR[cd.type]}]\\[{glyph}][/] {name}"
+    letter = glyph if short else f"[{glyph}]"
+    return styled((letter, f"bold {COLOUR[cd.type]}" if colour else ""), " ", cd.name)
 
 
-def cards(g: Game, ids, empty: str = "-") -> str:
+def cards(g: Game, ids, empty: str = "-") -> Content:
     ids = list(ids)
-    return ", ".join(card(g, c) for c in ids) if ids else empty
+    return join(card(g, c) for c in ids) if ids else Content(empty)
 
 
-def table(g: Game, p: int, empty: str = "-") -> str:
+def table(g: Game, p: int, empty: str = "-") -> Content:
     """A player's Keepers and Creepers: icons after a Keeper's name, and an
     attached Creeper written with its Keeper ("+") as the one unit it is."""
     parts = []
@@ -53,23 +54,23 @@ def table(g: Game, p: int, empty: str = "-") -> str:
             s += " (" + ", ".join(icons) + ")"
         for cr, k in att.items():
             if k == c:
-                s += " + " + card(g, cr)
+                s += Content(" + ") + card(g, cr)
         parts.append(s)
-    return ", ".join(parts) if parts else empty
+    return join(parts) if parts else Content(empty)
 
 
-def option(g: Game, o, names: tuple[str, ...] | None = None) -> str:
+def option(g: Game, o, names: tuple[str, ...] | None = None) -> Content:
     """A prompt option as a line of text (``names``: the seats' names, in a game against bots)."""
     pr = g.prompt
     if isinstance(o, tuple):
         if o[0] == "play":
-            return "Play " + card(g, o[1])
+            return Content("Play ") + card(g, o[1])
         if o[0] == "free":
-            return "Use " + card(g, o[1]) + " (free action)"
+            return Content("Use ") + card(g, o[1]) + " (free action)"
         if o[0] in MOVE_WORDS:  # the codec's words for the moves that name no card
-            return MOVE_WORDS[o[0]][0].upper() + MOVE_WORDS[o[0]][1:]
+            return Content(MOVE_WORDS[o[0]][0].upper() + MOVE_WORDS[o[0]][1:])
     if pr is not None and pr.domain == "players":
-        return names[o] if names and isinstance(o, int) and 0 <= o < len(names) else f"Player {o}"
+        return Content(names[o] if names and isinstance(o, int) and 0 <= o < len(names) else f"Player {o}")
     if pr is not None and pr.domain == "words":
-        return str(o).capitalize()
+        return Content(str(o).capitalize())
     return card(g, o)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
@@ -20,17 +21,18 @@ from engine.game import Game
 from engine.prompts import IllegalAnswer
 
 from .cardtext import card, option
+from .lines import styled
 
 
-def dialog_title(g: Game, names: tuple[str, ...] | None = None) -> str:
+def dialog_title(g: Game, names: tuple[str, ...] | None = None) -> Content:
     pr = g.prompt
     who = names[pr.player] if names else f"Player {pr.player}" if g.nplayers > 1 else "You"
-    asker = f" ({card(g, pr.card)})" if pr.card >= 0 else ""
+    asker = styled(" (", card(g, pr.card), ")") if pr.card >= 0 else Content("")
     reason = pr.reason
     if names:  # the engine's "p2" is a seat: say its name
         reason = re.sub(r"\bp(\d)\b", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
                         else m.group(0), reason)
-    return f"{who}{asker}: {reason}"
+    return styled(who, asker, f": {reason}")
 
 
 class PickOneDialog(ModalScreen[tuple]):
@@ -50,7 +52,8 @@ class PickOneDialog(ModalScreen[tuple]):
     def action_hint(self) -> None:
         """The same hint as on the table, for this question (it marks the run assisted)."""
         if self.hint is not None:
-            self.hint(self.g, self.query_one("#dialog-error", Static).update)
+            error = self.query_one("#dialog-error", Static)
+            self.hint(self.g, lambda text: error.update(Content(text)))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -78,12 +81,12 @@ class PickOneDialog(ModalScreen[tuple]):
         try:
             self.pr.check(a)
         except IllegalAnswer as e:
-            self.query_one("#dialog-error", Static).update(f"Not allowed: {e}")
+            self.query_one("#dialog-error", Static).update(Content(f"Not allowed: {e}"))
             return
         self.dismiss(a)
 
 
-MARKED, UNMARKED = "\\[x]", "[ ]"  # shown as [x] and [ ] (the backslash keeps [x] from being read as markup)
+MARKED, UNMARKED = "[x]", "[ ]"  # the marks in words as well as in colour (plain text, never markup)
 
 
 class PickManyDialog(PickOneDialog):
@@ -112,9 +115,9 @@ class PickManyDialog(PickOneDialog):
         want = f"exactly {pr.min}" if pr.min == pr.max else f"{pr.min} to {pr.max}"
         return f"{n} of {len(pr.options)} marked (choose {want})"
 
-    def marked_label(self, i: int, marked: bool) -> str:
+    def marked_label(self, i: int, marked: bool) -> Content:
         """An option's line, its mark in words as well as in colour ("[x]" or "[ ]")."""
-        return f"{MARKED if marked else UNMARKED} {self.labels[i]}"
+        return styled(f"{MARKED if marked else UNMARKED} ", self.labels[i])
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
         chosen = set(event.selection_list.selected)

@@ -26,47 +26,39 @@ from engine.game import Game
 from engine.goals import has
 
 from .cardtext import GLYPH, card
+from .lines import join, styled
 
 SPOT_TITLES = {"draw": "Draw", "play": "Play", "limit": "Limit", "other": "Other"}
 
 
-def plain_len(markup: str) -> int:
-    return Text.from_markup(markup).cell_len
+def plain_len(text: Content | str) -> int:
+    """Cells a piece of text takes (a str is plain text, never markup)."""
+    return (text if isinstance(text, Content) else Content(text)).cell_length
 
 
-def fit(items: list[str], width: int, lines: int = 1, sep: str = "  ") -> str:
-    """Join markup items into at most ``lines`` lines of ``width`` cells;
-    what does not fit is counted in a closing "+N more"."""
-    if width <= 0:
-        return sep.join(items)
-    budget = width * lines
-    out: list[str] = []
-    used = 0
-    for i, it in enumerate(items):
-        n = plain_len(it) + (len(sep) if out else 0)
-        rest = len(items) - i - 1
-        more = len(f"{sep}+{rest} more") if rest else 0
-        if used + n + more > budget:
-            left = len(items) - i
-            return sep.join(out) + (sep if out else "") + f"[b]+{left} more[/]"
-        out.append(it)
-        used += n
-    return sep.join(out)
-
-
-def keeper_units(g: Game, p: int) -> list[str]:
-    """A seat's Keepers and Creepers, an attached Creeper written with its Keeper."""
+def keeper_units(g: Game, p: int) -> list[Content]:
+    """A seat's Keepers and Creepers, the Creepers (and Keepers carrying one)
+    first, an attached Creeper written with its Keeper as the one unit it is."""
     att = g.attached
-    out = []
+    out: list[tuple[bool, Content]] = []
     for c in g.tables[p]:
         if c in att:
             continue
         s = card(g, c, short=True)
+        creepy = g.db.cards[c].type == "creeper"
         for cr, k in att.items():
             if k == c:
-                s += "+" + card(g, cr, short=True)
-        out.append(s)
-    return out
+                s += Content("+") + card(g, cr, short=True)
+                creepy = True
+        out.append((creepy, s))
+    return [s for creepy, s in out if creepy] + [s for creepy, s in out if not creepy]
+
+
+def creeper_units(g: Game, p: int) -> int:
+    """How many of ``keeper_units`` carry a Creeper (they come first)."""
+    att = g.attached
+    return sum(1 for c in g.tables[p] if c not in att
+               and (g.db.cards[c].type == "creeper" or any(k == c for k in att.values())))
 
 
 def goal_progress(g: Game, goal: int, p: int = 0) -> str:
@@ -98,7 +90,9 @@ class Pane:
     pane is not a widget: the row of boxes it sits in (``BoxRows``) draws it,
     since each widget of its own cost the first frame about 4 ms. ``text``
     gives, for the game and the cells inside its border, its title, the label
-    on its bottom border (or None) and its content (markup)."""
+    on its bottom border (or None) and its content (Content: nothing in it is
+    read as markup). ``info["layout"]`` is the table's layout ("compact",
+    "roomy" or "wide"): a roomy box adds the card's words."""
 
     key = ""  # what it is known by (the screen's tests, ``BoxRows.region_of``)
     label = ""
@@ -106,8 +100,21 @@ class Pane:
     min_width = 0
     wrap = True  # words wrap onto the next line; False: each line is cut with "…"
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
         raise NotImplementedError  # pragma: no cover - interface
+
+    def whole(self, g: Game, info: dict[str, Any]) -> tuple[str, Content]:
+        """The box's title and everything it holds, uncut (the table's zones opened whole: o, or a click)."""
+        title, _sub, body = self.text(g, {**info, "layout": "wide"}, 10_000)
+        return title, body
+
+
+def roomy(info: dict[str, Any]) -> bool:
+    return info.get("layout", "compact") != "compact"
+
+
+def dim(text: str) -> Content:
+    return Content.styled(text, "dim")
 
 
 class TurnBanner(Static):
@@ -124,43 +131,52 @@ class TurnBanner(Static):
             total = g.played + g.plays_left(p) if g.phase == "play" else 0
             plays = f"play {total} ({g.plays_left(p) if g.phase == 'play' else 0} left)"
         names = info.get("names")
+        who: Content | str
         if solo:
             nxt, who = "next: flip", ""
         elif names:  # a game against bots: whose turn, by name
             nxt = f"next: {names[(p + 1) % g.nplayers]}"
-            who = "[b reverse] Your turn [/] · " if names[p] == "You" else f"[b]{names[p]}'s turn[/] · "
+            who = styled((" Your turn ", "b reverse"), " · ") if names[p] == "You" else \
+                styled((f"{names[p]}'s turn", "b"), " · ")
         else:
             nxt, who = f"next: Player {(p + 1) % g.nplayers}", f"Player {p} · "
-        mode = "daily " + info["daily"] if info.get("daily") else f"seed {g.seed}"
-        assisted = " · assisted" if info.get("assisted") else ""
+        # what kind of run this is comes right after the turn, so an 80-column banner never cuts it
+        tags = [t for t in (info.get("kind") or ("daily" if info.get("daily") else ""),
+                            "assisted" if info.get("assisted") else "") if t]
+        kind = f"{', '.join(tags)} · " if tags else ""
+        where = info["daily"] if info.get("daily") else f"seed {g.seed}"
         score = f"Score {len(g.scored)} · " if solo else ""
         clock = f"Main {len(g.draw)}" if solo else f"pile {len(g.draw)}"
         # between turns (limits, the flip) nothing is owed: say where the game is instead
         owing = f"draw {owed} ({g.drawn} drawn) · {plays}" if g.phase in ("play", "start") else "the turn has ended"
+        turn = (f"Turn {g.turn}", "b")
         if solo:
-            self.update(f"[b]Turn {g.turn}[/] · {who}{score}{owing} · {clock} · {nxt} · {mode}{assisted}")
+            self.update(styled(turn, " · ", (kind, "b"), f"{score}{owing} · {clock} · {nxt} · {where}"))
         else:  # whose turn and who is next come first: the rest may be cut at 80 columns
-            self.update(f"[b]Turn {g.turn}[/] · {who}{owing} · {nxt} · {clock} · {mode}{assisted}")
+            self.update(styled(turn, " · ", (kind, "b"), who, f"{owing} · {nxt} · {clock} · {where}"))
 
 
-def pile_text(g: Game, deck: list[int], discard: list[int], word: str = "deck") -> str:
-    """A deck's count and its discard pile's top card, on two lines."""
-    top = card(g, discard[-1], short=True) if discard else "-"
-    return f"{word} [b]{len(deck)}[/]\ndisc {top}"
+def pile_text(g: Game, deck: list[int], discard: list[int], word: str = "deck", info: dict | None = None) -> Content:
+    """A deck's count and its discard pile's top card, on two lines (a roomy
+    table gives the top card a line of its own, so its name is whole)."""
+    top = card(g, discard[-1], short=True) if discard else Content("-")
+    if info is not None and roomy(info):
+        return styled(f"{word} ", (str(len(deck)), "b"), f"\ndiscard {len(discard)}, top:\n", top)
+    return styled(f"{word} ", (str(len(deck)), "b"), "\ndisc ", top)
 
 
 class RulesPile(Pane):
     key, label, width, wrap = "rules-pile", "Rules", 13, False
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
-        return self.label, None, pile_text(g, g.rules_deck, g.rules_discard)
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
+        return self.label, None, pile_text(g, g.rules_deck, g.rules_discard, info=info)
 
 
 class MainPile(Pane):
     key, label, width, wrap = "main-pile", "Main", 13, False
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
-        return self.label, None, pile_text(g, g.draw, g.discard)
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
+        return self.label, None, pile_text(g, g.draw, g.discard, info=info)
 
 
 SPOT_WIDTHS = {"draw": 13, "play": 16, "limit": 16, "other": None}
@@ -169,23 +185,20 @@ SPOT_WIDTHS = {"draw": 13, "play": 16, "limit": 16, "other": None}
 class SpotBox(Pane):
     """One of Solo's four rule spots, with the Basic Rule it stands in for."""
 
-    def __init__(self, spot: str) -> None:
+    def __init__(self, spot: str, width: int | None | str = "compact") -> None:
         self.spot = spot
         self.key = f"spot-{spot}"
         self.label = SPOT_TITLES[spot]
-        self.width = SPOT_WIDTHS[spot]
+        self.width = SPOT_WIDTHS[spot] if width == "compact" else width  # type: ignore[assignment]
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
         sub = f"basic {1 + g.inflation()}" if self.spot in ("draw", "play") else None
         c = (g.variant.spots(g) or {}).get(self.spot, -1)
         if c < 0:
-            return self.label, sub, "[dim]empty[/]"
+            return self.label, sub, dim("empty")
         shown = card(g, c, short=True)
-        if room >= 30 and plain_len(shown) <= room:  # a wide box has room for the card's words
-            text = g.db.cards[c].text.replace("[", r"\[")
-            if len(text) > room:
-                text = text[:room - 1] + "…"
-            shown += f"\n[dim]{text}[/]"
+        if roomy(info) or room >= 30:  # a roomy box (or a wide one) has room for the card's words
+            shown += Content("\n") + dim(g.db.cards[c].text)
         return self.label, sub, shown
 
 
@@ -193,72 +206,138 @@ class NewRules(Pane):
     """The standard game's New Rules area (in place of the spots)."""
     key, label = "new-rules", "New Rules"
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
         items = [card(g, r, short=True) for r in g.rules]
-        return (f"New Rules ({len(g.rules)}) · basic: draw 1, play 1", None,
-                fit(items, room, 2) if items else "[dim]none: the Basic Rules (draw 1, play 1)[/]")
+        title = f"New Rules ({len(g.rules)}) · basic: draw 1, play 1"
+        if not items:
+            return title, None, dim("none: the Basic Rules (draw 1, play 1)")
+        if roomy(info):  # a rule a line, with its words
+            return title, None, Content("\n").join(card(g, r, short=True) + dim(" " + g.db.cards[r].text)
+                                                   for r in g.rules)
+        return title, None, join(items, "  ")
 
 
 class DrawPile(Pane):
     key, label, width, wrap = "main-pile", "Piles", 13, False
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
-        return self.label, None, pile_text(g, g.draw, g.discard, "draw")
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
+        return self.label, None, pile_text(g, g.draw, g.discard, "draw", info)
 
 
 class GoalsBox(Pane):
-    key, label, min_width, wrap = "goals", "Goal", 30, False
+    """The Goal(s): each with what you have and what you lack, whole (the
+    box wraps and its row grows); a roomy table adds the Goal's words."""
+    key, label, min_width = "goals", "Goal", 30
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
         goals = list(g.goals)
         title = "Goals (Double Agenda)" if len(goals) > 1 else "Goal"
         if not goals:
-            return title, None, "[dim]none yet[/]"
-        if len(goals) == 1:
-            return title, None, f"{card(g, goals[0], short=True)}\n[dim]{goal_progress(g, goals[0])}[/]"
-        # two Goals: each on its line, with what you lack (cut at the box's edge, never the name)
-        return title, None, "\n".join(f"{card(g, c, short=True)} [dim]· {goal_progress(g, c)}[/]" for c in goals)
+            return title, None, dim("none yet")
+        seat = info.get("seat", 0)
+        out = []
+        for c in goals:
+            words = dim(" · " + g.db.cards[c].text) if roomy(info) else Content("")
+            # two Goals on a compact table: each one paragraph (what you have and lack follows its name)
+            between = Content("\n") if roomy(info) or len(goals) == 1 else Content(" ")
+            out.append(card(g, c, short=True) + words + between + dim(("· " if between.plain == " " else "")
+                                                                       + goal_progress(g, c, seat)))
+        return title, None, Content("\n").join(out)
 
 
 class ScoredBox(Pane):
     """The Scored Goals: the count, the latest first, the rest counted."""
     key, label, min_width = "scored", "Scored", 30
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
-        items = [g.name(c) for c in reversed(g.scored)]
-        return f"Scored ({len(g.scored)})", "p: piles", fit(items, room, 2, " · ") if items else "[dim]none yet[/]"
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
+        items = [Content(g.name(c)) for c in reversed(g.scored)]
+        title = f"Scored ({len(g.scored)})"
+        if not items:
+            return title, "p: piles", dim("none yet")
+        if roomy(info):
+            return title, "p: piles", Content("\n").join(fit_lines(items, room, 4, " · "))
+        return title, "p: piles", Content("\n").join(fit_lines(items, room, 2, " · "))
 
 
 class KeepersRow(Pane):
     """Your Keepers and Creepers in play (a standard game's other seats are
-    lines of ``OthersBox``)."""
+    lines of ``OthersBox``): the Creepers first, never folded into "+N more"
+    (the box grows a row for them), the rest counted when they do not fit."""
     key, label, wrap = "table", "Keepers and Creepers", False
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
-        items = keeper_units(g, 0)
-        return f"{self.label} ({len(g.tables[0])})", None, fit(items, room) if items else "[dim]none[/]"
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
+        seat = info.get("seat", 0)
+        items = keeper_units(g, seat)
+        title = f"{self.label} ({len(g.tables[seat])})"
+        if not items:
+            return title, None, dim("none")
+        out, hidden = lay_out(items, room, 3 if roomy(info) else 1, keep=creeper_units(g, seat))
+        return title, ("o: open" if hidden else None), Content("\n").join(out)
 
 
 class OthersBox(Pane):
-    """A standard game's other seats: a line each, with hand size and table."""
+    """A standard game's other seats: a line each, with hand size and the
+    cards on their table (a wide table gives each seat's cards whole)."""
     key, label, wrap = "others", "Other players", False
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, str]:
-        lines = []
+    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
+        lines: list[Content] = []
         names = info.get("names")
         seats = (info.get("extra") or {}).get("seats") if names else None
         title = "Tables (▶ whose turn)" if seats else self.label  # against bots: every seat, yours first
+        wide = info.get("layout") == "wide"
         for q in range(g.nplayers):
             if q == info.get("seat", 0) and not seats:
                 continue
             if seats:
                 who = "You" if seats[q] == "human" else f"{names[q]} ({seats[q]})"
-                head = f"{'▶' if q == g.active else ' '}{who} · hand {len(g.hands[q])}: "
+                head = f"{'▶' if q == g.active else ' '}{who} · hand {len(g.hands[q])} · table: "
             else:
-                head = f"Player {q} · hand {len(g.hands[q])}: "
+                head = f"Player {q} · hand {len(g.hands[q])} · table: "
             items = keeper_units(g, q)
-            lines.append(head + (fit(items, room - plain_len(head)) if items else "[dim]nothing in play[/]"))
-        return title, None, "\n".join(lines)
+            if not items:
+                lines.append(Content(head) + dim("nothing"))
+                continue
+            got = fit_lines(items, max(1, room - len(head)), 3 if wide else 1, keep=creeper_units(g, q))
+            lines.append(Content(head) + got[0])
+            lines += [Content(" " * len(head)) + more for more in got[1:]]
+        return title, None, Content("\n").join(lines)
+
+
+def fit_lines(items: list[Content], width: int, lines: int, sep: str = "  ", keep: int = 0) -> list[Content]:
+    return lay_out(items, width, lines, sep, keep)[0]
+
+
+def lay_out(items: list[Content], width: int, lines: int, sep: str = "  ",
+            keep: int = 0) -> tuple[list[Content], int]:
+    """Items laid on at most ``lines`` lines of ``width`` cells, never split
+    across lines; what does not fit ends the last line as "+N more". The
+    first ``keep`` items are always laid, on more lines if they must be."""
+    out: list[list[Content]] = [[]]
+    used = 0
+    for i, it in enumerate(items):
+        n = it.cell_length + (len(sep) if out[-1] else 0)
+        rest = len(items) - i - 1
+        more = len(f"{sep}+{rest} more") if rest and len(out) >= lines and i >= keep else 0
+        if used + n + more <= width or (not out[-1] and i < keep):
+            out[-1].append(it)
+            used += n
+            continue
+        if len(out) < lines or i < keep:  # a new line
+            out.append([it])
+            used = it.cell_length
+            continue
+        left = len(items) - i
+        tail = Content.styled(f"+{left} more", "b")
+        while out[-1] and used + len(sep) + tail.cell_length > width and len(out[-1]) > 1 \
+                and (sum(len(x) for x in out) > keep):
+            dropped = out[-1].pop()
+            left += 1
+            used -= dropped.cell_length + len(sep)
+            tail = Content.styled(f"+{left} more", "b")
+        out[-1].append(tail)
+        return [Content(sep).join(ln) for ln in out if ln], left
+    return [Content(sep).join(ln) for ln in out if ln], 0
 
 
 def shares(panes: list[Pane], width: int) -> list[int]:
@@ -277,31 +356,83 @@ def shares(panes: list[Pane], width: int) -> list[int]:
     return out
 
 
+Row = tuple[int, int, list[Pane]]  # (least height, greatest height, the panes) of a row of boxes
+
+
 class BoxRows(Widget):
     """Rows of labelled boxes (``Pane``), drawn as one widget: the Solo
-    table's two rows of piles, spots and Goals and your Keepers, or a
-    standard game's piles, Goals and New Rules and the seats. Each box is a
-    rounded border with its label on top (and a note at the bottom right),
-    as Textual draws a widget's border and titles. The lines are worked out
-    when first drawn at a size (so every box knows its width), and again after
-    ``show``."""
+    table's rows of piles, spots and Goals and your Keepers, or a standard
+    game's piles, Goals and New Rules and the seats. Each box is a rounded
+    border with its label on top (and a note at the bottom right), as
+    Textual draws a widget's border and titles. A row is as tall as its
+    fullest box needs, between its least and greatest height (a Goal's
+    have/need wraps; a Creeper that would not fit adds a row). The lines are
+    worked out in ``show`` for the width the screen lays the table out at."""
 
     COMPONENT_CLASSES = {"boxes--border", "boxes--title"}
     ALLOW_SELECT = False
 
-    def __init__(self, rows: list[tuple[int, list[Pane]]], **kw: Any) -> None:
+    def __init__(self, rows: list[Row], **kw: Any) -> None:
         super().__init__(**kw)
-        self.rows = rows  # (height, panes) from the top
-        self.styles.height = sum(h for h, _ in rows)
+        self.rows = rows
+        self.heights = [lo for lo, _hi, _p in rows]
+        self.styles.height = sum(self.heights)
         self.game: Game | None = None
         self.info: dict[str, Any] = {}
+        self.width_hint = 0  # the width the screen lays the table out at (0: this widget's own)
+        self.extra = 0  # rows the screen lets the boxes grow by, past each row's least height
+        self._cells: list[list[tuple[int, str, str | None, list[Content]]]] | None = None
+        self._cells_for = -1
         self._strips: list[Strip] | None = None
         self._drawn_for: Size | None = None
+
+    def set_rows(self, rows: list[Row]) -> None:
+        self.rows = rows
+        self._cells = None
+        self._strips = None
+        if self.game is not None:
+            self.show(self.game, self.info)
 
     def show(self, g: Game, info: dict[str, Any]) -> None:
         self.game, self.info = g, info
         self._strips = None
+        self._cells = None
+        self._lay(self.width_hint or self.size.width)
         self.refresh()
+
+    def _lay(self, width: int) -> None:
+        """Each box's lines at this width, and each row's height."""
+        g = self.game
+        if g is None or width <= 0:
+            return
+        cells = []
+        heights = []
+        spare = self.extra
+        for lo, hi, panes in self.rows:
+            row = []
+            need = lo
+            for pane, w in zip(panes, shares(panes, width), strict=True):
+                room = w - 2
+                if w < 2:
+                    row.append((w, "", None, []))
+                    continue
+                title, sub, body = pane.text(g, self.info, room)
+                if pane.wrap:
+                    lines = body.wrap(room) if room > 0 else []
+                else:
+                    lines = [ln.truncate(room, ellipsis=True) for ln in body.split("\n")]
+                row.append((w, title, sub, lines))
+                need = max(need, len(lines) + 2)
+            grow = min(need, hi) - lo
+            if grow > spare:
+                grow = spare
+            spare -= grow
+            heights.append(lo + grow)
+            cells.append(row)
+        self._cells, self._cells_for = cells, width
+        if heights != self.heights:
+            self.heights = heights
+            self.styles.height = sum(heights)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -310,7 +441,7 @@ class BoxRows(Widget):
     def region_of(self, key: str) -> Region:
         """Where the pane known by ``key`` is on the screen."""
         x0, y = self.region.x, self.region.y
-        for height, panes in self.rows:
+        for (_lo, _hi, panes), height in zip(self.rows, self.heights, strict=True):
             x = x0
             for pane, w in zip(panes, shares(panes, self.size.width), strict=True):
                 if pane.key == key:
@@ -318,6 +449,22 @@ class BoxRows(Widget):
                 x += w
             y += height
         raise KeyError(key)
+
+    def pane_at(self, x: int, y: int) -> Pane | None:
+        """The box at a point of this widget (a click opens it whole)."""
+        top = 0
+        for (_lo, _hi, panes), height in zip(self.rows, self.heights, strict=True):
+            if top <= y < top + height:
+                left = 0
+                for pane, w in zip(panes, shares(panes, self.size.width), strict=True):
+                    if left <= x < left + w:
+                        return pane
+                    left += w
+            top += height
+        return None
+
+    def panes(self) -> list[Pane]:
+        return [p for _lo, _hi, panes in self.rows for p in panes]
 
     def render_line(self, y: int) -> Strip:
         if self._strips is None or self._drawn_for != self.size:
@@ -327,28 +474,28 @@ class BoxRows(Widget):
 
     def _draw(self) -> list[Strip]:
         width = self.size.width
-        g = self.game
-        if g is None:
+        if self.game is None:
             return []
+        if self._cells is None or self._cells_for != width:
+            before = list(self.heights)
+            self._lay(width)
+            if self.heights != before:
+                self.call_after_refresh(self.refresh, layout=True)
         border = self.get_component_rich_style("boxes--border")
         title_style = self.get_visual_style("boxes--title")
         body_style = self.visual_style
         strips: list[Strip] = []
-        for height, panes in self.rows:
+        for row, height in zip(self._cells or [], self.heights, strict=True):
             lines: list[list[Segment]] = [[] for _ in range(height)]
-            for pane, w in zip(panes, shares(panes, width), strict=True):
+            for w, title, sub, rows in row:
                 if w < 2:
                     continue
                 room = w - 2
-                title, sub, markup = pane.text(g, self.info, room)
-                body = Content.from_markup(markup)
-                if pane.wrap:
-                    rows = body.wrap(room) if room > 0 else []
-                else:
-                    rows = [ln.truncate(room, ellipsis=True) for ln in body.split("\n")]
                 lines[0] += _edge("╭", "╮", title, w, border, title_style, top=True)
                 for i in range(1, height - 1):
                     text = rows[i - 1] if i - 1 < len(rows) else Content("")
+                    if i == height - 2 and len(rows) > height - 2:  # cut: say so where it is cut
+                        text = text.truncate(max(0, room - 1)) + Content.styled("…", "b")
                     if text.cell_length > room:
                         text = text.truncate(room)
                     elif text.cell_length < room:
@@ -367,7 +514,7 @@ def _edge(left: str, right: str, label: str | None, w: int, border: Style, label
     inner = w - 2
     if not label or inner <= 4:
         return [Segment(left + "─" * inner + right, border)]
-    shown = Content.from_markup(label).truncate(w - 6, ellipsis=True).pad_left(1).pad_right(1)
+    shown = Content(label).truncate(w - 6, ellipsis=True).pad_left(1).pad_right(1)
     fill = inner - 1 - shown.cell_length
     segs = shown.render_segments(label_style)
     if top:
@@ -383,12 +530,12 @@ class Preview(Static):
             self.update("")
             return
         cd = g.db.cards[c]
-        toward = ""
+        toward: Content | str = ""
         for goal in g.goals:
             gd = g.db.goal_defs[goal]
             if c in gd.required or c in gd.any_cards:
-                toward = f" [b]{g.name(goal)} needs it.[/]"
-        self.update(f"[b]{cd.name}[/] ({cd.type}): {cd.text}{toward}")
+                toward = styled(" ", (f"{g.name(goal)} needs it.", "b"))
+        self.update(styled((cd.name, "b"), f" ({cd.type}): {cd.text}", toward))
 
 
 def type_letter(g: Game, c: int) -> str:

@@ -24,6 +24,7 @@ class BotSeats:
     waiting: Any
     away: list[tuple[int, int]]
     app: Any
+    note: Any
 
     def is_bot(self, p: int) -> bool:
         return self.seats is not None and self.seats[p] != "human"
@@ -77,7 +78,7 @@ class BotSeats:
         """Space: the bots play at once until you are asked something."""
         if self.thinking is not None:
             self.skipping = True
-            self.note("[dim]Skipping to your next question...[/]")
+            self.note(("Skipping to your next question...", "dim"))
             self.draw()
             if self.waiting is not None:  # the move waiting out the pace is played now
                 timer, a, stamp = self.waiting
@@ -101,7 +102,7 @@ class BotSeats:
             by.setdefault(p, []).append(self.g.name(c))
         parts = [f"{names[p]} played {', '.join(cards)}" for p, cards in by.items()]
         self.away = []
-        self.note(f"[b]Since your last turn:[/] {'; '.join(parts)}.")
+        self.note(("Since your last turn:", "b"), f" {'; '.join(parts)}.")
 
     def own_turn_end(self, e) -> bool:
         """Whether a turn's end starts a new "just happened": every turn's in

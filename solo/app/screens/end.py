@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -11,6 +12,7 @@ from engine.answers import ReplayError
 from engine.game import Game
 
 from ..cardtext import card
+from ..lines import styled
 from ..widgets import KeyBar
 from .history import HistoryScreen
 
@@ -32,7 +34,7 @@ class EndScreen(Screen):
         self.steps = None
         self.review_lines: list[str] = []  # the coached game's review, once worked out
 
-    def recap(self) -> str:
+    def recap(self) -> Content:
         """Why the game ended, the Goals scored by turn, turns, assists, best."""
         g = self.g
         if self.seats:
@@ -52,22 +54,22 @@ class EndScreen(Screen):
                     elif e.kind == "game_over" and "deck" in e.data:
                         why = f"the {e.data['deck']} deck ran out"
             self.steps = told_steps(list(g.decks), g.nplayers, g.variant_name, g.seed, self.answers, watch)
-        scored = "\n".join(f"  turn {t:>2}  {card(g, c)}" for t, c in by_turn) if by_turn else \
-            "\n".join(f"  {card(g, c)}" for c in g.scored) or "  none"
+        scored = Content("\n").join(styled(f"  turn {t:>2}  ", card(g, c)) for t, c in by_turn) if by_turn else \
+            Content("\n").join(styled("  ", card(g, c)) for c in g.scored) if g.scored else Content("  none")
         if self.assisted:
             used = ", ".join(dict.fromkeys(self.assists)) or "undo or hint"
             note = f"  (assisted: {used})"
         else:
             note = "  (unassisted)"
-        best = f"Personal best: {self.best}   Average: {self.mean}"
+        best = styled(f"Personal best: {self.best}   Average: {self.mean}")
         if self.best is not None and len(g.scored) >= self.best and not self.assisted:
-            best = f"[b]A personal best![/] {best}"
+            best = styled(("A personal best!", "b"), " ", best)
         replay_key = "   r: replay this game" if self.steps else ""
-        return (f"[b]Game over[/]: {why or 'the game has ended'}, after {g.turn} turns.\n\n"
-                f"[b]Score: {len(g.scored)}[/]{note}\n\nGoals scored, by turn:\n{scored}\n\n{best}\n\n"
-                f"n: new game{replay_key}   h: history   s: stats   q: quit")
+        return styled(("Game over", "b"), f": {why or 'the game has ended'}, after {g.turn} turns.\n\n",
+                      (f"Score: {len(g.scored)}", "b"), f"{note}\n\nGoals scored, by turn:\n", scored, "\n\n",
+                      best, f"\n\nn: new game{replay_key}   h: history   s: stats   q: quit")
 
-    def bots_recap(self) -> str:
+    def bots_recap(self) -> Content:
         """A game against bots: who won, with which Goal, after how many turns;
         every seat's table at the end; the record against bots."""
         from solo.seats import seat_label, seat_names
@@ -88,11 +90,11 @@ class EndScreen(Screen):
             except ReplayError:  # a table laid by hand (a test) is not its seed's deal: no replay
                 self.steps = None
         if g.winner is None:
-            head = "[b]Game over[/]: no winner."
+            head = styled(("Game over", "b"), ": no winner.")
         elif seats[g.winner] == "human":
-            head = "[b]You won![/]"
+            head = styled(("You won!", "b"))
         else:
-            head = f"[b]{seat_label(seats, g.winner)} won.[/]"
+            head = styled((f"{seat_label(seats, g.winner)} won.", "b"))
         if goal:
             head += f" The Goal: {goal}."
         tables = "\n".join(f"  {seat_label(seats, q):16} {', '.join(g.name(c) for c in g.tables[q]) or '-'}"
@@ -100,12 +102,12 @@ class EndScreen(Screen):
         st = self.app.store.bot_stats()
         note = "  (assisted: " + (", ".join(dict.fromkeys(self.assists)) or "undo or hint") + ")" if self.assisted else ""
         replay_key = "   r: replay this game" if self.steps else ""
-        return (f"{head}{note}\nAfter {g.turn} turns.\n\nOn the tables at the end:\n{tables}\n\n"
-                f"Against bots: {st['won']} won of {st['played']}\n\n"
-                f"n: new game{replay_key}   h: history   s: stats   q: quit")
+        return styled(head, f"{note}\nAfter {g.turn} turns.\n\nOn the tables at the end:\n{tables}\n\n"
+                      f"Against bots: {st['won']} won of {st['played']}\n\n"
+                      f"n: new game{replay_key}   h: history   s: stats   q: quit")
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="end"):
+        with VerticalScroll(id="end"):
             yield Static(self.recap(), id="end-text")
             if self.daily:
                 yield Static("Par: working it out...", id="par")
@@ -132,7 +134,7 @@ class EndScreen(Screen):
 
     def _got_review(self, lines: list[str]) -> None:
         self.review_lines = lines
-        text = "[b]Your coach: the moves that cost the most[/]\n" + "\n".join(f"  {ln}" for ln in lines)
+        text = styled(("Your coach: the moves that cost the most", "b"), "\n", "\n".join(f"  {ln}" for ln in lines))
         self.query_one("#review", Static).update(text)
 
     def _compute_par(self) -> None:
@@ -150,7 +152,7 @@ class EndScreen(Screen):
         practice = bool(runs and runs[-1]["practice"])
         line = share_line(self.daily, len(self.g.scored), par, self.g.turn, practice)
         kind = "practice (the day's scored attempt is your first)" if practice else "your scored attempt"
-        self.query_one("#par", Static).update(f"Par {par} · this was {kind}\nShare: {line}")
+        self.query_one("#par", Static).update(Content(f"Par {par} · this was {kind}\nShare: {line}"))
 
     def action_replay(self) -> None:
         """This game, step by step, with the tutor's explanations."""

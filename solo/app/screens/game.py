@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -11,25 +13,15 @@ from engine.answers import to_json as answer_to_json
 from engine.game import Game
 from engine.prompts import IllegalAnswer
 
-from ..cardtext import option
-from ..widgets import (
-    BoxRows,
-    DrawPile,
-    GoalsBox,
-    KeepersRow,
-    KeyBar,
-    MainPile,
-    NewRules,
-    OthersBox,
-    Preview,
-    RulesPile,
-    ScoredBox,
-    SpotBox,
-    TurnBanner,
-)
+from ..cardtext import card, option
+from ..layouts import COMPACT, layout_for, side_width, solo_rows, standard_rows
+from ..lines import Line
+from ..widgets import BoxRows, KeyBar, Preview, TurnBanner
 from .bots import PACES, BotSeats
 
-MIN_SIZE = (80, 24)
+MIN_SIZE = COMPACT
+# what a key may still do when the terminal is too small for the table: go to the menu (and quit, the app's)
+SMALL_ACTIONS = frozenset({"menu"})
 
 
 class GameScreen(BotSeats, Screen):
@@ -44,6 +36,7 @@ class GameScreen(BotSeats, Screen):
         Binding("i", "hint", "Hint", id="hint"),
         Binding("l", "toggle_log", "Log", id="log"),
         Binding("p", "piles", "Piles", show=False, id="piles"),
+        Binding("o", "open_table", "Open rows", show=False, id="open"),
         Binding("e", "end_turn", "End turn", show=False, id="end"),
         Binding("x", "discard", "Discard", show=False, id="discard"),
         Binding("h", "history", "History", show=False, id="history"),
@@ -95,28 +88,51 @@ class GameScreen(BotSeats, Screen):
         self.explainer = Explainer("brief", names=info["names"], viewer=self.me if self.seats else None)
 
     def compose(self) -> ComposeResult:
+        """The table in the layout the terminal's size allows (``layouts``):
+        compact, the tutor's panel under the hand; roomy and wide, the tutor
+        beside the table (wide: the full log too); below the compact size,
+        only the notice that says how large the terminal must be."""
         g = self.g
-        yield TurnBanner(id="status")
+        self.table_layout = layout_for(*self.app.size)
+        self.info["layout"] = self.table_layout
+        if self.table_layout == "small":
+            yield self.small_notice()
+            yield KeyBar()
+            return
         if g.variant.spots(g) is not None:  # Solo: the piles and the spots, the Goals and the score, your Keepers
-            rows = [(4, [RulesPile(), *(SpotBox(spot) for spot in ("draw", "play", "limit", "other"))]),
-                    (4, [MainPile(), GoalsBox(), ScoredBox()]),
-                    (3, [KeepersRow()])]
+            rows = solo_rows(self.table_layout)
         else:  # the standard game: the New Rules area instead of the spots, and a line per other seat
-            # against bots, your own table is the box's first row (so six seats fit 80x24)
-            rows = [(4, [DrawPile(), GoalsBox(), NewRules()]),
-                    (g.nplayers - (0 if self.seats else 1) + 2, [OthersBox()])]
-            if self.seats is None:
-                rows.append((3, [KeepersRow()]))
-        yield BoxRows(rows, id="boxes")
-        yield OptionList(id="moves")
-        yield Preview(id="preview")
-        yield OptionList(id="log")
-        yield KeyBar()  # the notice of a terminal too small for the table is mounted when first needed (fit)
+            rows = standard_rows(self.table_layout, g.nplayers, self.seats is not None)
+        boxes = BoxRows(rows, id="boxes")
+        yield TurnBanner(id="status")
+        if self.table_layout == "compact":
+            yield boxes
+            yield OptionList(id="moves")
+            yield Preview(id="preview")
+            yield OptionList(id="log")
+        else:
+            with Horizontal(id="body"):
+                with Vertical(id="table"):
+                    yield boxes
+                    yield OptionList(id="moves")
+                    yield Preview(id="preview")
+                with Vertical(id="side"):
+                    yield OptionList(id="log")
+                    if self.table_layout == "wide":
+                        yield OptionList(id="full-log")
+        yield KeyBar()
+
+    def small_notice(self) -> Static:
+        return Static(self.small_text(), id="too-small", markup=False)
+
+    def small_text(self) -> str:
+        w, h = MIN_SIZE
+        return (f"The table needs a terminal of at least {w}x{h} (this one is {self.app.size.width}x"
+                f"{self.app.size.height}); make it larger. q: the menu (every answer is saved).")
 
     def on_mount(self) -> None:
         self.fit(self.app.size)
-        self.query_one("#moves", OptionList).border_title = "Hand"
-        self.query_one("#log", OptionList).border_title = "Just happened"
+        self.on_mount_moves_watch()
         g = self.g
         store = self.app.store
         # preferences survive a restart: the tutor's level and the card colours
@@ -141,7 +157,7 @@ class GameScreen(BotSeats, Screen):
         elif g.turn and "lesson" not in self.info:  # a lesson tells its own start
             kept = store.pref("tutor_lines." + self.slot) or {}
             if kept.get("seed") == g.seed and kept.get("daily") == self.info.get("daily"):
-                self.log_lines = list(kept.get("lines", []))
+                self.log_lines = [Line.from_json(v) for v in kept.get("lines", [])]
                 self.log_rules = [None] * len(self.log_lines)
                 self.turn_from = min(int(kept.get("turn_from", 0)), len(self.log_lines))
             self.note(f"Resumed: {'daily ' + self.info['daily'] if self.info.get('daily') else f'seed {g.seed}'}, "
@@ -153,13 +169,21 @@ class GameScreen(BotSeats, Screen):
         keep = 60
         cut = max(0, len(self.log_lines) - keep)
         self.app.store.set_pref("tutor_lines." + self.slot, {"seed": self.g.seed, "daily": self.info.get("daily"),
-                                                "lines": self.log_lines[cut:], "turn_from": max(0, self.turn_from - cut)})
+                                                "lines": [ln.to_json() for ln in self.log_lines[cut:]],
+                                                "turn_from": max(0, self.turn_from - cut)})
 
-    def on_resize(self, event) -> None:
+    async def on_resize(self, event) -> None:
         if event.size == self.sized:  # Textual tells the first size twice: the table is laid out for it once
             return
         first = self.sized is None
         self.sized = event.size
+        if layout_for(*event.size) != self.table_layout:  # another layout: the table is composed anew for it
+            await self.recompose()
+            self.fit(event.size)
+            self.on_mount_moves_watch()
+            if self.table_layout != "small":
+                self.advance()  # the question asked while the terminal was too small is asked now
+            return
         self.fit(event.size)
         # the first size is the one the table was drawn for at mount (fit(app.size)): it is drawn again
         # only if the tutor panel's height, known after the first layout, says to show more; a new size
@@ -167,78 +191,179 @@ class GameScreen(BotSeats, Screen):
         self.call_after_refresh(self.draw_if_taller if first else self.draw)
 
     def draw_if_taller(self) -> None:
-        if self.tall_log != (self.query_one("#log", OptionList).size.height >= 8):
+        if self.table_layout == "compact" and self.tall_log != (self.query_one("#log", OptionList).size.height >= 8):
             self.draw()
+
+    @property
+    def small(self) -> bool:
+        return self.table_layout == "small"
 
     def fit(self, size) -> None:
         """Lay the table out for the terminal's size (also at mount, from the
-        app's size, so the first layout is the right one): below the smallest
-        size the table fits, say so instead of cutting it."""
+        app's size, so the first layout is the right one): the boxes' width,
+        the rows they may grow by, and the hand's height."""
         w, h = size
-        small = w < MIN_SIZE[0] or h < MIN_SIZE[1]
-        notice = self.query("#too-small")
-        if notice:
-            notice.first().display = small
-        elif small:
-            self.mount(Static(f"The table needs a terminal of at least {MIN_SIZE[0]}x{MIN_SIZE[1]}; "
-                              "make this one larger.", id="too-small"), before=self.query_one(KeyBar))  # the keys stay on top
-        # the hand takes the rows it needs, up to half of what the table leaves; the tutor the rest
-        g = self.g
-        if g.variant.spots(g) is not None:
-            fixed = 14  # banner, two rows of boxes, your Keepers, the preview, the keys
-        else:  # banner, the top row, the seats (yours among them against bots), the preview, the keys
-            fixed = 7 + g.nplayers - (0 if self.seats else 1) + 2 + (0 if self.seats else 3)
+        self.set_class(self.small, "-small")
+        if self.small:
+            notice = self.query("#too-small")
+            if notice:
+                notice.first(Static).update(self.small_text())
+            self.set_focus(None)
+            return
+        table_w = w - side_width(self.table_layout, w)
+        boxes = self.query_one("#boxes", BoxRows)
+        boxes.width_hint = table_w
+        least = sum(lo for lo, _hi, _p in boxes.rows)
+        most = sum(hi for _lo, hi, _p in boxes.rows)
+        fixed = 1 + least + 1 + 1  # the banner, the boxes at their least, the preview, the keys
+        moves = self.query_one("#moves", OptionList)
         rows = h - fixed
-        self.query_one("#moves", OptionList).styles.max_height = max(5, rows // 2)
+        if self.table_layout == "compact":
+            # the hand takes the rows it needs, up to half of what the table leaves; the tutor the rest,
+            # at least 3 rows: what the boxes may grow by (a Goal's have/need, a Creeper) comes from the tutor
+            hand = max(5, rows // 2)
+            boxes.extra = max(0, min(most - least, rows - hand - 3))
+            moves.styles.max_height = hand
+        else:  # beside the tutor: the hand takes every row the boxes leave; the tutor's column is as tall as the screen
+            boxes.extra = max(0, min(most - least, rows - 8))
+            moves.styles.max_height = rows - boxes.extra
+            side = self.query_one("#side")
+            side.styles.width = side_width(self.table_layout, w)
+            column = h - 2  # under the banner, over the keys
+            logs = list(side.query(OptionList))
+            for i, log in enumerate(logs):  # wide: the tutor's panel on top (half at most), the full log under it
+                log.styles.max_height = column // 2 if len(logs) > 1 and i == 0 else column - (
+                    column // 2 if len(logs) > 1 else 0)
+        if boxes.game is not None:
+            boxes.show(self.g, self.info)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if self.small:  # the table is not drawn: no key acts on it
+            return action in SMALL_ACTIONS
+        if action == "undo":
+            return bool(self.answers) or None  # greyed out when there is nothing to undo
+        return True
 
     # ------------------------------------------------------------------ drawing
     def draw(self) -> None:
+        if self.small:  # nothing of the table is drawn below the compact size
+            return
         g = self.g
         self.query_one("#status", TurnBanner).show(g, self.info)
         self.query_one("#boxes", BoxRows).show(g, self.info)
+        self.draw_log()
+        self.draw_moves()
+        self.preview()
+        self.refresh_bindings()  # the keys' state (Undo greyed out with nothing to take back) as the table now is
+
+    def draw_log(self) -> None:
+        """The tutor's panel: what just happened (since your last turn ended),
+        or the whole log (l); the wide table shows both, side by side in its column."""
         log = self.query_one("#log", OptionList)
-        start = 0 if self.full_log else self.turn_from
-        first = max(start, len(self.log_lines) - 200)
-        log.border_title = "Log (l: just happened)" if self.full_log else "Just happened (l: full log)"
-        log.clear_options()
+        full = self.query("#full-log")
+        show_full = self.full_log and not full
+        start = 0 if show_full else self.turn_from
+        log.border_title = ("Log (l: just happened)" if show_full else
+                            "Just happened" if full else "Just happened (l: full log)")
         # a short panel (80x24) keeps the rule texts one key away (w) so the lines themselves stay in view
         self.tall_log = log.size.height >= 8  # 0 before the first layout
-        roomy = self.full_log or self.explainer.level == "full" or self.tall_log
+        roomy = show_full or self.explainer.level == "full" or self.tall_log or self.table_layout != "compact"
+        self.fill_log(log, start, roomy)
+        if full:
+            fl = full.first(OptionList)
+            fl.border_title = f"Full log ({len(self.log_lines)} lines)"
+            self.fill_log(fl, 0, True)
+
+    def fill_log(self, log: OptionList, start: int, roomy: bool) -> None:
+        first = max(start, len(self.log_lines) - 200)
+        log.clear_options()
         shown = [(first + i, t) for i, t in enumerate(self.log_lines[first:])
-                 if roomy or not t.startswith("[dim]  ")]
-        log.add_options([Option(t, id=str(i)) for i, t in shown])
+                 if roomy or getattr(t, "kind", "") != "more"]
+        log.add_options([Option(t.content if isinstance(t, Line) else Content(t), id=str(i)) for i, t in shown])
         if shown:
             log.highlighted = len(shown) - 1
             log.scroll_end(animate=False)
+
+    def move_prompt(self, g: Game, o, i: int, width: int) -> Content:
+        """A move of the hand: its number and card; a roomy table adds the
+        card's words (cut to the line), a wide one all of them."""
+        text = card(g, o) if isinstance(o, int) else option(g, o)
+        if i < 9:
+            text = Content(f"{i + 1}. ") + text
+        c = o if isinstance(o, int) else o[1] if isinstance(o, tuple) and len(o) == 2 and isinstance(o[1], int) else -1
+        if c >= 0 and self.table_layout != "compact":
+            pad = max(2, 34 - text.cell_length)
+            words = Content.styled(" " * pad + g.db.cards[c].text, "dim")
+            text = text + words
+            if self.table_layout == "roomy" and text.cell_length > width:
+                text = text.truncate(max(1, width - 1)) + "…"
+        return text
+
+    def draw_moves(self) -> None:
+        g = self.g
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
+        width = max(10, (moves.size.width or self.query_one("#boxes", BoxRows).width_hint or 80) - 2)
         pr = g.prompt
+        hand_cards: list[int] = []
         if pr is not None and pr.kind == "turn" and not self.is_bot(pr.player):
             hand = g.hands[pr.player]
             if g.temp and g.temp[-1].kind == "play":
                 fr = g.temp[-1]
-                moves.border_title = f"Temporary hand: play {fr.plays} of these {len(fr.cards)}"
+                title = f"Temporary hand: play {fr.plays} of these {len(fr.cards)}"
             else:
-                whose = "Hand" if pr.player == 0 else f"Player {pr.player}'s hand"
-                moves.border_title = f"{whose} ({len(hand)})" + (" · e: end the turn" if ("end",) in pr.options else "")
-            moves.add_options([Option(f"{i + 1}. {option(g, o)}" if i < 9 else option(g, o), id=str(i))
-                               for i, o in enumerate(pr.options)])
+                whose = "Hand" if pr.player == self.me else f"Player {pr.player}'s hand"
+                title = f"{whose} ({len(hand)})" + (" · e: end the turn" if ("end",) in pr.options else "")
+            opts = [Option(self.move_prompt(g, o, i, width), id=str(i)) for i, o in enumerate(pr.options)]
+            if not any(isinstance(o, tuple) and o[0] == "play" for o in pr.options) and hand:
+                # no play left: the cards stay in view, under what can still be done
+                opts.append(Option(Content.styled("no plays left: e ends the turn", "b"), id="none", disabled=True))
+                hand_cards = list(hand)
+            moves.add_options(opts)
             moves.highlighted = 0
-            room = int(moves.styles.max_height.value if moves.styles.max_height else 5) - 2
-            if len(pr.options) > room:  # the rest scroll: say how many
-                moves.border_title += f" · {len(pr.options) - room} more below"
             if self.focused is not self.query_one("#log", OptionList):
                 moves.focus()
         else:
-            moves.border_title = f"Hand ({len(g.hands[self.me])})"
+            title = f"Hand ({len(g.hands[self.me])})"
             if self.thinking is not None:
-                moves.border_title += f" · {self.thinking}'s move · space: skip · b: pace {self.pace}"
-            moves.add_options([Option(option(g, c), id=f"h{c}", disabled=True) for c in g.hands[self.me]])
-        self.preview()
-        self.refresh_bindings()  # the keys' state (Undo greyed out with nothing to take back) as the table now is
+                title += f" · {self.thinking}'s move · space: skip · b: pace {self.pace}"
+            hand_cards = list(g.hands[self.me])
+        if hand_cards:
+            moves.add_options([Option(Content("   ") + self.move_prompt(g, c, 99, width - 3),
+                                      id=f"h{c}", disabled=True) for c in hand_cards])
+        self.hand_title = title
+        self.scroll_cue()
+
+    def scroll_cue(self, *_args) -> None:
+        """The hand's title, with how many lines are above and below its view
+        (kept as the view scrolls)."""
+        moves = self.query_one("#moves", OptionList)
+        title = getattr(self, "hand_title", "Hand")
+        total = moves.option_count
+        view = moves.scrollable_content_region.height or int(moves.styles.max_height.value if moves.styles.max_height
+                                                            else 5) - 2
+        top = int(moves.scroll_y)
+        above, below = top, max(0, total - top - view)
+        if self.table_layout == "wide":  # a move may take two or more lines: count the moves, not the lines
+            above = below = 0
+            if moves.max_scroll_y:
+                above = 1 if top > 0 else 0
+                below = 1 if top < moves.max_scroll_y else 0
+            cue = " · ".join(x for x in ("more above" if above else "", "more below" if below else "") if x)
+        else:
+            cue = " · ".join(x for x in (f"{above} more above" if above else "",
+                                          f"{below} more below" if below else "") if x)
+        moves.border_title = title + (f" · {cue}" if cue else "")
+
+    def on_mount_moves_watch(self) -> None:
+        moves = self.query("#moves")
+        if moves:
+            self.watch(moves.first(OptionList), "scroll_y", self.scroll_cue, init=False)
 
     def preview(self) -> None:
         """The highlighted move's card, in one line."""
+        if self.small:
+            return
         pr = self.g.prompt
         moves = self.query_one("#moves", OptionList)
         c = -1
@@ -275,7 +400,7 @@ class GameScreen(BotSeats, Screen):
                 names = self.info.get("names")
                 who = "you" if g.nplayers == 1 or pr.player == self.me else \
                     names[pr.player] if names else f"Player {pr.player}"
-                self.note(f"[dim]Only one choice for {who} ({pr.reason}): {answer_words(g, only[0])}.[/]")
+                self.note((f"Only one choice for {who} ({pr.reason}): {answer_words(g, only[0])}.", "dim"))
                 self.answer(only[0])
                 return
             from ..dialogs import dialog_for  # loaded at the first choice, not before the first frame
@@ -289,7 +414,7 @@ class GameScreen(BotSeats, Screen):
             j = answer_to_json(g, a)
             events = g.push(a)
         except IllegalAnswer as e:
-            self.note(f"[red]Not allowed:[/] {e}")
+            self.note(("Not allowed:", "red"), f" {e}")
             self.draw()
             return
         self.answers.append(j)
@@ -317,15 +442,20 @@ class GameScreen(BotSeats, Screen):
                 self.turn_from = len(self.log_lines)
             if not t.head or x.event in ("action_done", "deal"):
                 continue  # a burst is one line; its cards are named in it
-            self.log_lines.append(x.text)
+            self.log_lines.append(Line(x.text))
             self.log_rules.append(x.rule)
             self.last_rule = x.rule
             if x.more:
-                self.log_lines.append(f"[dim]  {x.more} (w: why?)[/]")
+                self.log_lines.append(Line((f"  {x.more} (w: why?)", "dim"), kind="more"))
                 self.log_rules.append(x.rule)
 
-    def note(self, text: str) -> None:
-        self.log_lines.append(text)
+    def note(self, *parts: str | tuple[str, str] | Line) -> None:
+        """A line of the app's own in the tutor's panel: plain strings and
+        (text, style) parts, never read as markup."""
+        if len(parts) == 1 and isinstance(parts[0], Line):
+            self.log_lines.append(parts[0])
+        else:
+            self.log_lines.append(Line(*parts))  # type: ignore[arg-type]
         self.log_rules.append(None)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -338,11 +468,6 @@ class GameScreen(BotSeats, Screen):
         self.answer(pr.options[event.option_index])
 
     # ------------------------------------------------------------------ actions
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "undo":
-            return bool(self.answers) or None  # greyed out when there is nothing to undo
-        return True
-
     def action_quick(self, n: int) -> None:
         pr = self.g.prompt
         if self.yours(pr) and n <= len(pr.options):
@@ -401,7 +526,7 @@ class GameScreen(BotSeats, Screen):
 
     def action_help(self) -> None:
         from .modals import HelpScreen  # the small screens load when first opened
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self))
 
     def action_palette(self) -> None:
         from ..cardtext import COLOUR, PALETTES, use_palette
@@ -424,13 +549,13 @@ class GameScreen(BotSeats, Screen):
             self.note(f"It is {self.info['names'][pr.player]}'s move, not yours: space plays the bots' moves "
                       "at once until you are asked.")
         else:
-            self.note(f"[b]Tutor:[/] {FORBIDDEN['end']}")
+            self.note(("Tutor:", "b"), f" {FORBIDDEN['end']}")
         self.draw()
 
     def action_discard(self) -> None:
         """There is no discarding at will: the tutor explains."""
         from tutor.explain import FORBIDDEN
-        self.note(f"[b]Tutor:[/] {FORBIDDEN['discard']}")
+        self.note(("Tutor:", "b"), f" {FORBIDDEN['discard']}")
         self.draw()
 
     def action_tutor_level(self) -> None:
@@ -506,6 +631,21 @@ class GameScreen(BotSeats, Screen):
         """Browse the Scored Goals and the discard piles."""
         from .modals import PilesScreen  # the small screens load when first opened
         self.app.push_screen(PilesScreen(self.g))
+
+    def action_open_table(self, at: str | None = None) -> None:
+        """Every zone of the table whole, in a dialog that scrolls (o, or a click on a box)."""
+        from .modals import TableScreen
+        boxes = self.query_one("#boxes", BoxRows)
+        self.app.push_screen(TableScreen(self.g, boxes.panes(), self.info, at))
+
+    def on_click(self, event) -> None:
+        if self.small:
+            return
+        boxes = self.query_one("#boxes", BoxRows)
+        if event.widget is boxes:
+            pane = boxes.pane_at(event.x, event.y)
+            if pane is not None:
+                self.action_open_table(pane.key)
 
     def action_menu(self) -> None:
         """To the menu; the game is saved after every answer and resumes from there."""

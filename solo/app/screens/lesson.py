@@ -7,6 +7,7 @@ from textual.widgets import OptionList
 from engine.prompts import IllegalAnswer
 
 from ..dialogs import dialog_for
+from ..lines import Line
 from .game import GameScreen
 
 
@@ -52,9 +53,9 @@ class LessonScreen(GameScreen):
         if self.resume_at:
             self.coach.resume(self.resume_at)
             self.g = self.coach.g
-            self.note(f"[b]{self.lesson.title}[/]: resumed at step {self.coach.i + 1} of {len(self.steps)}.")
+            self.note((self.lesson.title, "b"), f": resumed at step {self.coach.i + 1} of {len(self.steps)}.")
         else:
-            self.note(f"[b]{self.lesson.title}[/]: {sc.intro}")
+            self.note((self.lesson.title, "b"), f": {sc.intro}")
             if self.saving:
                 store.start(self.g, slot="lesson", extra={"lesson": self.lesson.id, "step": 0})
         if not self.saving:
@@ -69,8 +70,8 @@ class LessonScreen(GameScreen):
         if st is None:
             return
         if st.say:
-            self.note(f"[b]Tutor:[/] {st.say}")
-        self.note(f"[b]Objective:[/] {st.objective}")
+            self.note(("Tutor:", "b"), f" {st.say}")
+        self.note(("Objective:", "b"), f" {st.objective}")
 
     def advance(self) -> None:
         self.g = self.coach.g
@@ -97,7 +98,7 @@ class LessonScreen(GameScreen):
         self.app.store.lesson_done(self.lesson.id, stars)
         if self.saving:
             self.app.store.clear("lesson")
-        self.note(f"[b]Done![/] {self.lesson.scenario.outro}")
+        self.note(("Done!", "b"), f" {self.lesson.scenario.outro}")
         self.note(f"Stars: {star_text(stars)} (reached every objective"
                   + ("; no hint" if self.coach.hints == 0 else "; a hint was used")
                   + (f"; in the fewest answers, {self.coach.par()}" if self.coach.moves <= self.coach.par()
@@ -118,19 +119,20 @@ class LessonScreen(GameScreen):
         try:
             out = self.coach.answer(a)
         except IllegalAnswer as e:
-            self.note(f"[red]Not allowed:[/] {e}")
+            self.note(("Not allowed:", "red"), f" {e}")
             self.draw()
             return
         if out.kind == "wrong":
-            self.note("[b]Tutor:[/] here is what that would do (on a copy of the table):")
+            self.note(("Tutor:", "b"), " here is what that would do (on a copy of the table):")
             before = len(self.log_lines)
             self.tell(out.events)
-            for k in range(before, len(self.log_lines)):
-                self.log_lines[k] = "[dim]  (would be) " + self.log_lines[k].removeprefix("[dim]  ") + "[/]"
+            for k in range(before, len(self.log_lines)):  # the copy's lines, marked and dimmed (never glued markup)
+                ln = self.log_lines[k]
+                self.log_lines[k] = Line(("  (would be) ", "dim"), *ln.restyled("dim", "would").parts, kind="would")
         else:
             self.tell(out.events)
         for s in out.said:
-            self.note(f"[b]Tutor:[/] {s}")
+            self.note(("Tutor:", "b"), f" {s}")
         if out.kind in ("done", "finished"):
             self.hint_step = 0
             self.tell(self.coach.take_told())
@@ -145,9 +147,9 @@ class LessonScreen(GameScreen):
         if self.coach.step is None:
             return
         if self.hint_step == 0:
-            self.note(f"[b]Tutor:[/] {self.coach.hint()}")
+            self.note(("Tutor:", "b"), f" {self.coach.hint()}")
         else:
-            self.note(f"[b]Tutor:[/] one way: {self.coach.show_line()}.")
+            self.note(("Tutor:", "b"), f" one way: {self.coach.show_line()}.")
         self.hint_step += 1
         self.draw()
 

@@ -1,116 +1,269 @@
-"""The small screens over the table: a rule, a card, help."""
+"""The small screens over the table: a rule, a card, the piles, the whole
+table, help. Each is a ``ScrollDialog``: its body scrolls (arrows, PgUp/PgDn,
+Home/End, the mouse wheel) and a cue under it says when there is more
+above or below. Everything from the game (names, card text, rule text) is
+Content, never markup."""
 from __future__ import annotations
+
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.game import Game
 
-from ..cardtext import card
+from ..cardtext import card, table
+from ..lines import join, styled
 
 
-class RuleScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,enter,w", "close", "Close", id="close")]
+class ScrollDialog(ModalScreen[None]):
+    """A dialog whose body scrolls, with a "more" cue that follows the scroll."""
 
-    def __init__(self, rule_id: str):
-        super().__init__()
-        self.rule_id = rule_id
+    CLOSE_KEYS = "escape,enter"
+    BINDINGS = [Binding("up,k", "scroll(-1)", "Up", show=False, id="scroll-up"),
+                Binding("down,j", "scroll(1)", "Down", show=False, id="scroll-down"),
+                Binding("pageup", "page(-1)", "Page up", show=False, id="page-up"),
+                Binding("pagedown,space", "page(1)", "Page down", show=False, id="page-down"),
+                Binding("home", "ends(0)", "Top", show=False, id="top"),
+                Binding("end", "ends(1)", "Bottom", show=False, id="bottom")]
+    hint = "Esc: close"
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        # each dialog's keys to close it (set before Textual merges the class's bindings)
+        cls.BINDINGS = [Binding(cls.CLOSE_KEYS, "close", "Close", id="close")]
+        super().__init_subclass__(**kw)
+
+    def title_content(self) -> Content:
+        return Content("")
+
+    def body(self) -> Content:
+        return Content("")
 
     def compose(self) -> ComposeResult:
-        from tutor.reference import entry
-        e = entry(self.rule_id)
-        with Vertical(id="dialog"):
-            yield Static(f"{e.title}", id="dialog-title")
-            yield Static(f"{e.text}\n\nSource: {e.source}" + ("  (the project's reading)" if e.kind == "reading" else ""))
-            yield Static(f"[{e.id}]   Esc: close", id="dialog-hint")
+        with Vertical(id="dialog", classes="scroll-dialog"):
+            yield Static(self.title_content(), id="dialog-title")
+            with VerticalScroll(id="dialog-body"):
+                yield Static(self.body(), id="dialog-text")
+            yield Static("", id="dialog-more")
+            yield Static(Content(self.hint), id="dialog-hint")
+
+    def on_mount(self) -> None:
+        body = self.query_one("#dialog-body", VerticalScroll)
+        body.can_focus = True
+        body.focus()
+        self.watch(body, "scroll_y", self.cue, init=False)
+        self.call_after_refresh(self.cue)
+
+    def cue(self, *_: Any) -> None:
+        """What the view leaves out, above and below (a dialog that holds all says nothing)."""
+        body = self.query_one("#dialog-body", VerticalScroll)
+        y, most = round(body.scroll_y), body.max_scroll_y
+        parts = []
+        if y > 0:
+            parts.append(f"{y} more lines above")
+        if most > y:
+            parts.append(f"{most - y} more lines below (↓ PgDn End)")
+        self.query_one("#dialog-more", Static).update(Content(" · ".join(parts)))
+
+    def action_scroll(self, d: int) -> None:
+        body = self.query_one("#dialog-body", VerticalScroll)
+        body.scroll_to(y=body.scroll_y + d, animate=False)
+
+    def action_page(self, d: int) -> None:
+        body = self.query_one("#dialog-body", VerticalScroll)
+        body.scroll_to(y=body.scroll_y + d * max(1, body.size.height - 1), animate=False)
+
+    def action_ends(self, end: int) -> None:
+        body = self.query_one("#dialog-body", VerticalScroll)
+        body.scroll_to(y=body.max_scroll_y if end else 0, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-class CardScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,enter,d", "close", "Close", id="close")]
+class RuleScreen(ScrollDialog):
+    CLOSE_KEYS = "escape,enter,w"
+
+    def __init__(self, rule_id: str):
+        super().__init__()
+        self.rule_id = rule_id
+        self.hint = f"[{rule_id}]   Esc: close"
+
+    def title_content(self) -> Content:
+        from tutor.reference import entry
+        return Content(entry(self.rule_id).title)
+
+    def body(self) -> Content:
+        from tutor.reference import entry
+        e = entry(self.rule_id)
+        reading = "  (the project's reading)" if e.kind == "reading" else ""
+        return Content(f"{e.text}\n\nSource: {e.source}{reading}")
+
+
+class CardScreen(ScrollDialog):
+    CLOSE_KEYS = "escape,enter,d"
 
     def __init__(self, g: Game, c: int):
         super().__init__()
         self.g, self.c = g, c
 
-    def compose(self) -> ComposeResult:
+    def title_content(self) -> Content:
+        cd = self.g.db.cards[self.c]
+        return styled(card(self.g, self.c), f"  ({cd.type}{', ' + cd.category if cd.category else ''})")
+
+    def body(self) -> Content:
         cd = self.g.db.cards[self.c]
         extra = f"\nSlot: {cd.slot}" if cd.slot else ""
         conf = f"\nConfidence: {cd.confidence} ({cd.source})" if cd.confidence else ""
-        with Vertical(id="dialog"):
-            yield Static(f"{card(self.g, self.c)}  ({cd.type}{', ' + cd.category if cd.category else ''})",
-                         id="dialog-title")
-            yield Static(cd.text + extra + conf)
-            yield Static("Esc: close", id="dialog-hint")
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+        return Content(cd.text + extra + conf)
 
 
-class PilesScreen(ModalScreen[None]):
+def pile(g: Game, ids: list[int]) -> Content:
+    return join(card(g, c) for c in reversed(ids)) if ids else Content("empty")
+
+
+class PilesScreen(ScrollDialog):
     """The Scored Goals and the discard piles, in full (Let's Do That Again!
     and Empty the Trash make the discards matter)."""
-    BINDINGS = [Binding("escape,enter,p", "close", "Close", id="close")]
+    CLOSE_KEYS = "escape,enter,p"
 
     def __init__(self, g: Game):
         super().__init__()
         self.g = g
 
-    def compose(self) -> ComposeResult:
+    def title_content(self) -> Content:
+        return Content("The piles")
+
+    def body(self) -> Content:
         g = self.g
-
-        def pile(ids: list[int]) -> str:
-            return ", ".join(card(g, c) for c in reversed(ids)) or "empty"
-        parts = [f"[b]Scored Goals ({len(g.scored)})[/], latest first: {pile(g.scored)}"] if g.variant.scores else []
-        parts.append(f"[b]Main discard ({len(g.discard)})[/], top first: {pile(g.discard)}")
+        parts = [styled((f"Scored Goals ({len(g.scored)})", "b"), ", latest first: ", pile(g, g.scored))] \
+            if g.variant.scores else []
+        parts.append(styled((f"Main discard ({len(g.discard)})", "b"), ", top first: ", pile(g, g.discard)))
         if g.variant.spots(g) is not None:
-            parts.append(f"[b]Rules discard ({len(g.rules_discard)})[/], top first: {pile(g.rules_discard)}")
-        with Vertical(id="dialog"):
-            yield Static("The piles", id="dialog-title")
-            yield Static("\n\n".join(parts))
-            yield Static("Esc: close", id="dialog-hint")
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+            parts.append(styled((f"Rules discard ({len(g.rules_discard)})", "b"), ", top first: ",
+                                pile(g, g.rules_discard)))
+        return Content("\n\n").join(parts)
 
 
-HELP = """[b]Keys[/]
-  Up/Down or j/k   move between moves        Enter   play the highlighted move
-  1-9              play move number N        d       full text of the card
-  u                undo (marks the run assisted)
-  Tab              between the moves and the tutor panel (Enter or w on any tutor line: why?)
-  t                tutor: off, brief, full   w       why? (the rule behind the last line)
-  i                hint (first a nudge, then a move; marks the run assisted)
-  e                end the turn (when only free actions are left)   x  discard? (the tutor explains)
-  l                just happened / full log  p       the piles (Scored, discards)
-  q or Esc         the menu (every answer is saved: the game resumes where you left it)
-  h                history                   ?/F1    this help
-  c                card colours: colour-blind safe (default) or vivid; letters K G R A C S always show the type
-  Ctrl+P           command palette (New game, Daily challenge, Lessons, History, Stats,
-                   Rules: <card>, Toggle tutor)
-  In a dialog: Enter chooses (Space marks when several are asked), Esc passes when allowed.
-  Against bots: Space plays the bots' moves at once until you are asked;
-  b                the pause after each bot move: slow, normal, fast, instant
+class TableScreen(ScrollDialog):
+    """Every zone of the table whole: nothing a box cut or counted as
+    "+N more" is out of reach (o, or a click on a box, which opens here at
+    that box)."""
+    CLOSE_KEYS = "escape,enter,o"
 
-[b]Solo Fluxx[/]
-  Take a turn (draw, play), then a card is flipped from the Rules deck into its spot.
-  Meet the current Goal at any moment to score it: its Keepers and Creepers are discarded.
-  The game ends the moment either deck runs out. Your score is the Goals you collected.
+    def __init__(self, g: Game, panes: list, info: dict[str, Any], at: str | None = None):
+        super().__init__()
+        self.g, self.panes, self.info, self.at = g, panes, info, at
 
-Esc closes this help."""
+    def title_content(self) -> Content:
+        return Content("The table, whole")
+
+    def body(self) -> Content:
+        g = self.g
+        out = []
+        self.starts: dict[str, int] = {}
+        lines = 0
+        for pane in self.panes:
+            title, text = pane.whole(g, self.info)
+            if pane.key == "table":  # your Keepers and Creepers with their icons and what is attached
+                text = table(g, self.info.get("seat", 0), "none")
+            block = styled((title, "b"), "\n", text)
+            self.starts[pane.key] = lines
+            lines += len(block.plain.split("\n")) + 1
+            out.append(block)
+        return Content("\n\n").join(out)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.at is not None and self.at in getattr(self, "starts", {}):
+            self.call_after_refresh(self.query_one("#dialog-body", VerticalScroll).scroll_to,
+                                    y=self.starts[self.at], animate=False)
 
 
-class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,question_mark,f1", "close", "Close", id="close")]
+# longer words for some keys than their binding's description (the help says both)
+KEY_WORDS = {
+    "undo": "take back your last answer (marks the run assisted)",
+    "detail": "the full text of the highlighted card",
+    "help": "this help",
+    "tutor_level": "the tutor: off, brief, full",
+    "why": "why? the rule behind the last line (or the highlighted tutor line)",
+    "hint": "a hint: first a nudge, then a move with its reason (marks the run assisted)",
+    "toggle_log": "just happened, or the full log",
+    "piles": "the piles: Scored Goals and the discards",
+    "open_table": "every zone of the table whole (a click on a box opens it too)",
+    "end_turn": "end the turn (when only free actions are left)",
+    "discard": "discard? (the tutor explains why you cannot at will)",
+    "history": "your run history",
+    "palette": "card colours: colour-blind safe (default) or vivid; the letters K G R A C S always show the type",
+    "app.show_stats": "statistics",
+    "menu": "the menu (every answer is saved: the game resumes where you left it)",
+    "skip": "against bots: the bots play at once until you are asked",
+    "pace": "against bots: the pause after each bot move (slow, normal, fast, instant)",
+    "cursor(1)": "the next move",
+    "cursor(-1)": "the previous move",
+    "app.pop_screen": "back to the lessons",
+    "command_palette": "the command palette (New game, Daily, Lessons, History, Stats, the game's commands, "
+                       "Rules: <card>)",
+    "quit": "quit (the game is saved)",
+}
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static(HELP)
+SOLO_SUMMARY = """Solo Fluxx in short
+  Take a turn: draw (the Draw rule), then play (the Play rule).
+  Then the top card of the Rules deck is flipped into its spot (Draw, Play,
+  Limit or Other); the card it replaces goes to the Rules discard.
+  Meet the current Goal at any moment to score it: the Keepers and Creepers
+  it names are discarded with it. A Creeper the Goal does not name blocks it.
+  A new Limit is met before your next turn.
+  The game ends the moment either deck runs out; your score is the Goals scored.
 
-    def action_close(self) -> None:
-        self.dismiss(None)
+The moves: Up/Down (or j/k) and Enter, 1-9, or a click. Tab moves between the
+hand and the tutor's panel (Enter or w on a tutor line: why?). In a dialog:
+Enter chooses (Space marks when several are asked), Esc passes when allowed,
+i gives a hint."""
+
+
+def key_rows(screen: Any) -> list[tuple[str, str]]:
+    """(keys, what they do) for every binding active on ``screen`` (its own
+    and the app's), each action once, with all the keys that do it."""
+    app = screen.app
+    by_action: dict[str, tuple[list[str], str]] = {}
+    for key, (_node, binding, _enabled, _tip) in screen.active_bindings.items():
+        action = binding.action
+        keys, desc = by_action.setdefault(action, ([], binding.description))
+        shown = app.get_key_display(binding) if key == binding.key.split(",")[0] else key
+        shown = app.get_key_display(Binding(key, action)) if shown == "" else shown
+        if shown not in keys:
+            keys.append(shown)
+    out = []
+    for action, (keys, desc) in by_action.items():
+        words = KEY_WORDS.get(action) or KEY_WORDS.get(action.split("(")[0]) or desc or action
+        if action.startswith("quick("):
+            continue  # 1-9 in one row below
+        out.append((" ".join(keys), words))
+    if any(a.startswith("quick(") for a in by_action):
+        out.insert(0, ("1-9", "play move number N"))
+    return out
+
+
+class HelpScreen(ScrollDialog):
+    """The keys of the screen it is opened on, made from that screen's
+    bindings (so never out of date), and the Solo rules in short."""
+    CLOSE_KEYS = "escape,question_mark,f1"
+    hint = "Esc: close   ↑↓ PgUp PgDn: scroll"
+
+    def __init__(self, over: Any = None):
+        super().__init__()
+        self.over = over
+
+    def title_content(self) -> Content:
+        return Content("Help: the keys of this screen")
+
+    def body(self) -> Content:
+        rows = key_rows(self.over) if self.over is not None else []
+        width = max((len(k) for k, _ in rows), default=0)
+        keys = Content("\n").join(styled((f"  {k:<{width}}", "b"), f"  {w}") for k, w in rows)
+        return styled(keys, "\n\n", SOLO_SUMMARY)
