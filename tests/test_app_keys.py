@@ -92,6 +92,12 @@ PRESSED = {
     ("PickManyDialog", "i"): "test_dialog_escape_passes_only_when_allowed",
     ("PickManyDialog", "enter"): "test_dialog_space_marks_and_enter_confirms",
     ("PickManyDialog", "escape"): "test_dialog_escape_passes_only_when_allowed",
+    ("GameScreen", "o"): "test_o_opens_every_zone_whole_and_the_dialog_scrolls",
+    ("TableScreen", "escape"): "test_o_opens_every_zone_whole_and_the_dialog_scrolls",
+    ("TableScreen", "enter"): "test_o_opens_every_zone_whole_and_the_dialog_scrolls",
+    ("TableScreen", "o"): "test_o_opens_every_zone_whole_and_the_dialog_scrolls",
+    **{("ScrollDialog", k): "test_o_opens_every_zone_whole_and_the_dialog_scrolls"
+       for k in ("up", "k", "down", "j", "pageup", "pagedown", "space", "home", "end")},
 }
 # keys that Textual widgets give (not our bindings), advertised in the help and README
 WIDGET_KEYS = {"up": "test_j_k_and_number_keys_move_and_pick", "down": "test_j_k_and_number_keys_move_and_pick",
@@ -126,23 +132,69 @@ def test_every_binding_has_a_key_test():
 
 
 def test_help_and_readme_advertise_only_keys_that_are_tested():
+    """Help is made from the bindings (so it names only bound keys); the
+    README's keys are each pressed by a test."""
     bound = {k for (_, k) in PRESSED} | set(WIDGET_KEYS)
-    keys_part = S.HELP.split("[b]Solo Fluxx")[0]
-    help_keys = set(re.findall(r"(?:^ {2}| {3,})(\S+) {2,}", keys_part, re.M))
-    assert "Up/Down or j/k" in keys_part
-    help_keys.add("Up/Down")
-    assert {"Up/Down", "Enter", "1-9", "d", "u", "Tab", "t", "w", "i", "e", "x", "l", "h", "?/F1", "c",
-            "Ctrl+P"} <= help_keys
     named = {"Space": ["space"], "Up/Down": ["up", "down", "j", "k"], "1-9": [str(i) for i in range(1, 10)], "?/F1": ["question_mark", "f1"], "?": ["question_mark", "f1"],
              "Ctrl+P": ["ctrl+p"], "Tab": ["tab"], "In": []}
-    for k in help_keys:
-        for key in named.get(k, [k.lower()]):
-            assert key in bound, f"the help advertises {k}"
     readme = (ROOT / "README.md").read_text()
     keys = re.search(r"## The app's keys\n\n(.*?)\n\n", readme, re.S).group(1)
     for k in re.findall(r"`([^`]+)`", keys):
         for key in named.get(k, [k.lower().replace("?/f1", "question_mark")]):
             assert key in bound, f"the README advertises {k}"
+
+
+async def test_o_opens_every_zone_whole_and_the_dialog_scrolls(store):
+    """o (or a click on a box) opens every zone of the table whole: the
+    Keepers a compact row counts as "+N more" are named there; the dialog
+    scrolls with the arrows, j/k, PgUp/PgDn, Space, Home/End, its cue saying
+    what is above and below; Esc, Enter or o close it."""
+    from solo.app.screens.modals import TableScreen
+    from textual.containers import VerticalScroll
+    g = long_keepers_table()
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(S.GameScreen(g, [], {"seed": 0}))
+        await pilot.pause()
+        row = "\n".join(screen_lines(app))
+        assert "more" in row and "o: open" in row
+        for close in ("escape", "enter", "o"):
+            await pilot.press("o")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            text = "\n".join(screen_lines(app))
+            body = app.screen.query_one("#dialog-body", VerticalScroll)
+            if close == "escape":
+                for c in g.tables[0]:
+                    assert g.name(c) in app.screen.body().plain
+                assert body.max_scroll_y > 0 and "more lines below" in text
+                for key, where in (("end", body.max_scroll_y), ("home", 0), ("down", 1), ("j", 2), ("k", 1),
+                                   ("up", 0), ("pagedown", None), ("pageup", 0), ("space", None)):
+                    await pilot.press(key)
+                    await pilot.pause()
+                    if where is not None:
+                        assert round(body.scroll_y) == where, key
+                    else:
+                        assert body.scroll_y > 1, key
+                assert "more lines above" in "\n".join(screen_lines(app))
+            await pilot.press(close)
+            await pilot.pause()
+            assert isinstance(app.screen, S.GameScreen)
+        await pilot.click("#boxes", offset=(3, 1))  # a click on the Rules pile opens the table at it
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.at == "rules-pile"
+
+
+def long_keepers_table() -> Game:
+    return table("""
+variant = "solo"
+[setup]
+drawn = 1
+hands = [["Milk", "Cookies"]]
+tables = [["The Moon", "The Sun", "Sleep", "Music", "Love", "Peace", "Time", "Dreams", "Television", "Money", "Bread", "Chocolate", "The Toaster", "The Party", "The Rocket"]]
+draw_pile = ["The Brain", "The Eye"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
 
 
 def notes(scr) -> list[str]:
@@ -235,7 +287,7 @@ async def test_help_opens_and_closes(store):
             await pilot.press(open_)
             await pilot.pause()
             assert isinstance(app.screen, S.HelpScreen)
-            assert "Esc closes this help." in str(app.screen.query_one("Static").render())
+            assert "Help: the keys of this screen" in "\n".join(screen_lines(app))
             await pilot.press(close)
             await pilot.pause()
             assert isinstance(app.screen, S.GameScreen)

@@ -64,14 +64,16 @@ def solo_rows(layout: str) -> list[Row]:
 
 
 def standard_rows(layout: str, nplayers: int, against_bots: bool) -> list[Row]:
-    """The standard game: the piles, the Goal(s) and the New Rules; a line per seat
-    (every seat's, yours first, against bots); your Keepers (else)."""
-    seats = nplayers - (0 if against_bots else 1)
-    rows: list[Row] = [(4, 8 if layout == "compact" else 12, [DrawPile(), GoalsBox(), NewRules()]),
-                       (seats + 2, seats + 2 + (2 * seats if layout == "wide" else 0), [OthersBox()])]
-    if not against_bots:
-        rows.append((3, 4 if layout == "compact" else 5, [KeepersRow()]))
-    return rows
+    """The standard game: the piles, the Goal(s) and the New Rules; a line per
+    seat (every seat's, yours first), which may wrap onto a second line for
+    Creepers that would not fit. On a compact table the Goal box is the wider,
+    so each Goal with its have/need mostly takes one line."""
+    goals = GoalsBox()
+    if layout == "compact":
+        goals.width = 40
+    seats = nplayers
+    return [(4, 8 if layout == "compact" else 12, [DrawPile(), goals, NewRules()]),
+            (seats + 2, seats + 2 + (seats if layout == "compact" else 3 * seats), [OthersBox()])]
 
 
 def wide_pile(pane):

@@ -278,27 +278,26 @@ class KeepersRow(Pane):
 class OthersBox(Pane):
     """A standard game's other seats: a line each, with hand size and the
     cards on their table (a wide table gives each seat's cards whole)."""
-    key, label, wrap = "others", "Other players", False
+    key, label, wrap = "others", "Tables", False
 
     def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
         lines: list[Content] = []
         names = info.get("names")
         seats = (info.get("extra") or {}).get("seats") if names else None
-        title = "Tables (▶ whose turn)" if seats else self.label  # against bots: every seat, yours first
+        title = "Tables (▶ whose turn)"  # every seat, yours first
         wide = info.get("layout") == "wide"
         for q in range(g.nplayers):
-            if q == info.get("seat", 0) and not seats:
-                continue
             if seats:
                 who = "You" if seats[q] == "human" else f"{names[q]} ({seats[q]})"
                 head = f"{'▶' if q == g.active else ' '}{who} · hand {len(g.hands[q])} · table: "
             else:
-                head = f"Player {q} · hand {len(g.hands[q])} · table: "
+                head = f"{'▶' if q == g.active else ' '}Player {q} · hand {len(g.hands[q])} · table: "
             items = keeper_units(g, q)
             if not items:
                 lines.append(Content(head) + dim("nothing"))
                 continue
-            got = fit_lines(items, max(1, room - len(head)), 3 if wide else 1, keep=creeper_units(g, q))
+            got = fit_lines(items, max(1, room - len(head)), 3 if wide else 2 if roomy(info) else 1,
+                            keep=creeper_units(g, q))
             lines.append(Content(head) + got[0])
             lines += [Content(" " * len(head)) + more for more in got[1:]]
         return title, None, Content("\n").join(lines)
@@ -410,7 +409,7 @@ class BoxRows(Widget):
         spare = self.extra
         for lo, hi, panes in self.rows:
             row = []
-            need = lo
+            need, least = lo, hi
             for pane, w in zip(panes, shares(panes, width), strict=True):
                 room = w - 2
                 if w < 2:
@@ -423,7 +422,10 @@ class BoxRows(Widget):
                     lines = [ln.truncate(room, ellipsis=True) for ln in body.split("\n")]
                 row.append((w, title, sub, lines))
                 need = max(need, len(lines) + 2)
-            grow = min(need, hi) - lo
+                least = min(least, len(lines) + 2)
+            # never a band of 4 empty rows in a box: a row grows at most 3 rows past its emptiest box's
+            # lines (what a box then cannot show is cut with "…", and o opens it whole)
+            grow = min(need, hi, max(lo, least + 3)) - lo
             if grow > spare:
                 grow = spare
             spare -= grow

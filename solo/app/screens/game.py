@@ -213,20 +213,7 @@ class GameScreen(BotSeats, Screen):
         table_w = w - side_width(self.table_layout, w)
         boxes = self.query_one("#boxes", BoxRows)
         boxes.width_hint = table_w
-        least = sum(lo for lo, _hi, _p in boxes.rows)
-        most = sum(hi for _lo, hi, _p in boxes.rows)
-        fixed = 1 + least + 1 + 1  # the banner, the boxes at their least, the preview, the keys
-        moves = self.query_one("#moves", OptionList)
-        rows = h - fixed
-        if self.table_layout == "compact":
-            # the hand takes the rows it needs, up to half of what the table leaves; the tutor the rest,
-            # at least 3 rows: what the boxes may grow by (a Goal's have/need, a Creeper) comes from the tutor
-            hand = max(5, rows // 2)
-            boxes.extra = max(0, min(most - least, rows - hand - 3))
-            moves.styles.max_height = hand
-        else:  # beside the tutor: the hand takes every row the boxes leave; the tutor's column is as tall as the screen
-            boxes.extra = max(0, min(most - least, rows - 8))
-            moves.styles.max_height = rows - boxes.extra
+        if self.table_layout != "compact":  # the tutor's column is as tall as the screen
             side = self.query_one("#side")
             side.styles.width = side_width(self.table_layout, w)
             column = h - 2  # under the banner, over the keys
@@ -234,8 +221,42 @@ class GameScreen(BotSeats, Screen):
             for i, log in enumerate(logs):  # wide: the tutor's panel on top (half at most), the full log under it
                 log.styles.max_height = column // 2 if len(logs) > 1 and i == 0 else column - (
                     column // 2 if len(logs) > 1 else 0)
+        self.share_rows()
         if boxes.game is not None:
             boxes.show(self.g, self.info)
+            self.share_rows()
+
+    def share_rows(self) -> None:
+        """The rows under the banner: the boxes at their least, what they may
+        grow by (a Goal's have/need, a Creeper that would not fit), the hand.
+        Compact: the boxes may grow into all but a hand of 2 lines and a tutor
+        panel of 1; the hand takes up to half of what is left, the tutor the
+        rest. Roomy and wide: the hand takes every row the boxes leave."""
+        boxes = self.query_one("#boxes", BoxRows)
+        moves = self.query_one("#moves", OptionList)
+        h = self.app.size.height
+        least = sum(lo for lo, _hi, _p in boxes.rows)
+        most = sum(hi for _lo, hi, _p in boxes.rows)
+        avail = h - (1 + least + 1 + 1)  # less the banner, the boxes at their least, the preview, the keys
+        if self.table_layout == "compact":
+            boxes.extra = max(0, min(most - least, avail - 4 - 3))
+            grown = sum(boxes.heights) - least if boxes.game is not None else 0
+            rest = avail - grown
+            hand = max(3, min(max(5, rest // 2), rest - 3))
+            if moves.styles.max_height is None or moves.styles.max_height.value != hand:
+                moves.styles.max_height = hand
+            # the tutor's panel: as tall as its lines, up to every row left (a short panel leaves no band of
+            # empty rows in its box)
+            self.query_one("#log", OptionList).styles.max_height = max(3, rest - min(hand, self.hand_rows()))
+        else:
+            boxes.extra = max(0, min(most - least, avail - 8))
+            grown = sum(boxes.heights) - least if boxes.game is not None else 0
+            moves.styles.max_height = max(3, avail - grown)
+
+    def hand_rows(self) -> int:
+        """The rows the hand box takes now (its options and border)."""
+        moves = self.query_one("#moves", OptionList)
+        return max(3, moves.option_count + 2)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if self.small:  # the table is not drawn: no key acts on it
@@ -251,6 +272,7 @@ class GameScreen(BotSeats, Screen):
         g = self.g
         self.query_one("#status", TurnBanner).show(g, self.info)
         self.query_one("#boxes", BoxRows).show(g, self.info)
+        self.share_rows()  # the boxes may have grown (a Creeper, a long have/need): the hand gives the rows back
         self.draw_log()
         self.draw_moves()
         self.preview()
@@ -268,21 +290,61 @@ class GameScreen(BotSeats, Screen):
         # a short panel (80x24) keeps the rule texts one key away (w) so the lines themselves stay in view
         self.tall_log = log.size.height >= 8  # 0 before the first layout
         roomy = show_full or self.explainer.level == "full" or self.tall_log or self.table_layout != "compact"
-        self.fill_log(log, start, roomy)
+        lead = start
+        if not show_full and self.table_layout == "compact":
+            lead = self.filled_from(log, start, roomy)
+        self.fill_log(log, lead, roomy, dim_before=start)
         if full:
             fl = full.first(OptionList)
             fl.border_title = f"Full log ({len(self.log_lines)} lines)"
             self.fill_log(fl, 0, True)
 
-    def fill_log(self, log: OptionList, start: int, roomy: bool) -> None:
+    def filled_from(self, log: OptionList, start: int, roomy: bool) -> int:
+        """Where the panel begins so that it is full: what happened before the
+        turn began (shown dimmed) fills the rows the turn's own lines leave."""
+        rows = log.scrollable_content_region.height
+        width = max(1, log.scrollable_content_region.width)
+        if rows <= 0:
+            return start
+        used = 0
+        for i in range(start, len(self.log_lines)):
+            used += len(self.log_lines[i].content.wrap(width)) if isinstance(self.log_lines[i], Line) else 1
+        first = start
+        while first > 0 and used < rows:
+            t = self.log_lines[first - 1]
+            if not roomy and getattr(t, "kind", "") == "more":
+                first -= 1
+                continue
+            used += len(t.content.wrap(width)) if isinstance(t, Line) else 1
+            first -= 1
+        return first
+
+    def fill_log(self, log: OptionList, start: int, roomy: bool, dim_before: int = 0) -> None:
+        """The panel's lines from ``start`` (the last 200 at most). Lines only
+        added since the last fill are appended: a turn's end rewrites the panel,
+        an answer adds a few lines to it."""
         first = max(start, len(self.log_lines) - 200)
-        log.clear_options()
         shown = [(first + i, t) for i, t in enumerate(self.log_lines[first:])
                  if roomy or getattr(t, "kind", "") != "more"]
-        log.add_options([Option(t.content if isinstance(t, Line) else Content(t), id=str(i)) for i, t in shown])
+        had: list[tuple[int, Line]] = getattr(log, "_solo_shown", [])
+        now = shown
+        if had and len(had) <= len(now) and all(a == c and b is d for (a, b), (c, d) in zip(had, now, strict=False)):
+            new = shown[len(had):]
+        else:
+            log.clear_options()
+            new = shown
+        log._solo_shown = now  # type: ignore[attr-defined]
+        if new:
+            log.add_options([Option(self.line_content(t, i < dim_before), id=str(i)) for i, t in new])
         if shown:
             log.highlighted = len(shown) - 1
             log.scroll_end(animate=False)
+
+    @staticmethod
+    def line_content(t: Line | str, before: bool) -> Content:
+        """A line of the panel (dimmed when it happened before the turn began)."""
+        c = t.content if isinstance(t, Line) else Content(t)
+        return c.stylize("dim") if before else c
 
     def move_prompt(self, g: Game, o, i: int, width: int) -> Content:
         """A move of the hand: its number and card; a roomy table adds the

@@ -211,19 +211,20 @@ KEY_WORDS = {
     "quit": "quit (the game is saved)",
 }
 
-SOLO_SUMMARY = """Solo Fluxx in short
-  Take a turn: draw (the Draw rule), then play (the Play rule).
-  Then the top card of the Rules deck is flipped into its spot (Draw, Play,
-  Limit or Other); the card it replaces goes to the Rules discard.
-  Meet the current Goal at any moment to score it: the Keepers and Creepers
-  it names are discarded with it. A Creeper the Goal does not name blocks it.
-  A new Limit is met before your next turn.
-  The game ends the moment either deck runs out; your score is the Goals scored.
-
-The moves: Up/Down (or j/k) and Enter, 1-9, or a click. Tab moves between the
-hand and the tutor's panel (Enter or w on a tutor line: why?). In a dialog:
-Enter chooses (Space marks when several are asked), Esc passes when allowed,
-i gives a hint."""
+SOLO_SUMMARY = "\n".join([
+    "Solo Fluxx in short",
+    "• Take a turn: draw (the Draw rule), then play (the Play rule).",
+    "• Then the top card of the Rules deck is flipped into its spot (Draw, Play, Limit or Other); "
+    "the card it replaces goes to the Rules discard.",
+    "• Meet the current Goal at any moment to score it: the Keepers and Creepers it names are discarded "
+    "with it. A Creeper the Goal does not name blocks it.",
+    "• A new Limit is met before your next turn.",
+    "• The game ends the moment either deck runs out; your score is the Goals scored.",
+    "",
+    "The moves: Up/Down (or j/k) and Enter, 1-9, or a click. Tab moves between the hand and the tutor's "
+    "panel (Enter or w on a tutor line: why?). In a dialog: Enter chooses (Space marks when several are "
+    "asked), Esc passes when allowed, i gives a hint.",
+])
 
 
 def key_rows(screen: Any) -> list[tuple[str, str]]:
