@@ -73,6 +73,12 @@ PRESSED = {
     ("ReplayScreen", "period"): "test_replay_screen_keys",
     ("ReplayScreen", "comma"): "test_replay_screen_keys",
     ("ReplayScreen", "q"): "test_replay_screen_keys",
+    ("ReplayScreen", "home"): "test_replay_screen_keys",
+    ("ReplayScreen", "end"): "test_replay_screen_keys",
+    ("ReplayScreen", "g"): "test_replay_screen_keys",
+    ("TurnPick", "escape"): "test_replay_screen_keys",
+    ("PlayoutScreen", "escape"): "test_a_wrong_moves_play_out_opens_and_closes",
+    ("PlayoutScreen", "enter"): "test_a_wrong_moves_play_out_opens_and_closes",
     ("ConfirmScreen", "y"): "test_a_new_game_asks_before_filing_the_game_in_progress",
     ("ConfirmScreen", "n"): "test_a_new_game_asks_before_filing_the_game_in_progress",
     ("ConfirmScreen", "enter"): "test_confirm_and_new_game_keys",
@@ -124,6 +130,8 @@ def test_every_binding_has_a_key_test():
                     owner = cls_name
                     if cls_name == "LessonScreen" and key != "escape":
                         owner = "GameScreen"  # inherited from the game screen
+                    if cls_name == "ReplayScreen" and b in S.GameScreen.BINDINGS:
+                        owner = "GameScreen"  # the game screen's looking keys, kept in the replay
                     test = PRESSED.get((owner, key))
                     assert test, f"{cls_name} binds '{key}' and no test presses it"
                     assert test in names, test
@@ -149,8 +157,9 @@ async def test_o_opens_every_zone_whole_and_the_dialog_scrolls(store):
     Keepers a compact row counts as "+N more" are named there; the dialog
     scrolls with the arrows, j/k, PgUp/PgDn, Space, Home/End, its cue saying
     what is above and below; Esc, Enter or o close it."""
-    from solo.app.screens.modals import TableScreen
     from textual.containers import VerticalScroll
+
+    from solo.app.screens.modals import TableScreen
     g = long_keepers_table()
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -183,6 +192,29 @@ async def test_o_opens_every_zone_whole_and_the_dialog_scrolls(store):
         await pilot.click("#boxes", offset=(3, 1))  # a click on the Rules pile opens the table at it
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.screen.at == "rules-pile"
+
+
+async def test_a_wrong_moves_play_out_opens_and_closes(store):
+    """Lesson 1's tempting Bread: its play-out opens in a dialog of its own
+    (whole at 80x24), and Enter or Esc goes back to the step, the table as it was."""
+    from scenarios.lessons import lessons
+    from solo.app.screens.modals import PlayoutScreen
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = S.LessonScreen(lessons()[0])
+        app.push_screen(scr)
+        await pilot.pause()
+        before = scr.g.to_dict()
+        for close in ("enter", "escape"):
+            await pilot.press("2")
+            await pilot.pause()
+            assert isinstance(app.screen, PlayoutScreen)
+            shown = " ".join("\n".join(screen_lines(app)).split())
+            assert "If you did that" in shown and "(would be)" not in shown  # the copy's lines, unmarked, in full
+            await pilot.press(close)
+            await pilot.pause()
+            assert app.screen is scr and scr.g.to_dict() == before
 
 
 def long_keepers_table() -> Game:
@@ -735,18 +767,43 @@ async def test_q_and_escape_go_to_the_menu_and_resume(store):
 
 
 async def test_replay_screen_keys(store):
+    """The replay steps the real table, read-only: . and , step, Home and End
+    go to the deal and the end, g jumps to a turn (Esc there goes back), the
+    game's own keys do nothing (1 plays no card, u undoes nothing), q closes."""
+    from solo.app.screens.replay import TurnPick
+
     from .test_table import finished_run
     g, answers = finished_run()
-    steps = S.told_steps(["fluxx5"], 1, "solo", g.seed, answers)
-    assert len(steps) == len(answers) + 1
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(S.MenuScreen())
-        app.push_screen(S.ReplayScreen("Replay", steps))
+        app.push_screen(S.ReplayScreen("Replay", ["fluxx5"], 1, "solo", g.seed, answers))
         await pilot.pause()
+        scr = app.screen
         await pilot.press("period", "period", "comma")
         await pilot.pause()
-        assert app.screen.i == 1
+        assert scr.i == 1 and "step 1 of" in "\n".join(screen_lines(app))
+        before = scr.g.to_dict()
+        await pilot.press("1", "u", "e", "i")
+        await pilot.pause()
+        assert scr.g.to_dict() == before and scr.i == 1 and app.screen is scr
+        await pilot.press("end")
+        await pilot.pause()
+        assert scr.i == len(answers) and scr.g.over
+        assert f"Scored ({len(g.scored)})" in "\n".join(screen_lines(app))
+        await pilot.press("home")
+        await pilot.pause()
+        assert scr.i == 0 and scr.g.turn == 1
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnPick)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is scr and scr.i == 0
+        await pilot.press("g", "down", "down", "enter")
+        await pilot.pause()
+        assert app.screen is scr and scr.g.turn == 3 and scr.g.phase in ("start", "play")
+        assert "Turn 3" in screen_lines(app)[0]
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, S.MenuScreen)

@@ -635,7 +635,8 @@ async def test_a_second_window_watches_the_game_against_bots_read_only(tmp_path)
             await p2.press("enter")  # watch it read-only
             await p2.pause()
             assert isinstance(second.screen, ReplayScreen)
-            told = "\n".join(line for _, lines in second.screen.steps for line in lines)
+            second.screen.action_ends(1)  # the table at the last step, the tutor's lines of the whole game so far
+            told = "\n".join(second.screen.log_lines)
             assert "Ada " in told and "Player 1" not in told
 
 

@@ -11,6 +11,8 @@ from solo.app import SoloFluxxApp
 from solo.app.screens import LessonScreen, LessonsScreen
 from solo.store import Store
 
+from .helpers import screen_lines
+
 LESSONS = lessons()
 
 
@@ -214,8 +216,15 @@ async def test_first_lesson_from_the_keyboard(tmp_path):
         scr = app.screen
         assert isinstance(scr, LessonScreen) and scr.lesson.id == LESSONS[0].id
         before = scr.g.to_dict()
-        await pilot.press("2")              # Bread: the wrong move, shown on a copy
+        await pilot.press("2")              # Bread: the wrong move, shown on a copy, in a dialog of its own
         await pilot.pause()
+        from solo.app.screens.modals import PlayoutScreen
+        assert isinstance(app.screen, PlayoutScreen)
+        shown = "\n".join(screen_lines(app))
+        assert "If you did that" in shown and "Tutor:" in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is scr
         assert scr.g.to_dict() == before and not scr.info.get("done")
         assert any("If you did that" in ln for ln in scr.log_lines)
         assert any("(would be)" in ln for ln in scr.log_lines)
@@ -231,14 +240,14 @@ async def test_a_two_player_lesson_shows_the_standard_table_and_any_card_will_do
     """The first-turn lesson is a two-player game: the standard table (the
     other player's line, the New Rules area; no Solo score or spots), and its
     objective (one play) is reached by the second card as well as the first."""
-    from .helpers import screen_lines
     store = Store(tmp_path / "s.sqlite3")
     ls = next(x for x in LESSONS if x.id == "13-first-turn")
     app = SoloFluxxApp(store, learn=True, lesson=ls.id)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = "\n".join(screen_lines(app))
-        assert "Other players" in text and "New Rules" in text and "Score" not in text and "Rules deck" not in text
+        assert "Tables" in text and "New Rules" in text and "Score" not in text and "Rules deck" not in text
+        assert "You · hand" in text and "Ada · hand" in text and "Player 1" not in text  # the seats by name
         await pilot.press("2")              # Cookies: not the intended line, and it reaches the objective
         await pilot.pause()
         scr = app.screen

@@ -120,7 +120,7 @@ async def play_and_render(app, pilot, players: int, decks: tuple[str, ...], seed
         if g.over:
             break
         scr.tell(g.push(bot.choose(g)))
-        if k % 60 == 5:  # a frame now and then: the whole table checked on the terminal's text
+        if k in (5, 60) or k % 250 == 125:  # a few frames a game: the whole table checked on the terminal's text
             scr.draw()
             await pilot.pause()
             while app.screen is not scr:
@@ -287,3 +287,131 @@ async def test_help_is_made_from_the_bindings_of_its_screen(store):
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is table
+
+
+# ---------------------------------------------------------------- hidden information
+def hidden_now(g: Game, me: int) -> set[int]:
+    """The cards the seat cannot see now (from the engine's zones): the Main
+    deck, the Rules deck, the other seats' hands and their temporary hands."""
+    out = set(g.draw) | set(g.rules_deck)
+    for q in range(g.nplayers):
+        if q != me:
+            out |= set(g.hands[q])
+    for fr in g.temp:
+        if fr.player != me:
+            out |= set(fr.cards)
+    return out
+
+
+def seen_on_this_line(g: Game, answers: list, me: int) -> set[int]:
+    """Every card the seat has seen in play along the answers now recorded
+    (replayed from the deal by the engine): what an undone answer showed is
+    not among them."""
+    from engine.answers import replay
+    fresh = Game.new(tuple(g.decks), g.nplayers, g.variant_name, g.seed)
+    every = set(range(len(g.db.cards)))
+    seen = every - hidden_now(fresh, me)
+
+    def step(i, j, events, h) -> None:
+        seen.update(every - hidden_now(h, me))
+        for e in events:  # a card shown on its way (a hand's discard reshuffled into the deck at once)
+            if e.kind in PUBLIC_EVENTS:
+                if e.card >= 0:
+                    seen.add(e.card)
+                for v in e.data.values():
+                    if isinstance(v, list) and all(isinstance(x, int) for x in v):
+                        seen.update(v)
+    replay(fresh, answers, step)
+    return seen
+
+
+# engine events that put a card where every seat sees it (played, discarded, on a table, a Goal, a rule)
+PUBLIC_EVENTS = {"discard", "goal_discarded", "goal", "creeper", "play", "keeper", "rule", "rule_discarded",
+                 "limit_discard", "discard_table", "surprise", "free_action", "action", "attach", "detach",
+                 "potato", "random_play", "canceled", "surprise_done", "action_done", "from_discard"}
+
+
+def rules_words() -> str:
+    """The rules reference's own words (not the cards' entries): a rule text
+    that says "draw 3" names no card of the deck."""
+    from tutor.reference import CARD_IDS, REFERENCE
+    return " ".join(REFERENCE[k].text for k in list(REFERENCE) if not k.startswith(CARD_IDS))
+
+
+def secret_names(scr) -> list[str]:
+    """The names of the cards secret from the seat now, less any name that
+    a card it can see says (a Goal that needs Cookies names Cookies)."""
+    import re
+    g = scr.g
+    me = scr.me
+    seen = seen_on_this_line(g, scr.answers, me)
+    secret = [c for c in hidden_now(g, me) if c not in seen]
+    public = " ".join(g.db.cards[c].name + " " + g.db.cards[c].text for c in seen) + " " + rules_words()
+    names = []
+    for c in secret:
+        name = g.name(c)
+        if not re.search(r"\b" + re.escape(name) + r"\b", public):
+            names.append(name)
+    return names
+
+
+async def check_secrets(app) -> int:
+    import re
+    scr = next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))
+    lines = screen_lines(app)
+    names = secret_names(scr)
+    for ln in lines:
+        for name in names:
+            assert not re.search(r"\b" + re.escape(name) + r"\b", ln), f"the secret {name!r} shows: {ln!r}"
+    return len(names)
+
+
+@pytest.mark.slow
+@pytest.mark.app
+@pytest.mark.parametrize("seats,decks", [(["human"], ("fluxx5", "creeper-pack")),
+                                         (["human", "greedy", "random"], ("fluxx5",)),
+                                         (["human", "greedy"], ("voyager",))])
+async def test_what_is_secret_never_shows_with_undos_hints_and_bots(store, seats, decks):
+    """Random answers from the keyboard, undo now and then, the hint's nudge,
+    the bots' moves: on every frame no line on screen names a card the seat
+    cannot know (the Main deck, the Rules deck, a bot's hand, an undone
+    draw), the record of what it has seen made by the engine alone."""
+    import random
+    rnd = random.Random(len(seats) * 7 + len(decks))
+    store.set_pref("bot_pace", "instant")
+    checked = undos = 0
+    for seed in (3, 4):
+        kw = {"seats": seats} if len(seats) > 1 else {}
+        app = make_app(store, new=(seed, list(decks)), **kw)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            for _ in range(500):
+                scr = app.screen
+                if isinstance(scr, EndScreen):
+                    break
+                if isinstance(scr, GameScreen) and scr.thinking is not None:
+                    await pilot.pause(0.01)
+                    continue
+                if isinstance(scr, (GameScreen, PickOneDialog)):
+                    checked += await check_secrets(app) >= 0
+                if isinstance(scr, GameScreen):
+                    roll = rnd.random()
+                    if roll < 0.15 and scr.answers:
+                        await pilot.press("u")
+                        undos += 1
+                    elif roll < 0.2:
+                        await pilot.press("i")
+                    else:
+                        pr = scr.g.prompt
+                        n = len(pr.options) if pr is not None and pr.kind == "turn" else 1
+                        await pilot.press(str(rnd.randint(1, min(n, 9))))
+                elif isinstance(scr, PickOneDialog):
+                    await first_choice_keys(pilot, scr)
+                else:
+                    await pilot.press("escape")
+                await pilot.pause()
+            while not isinstance(app.screen, (GameScreen, EndScreen)) and len(app.screen_stack) > 1:
+                app.pop_screen()
+        store.clear("solo")
+        store.clear("standard")
+    assert checked > 50 and undos > 3

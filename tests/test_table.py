@@ -305,7 +305,9 @@ async def test_snapshot_recap_and_replay_of_the_game(store):
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen) and "step 0 of" in "\n".join(screen_lines(app))
-        assert "You were dealt 3 cards in the opening deal" in "\n".join(screen_lines(app))
+        assert "Step 0: the deal" in "\n".join(screen_lines(app))  # the step read from its first line
+        assert any("Turn 1 begins for you." in ln for ln in app.screen.log_lines)
+        assert "─ Rules" in "\n".join(screen_lines(app))  # on the table itself
         await pilot.press("right")
         await pilot.pause()
         shown = "\n".join(screen_lines(app))

@@ -206,14 +206,13 @@ class SoloFluxxApp(App):
             self.notify("That game is no longer in progress.", timeout=5)
             return
         g, answers, info = saved
-        from solo.seats import seat_names, seats_in
+        from solo.seats import seats_in
 
-        from .screens.replay import ReplayScreen, told_steps
+        from .screens.replay import ReplayScreen
         seats = seats_in(info)
-        steps = told_steps(info["decks"], g.nplayers, g.variant_name, info["seed"], answers,
-                           names=seat_names(seats) if seats else None)
-        self.push_screen(ReplayScreen(f"Read-only: {'daily ' + info['daily'] if info['daily'] else 'seed ' + str(info['seed'])}",
-                                      steps))
+        where = f"daily {info['daily']}" if info["daily"] else f"seed {info['seed']}"
+        self.push_screen(ReplayScreen(f"Read-only: {where}", info["decks"], g.nplayers, g.variant_name, info["seed"],
+                                      answers, seats))
 
     def resume(self, slot: str) -> None:
         if not self.open_slot(slot):

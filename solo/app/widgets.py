@@ -237,11 +237,12 @@ class GoalsBox(Pane):
         seat = info.get("seat", 0)
         out = []
         for c in goals:
-            words = dim(" · " + g.db.cards[c].text) if roomy(info) else Content("")
-            # two Goals on a compact table: each one paragraph (what you have and lack follows its name)
-            between = Content("\n") if roomy(info) or len(goals) == 1 else Content(" ")
-            out.append(card(g, c, short=True) + words + between + dim(("· " if between.plain == " " else "")
-                                                                       + goal_progress(g, c, seat)))
+            if len(goals) == 1:  # the name, then what you have and lack (never cut), then the Goal's words
+                out.append(card(g, c, short=True) + Content("\n") + dim(goal_progress(g, c, seat)))
+                if roomy(info):
+                    out.append(dim(g.db.cards[c].text))
+            else:  # two Goals: each one paragraph, what you have and lack after its name
+                out.append(card(g, c, short=True) + dim(" · " + goal_progress(g, c, seat)))
         return title, None, Content("\n").join(out)
 
 
@@ -283,12 +284,13 @@ class OthersBox(Pane):
     def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
         lines: list[Content] = []
         names = info.get("names")
-        seats = (info.get("extra") or {}).get("seats") if names else None
+        extra = info.get("extra")
+        seats = extra.get("seats") if names and isinstance(extra, dict) else None
         title = "Tables (▶ whose turn)"  # every seat, yours first
         wide = info.get("layout") == "wide"
         for q in range(g.nplayers):
-            if seats:
-                who = "You" if seats[q] == "human" else f"{names[q]} ({seats[q]})"
+            if names:  # against bots (with each bot's kind), or a lesson's seats
+                who = names[q] if not seats or seats[q] == "human" else f"{names[q]} ({seats[q]})"
                 head = f"{'▶' if q == g.active else ' '}{who} · hand {len(g.hands[q])} · table: "
             else:
                 head = f"{'▶' if q == g.active else ' '}Player {q} · hand {len(g.hands[q])} · table: "

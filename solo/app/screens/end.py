@@ -158,7 +158,9 @@ class EndScreen(Screen):
         """This game, step by step, with the tutor's explanations."""
         if self.steps:
             from .replay import ReplayScreen
-            self.app.push_screen(ReplayScreen(f"Replay: seed {self.g.seed}", self.steps))
+            g = self.g
+            self.app.push_screen(ReplayScreen(f"Replay: seed {g.seed}", list(g.decks), g.nplayers, g.variant_name,
+                                              g.seed, list(self.answers or []), self.seats))
 
     def action_new_game(self) -> None:
         """The same kind of game again: the same decks (and the same bots)."""

@@ -60,6 +60,7 @@ class GameScreen(BotSeats, Screen):
         self.slot: str = info.get("slot") or ("lesson" if "lesson" in info else "daily" if info.get("daily") else "solo")
         self.log_lines: list[str] = []
         self.log_rules: list[str | None] = []  # the rule behind each line of the tutor panel
+        self.marks: list[tuple[int, int] | None] = []  # per answer: (log length, turn_from) before it
         self.turn_from = 0     # where "just happened" begins: the last turn's end
         self.full_log = False  # l: the whole log instead of what just happened
         self.last_rule: str | None = None
@@ -237,7 +238,8 @@ class GameScreen(BotSeats, Screen):
         h = self.app.size.height
         least = sum(lo for lo, _hi, _p in boxes.rows)
         most = sum(hi for _lo, hi, _p in boxes.rows)
-        avail = h - (1 + least + 1 + 1)  # less the banner, the boxes at their least, the preview, the keys
+        # less the banner, the boxes at their least, the preview, the keys (and a lesson's panel)
+        avail = h - (1 + least + 1 + 1) - self.panel_rows(avail=h - (1 + least + 1 + 1) - 6)
         if self.table_layout == "compact":
             boxes.extra = max(0, min(most - least, avail - 4 - 3))
             grown = sum(boxes.heights) - least if boxes.game is not None else 0
@@ -252,6 +254,10 @@ class GameScreen(BotSeats, Screen):
             boxes.extra = max(0, min(most - least, avail - 8))
             grown = sum(boxes.heights) - least if boxes.game is not None else 0
             moves.styles.max_height = max(3, avail - grown)
+
+    def panel_rows(self, avail: int) -> int:
+        """Rows a panel of the screen's own takes in the table's column (a lesson's), given what is free."""
+        return 0
 
     def hand_rows(self) -> int:
         """The rows the hand box takes now (its options and border)."""
@@ -368,13 +374,15 @@ class GameScreen(BotSeats, Screen):
         width = max(10, (moves.size.width or self.query_one("#boxes", BoxRows).width_hint or 80) - 2)
         pr = g.prompt
         hand_cards: list[int] = []
-        if pr is not None and pr.kind == "turn" and not self.is_bot(pr.player):
+        if self.yours(pr):
             hand = g.hands[pr.player]
             if g.temp and g.temp[-1].kind == "play":
                 fr = g.temp[-1]
                 title = f"Temporary hand: play {fr.plays} of these {len(fr.cards)}"
             else:
-                whose = "Hand" if pr.player == self.me else f"Player {pr.player}'s hand"
+                names = self.info.get("names")
+                whose = "Hand" if pr.player == self.me else f"{names[pr.player]}'s hand" if names else \
+                    f"Player {pr.player}'s hand"
                 title = f"{whose} ({len(hand)})" + (" · e: end the turn" if ("end",) in pr.options else "")
             opts = [Option(self.move_prompt(g, o, i, width), id=str(i)) for i, o in enumerate(pr.options)]
             if not any(isinstance(o, tuple) and o[0] == "play" for o in pr.options) and hand:
@@ -418,9 +426,14 @@ class GameScreen(BotSeats, Screen):
         moves.border_title = title + (f" · {cue}" if cue else "")
 
     def on_mount_moves_watch(self) -> None:
+        """After the table is composed (at mount, and anew for another layout)."""
         moves = self.query("#moves")
         if moves:
             self.watch(moves.first(OptionList), "scroll_y", self.scroll_cue, init=False)
+        self.after_compose()
+
+    def after_compose(self) -> None:
+        """What a screen built on the table adds to it once composed (a lesson's panel)."""
 
     def preview(self) -> None:
         """The highlighted move's card, in one line."""
@@ -479,6 +492,9 @@ class GameScreen(BotSeats, Screen):
             self.note(("Not allowed:", "red"), f" {e}")
             self.draw()
             return
+        # where the log stood before this answer: an undo takes the answer's lines out with it
+        self.marks = self.marks[:len(self.answers)] + [None] * (len(self.answers) - len(self.marks))
+        self.marks.append((len(self.log_lines), self.turn_from))
         self.answers.append(j)
         self.app.store.save(g, self.answers, self.info.get("assisted", False), slot=self.slot)
         self.hint_step = 0
@@ -567,13 +583,30 @@ class GameScreen(BotSeats, Screen):
         self.thinking = None
         self.skipping = False
         self.away = []  # the bots' plays taken back with your move are not recapped
-        del self.answers[self.undo_point():]
+        point = self.undo_point()
+        self.forget_from(point)
+        del self.answers[point:]
         self.g = rebuild(self.g.seed, self.g.decks, self.answers, self.g.variant_name, self.g.nplayers)
         self.info["assisted"] = True
         self.info.setdefault("assists", []).append("undo")
         self.app.store.save(self.g, self.answers, True, slot=self.slot)
         self.note("Undone: this run is now marked assisted.")
         self.advance()
+
+    def forget_from(self, point: int) -> None:
+        """Take the lines told since answer ``point`` out of the log: what an
+        undone answer drew or flipped is secret again (the next draw, the next
+        Rules card). A resumed game knows no marks for its earlier answers:
+        then the whole log goes."""
+        mark = self.marks[point] if point < len(self.marks) else None
+        cut, turn_from = mark if mark is not None else (0, 0)
+        del self.log_lines[cut:]
+        del self.log_rules[cut:]
+        self.turn_from = min(turn_from, len(self.log_lines))
+        del self.marks[point:]
+        self.last_rule = next((r for r in reversed(self.log_rules) if r), None)
+        for log in self.query(OptionList):
+            log._solo_shown = []  # type: ignore[attr-defined]  # the panels are filled anew
 
     def action_detail(self) -> None:
         moves = self.query_one("#moves", OptionList)

@@ -35,13 +35,13 @@ class HistoryScreen(StoreScreen):
         if not run or not isinstance(run.get("answers"), list):
             self.notify("This run has no answers to replay.", severity="warning")
             return
-        from .replay import ReplayScreen, told_steps
+        from .replay import ReplayScreen
         try:
-            from solo.seats import seat_names, seats_of_notes
+            from solo.seats import seats_of_notes
             seats = seats_of_notes(run.get("seats"))
-            steps = told_steps(run["decks"], run.get("players", 1), run.get("variant", "solo"), run["seed"],
-                               run["answers"], names=seat_names(seats) if seats else None)
+            screen = ReplayScreen(f"Run {event.row_key.value}: seed {run['seed']}", run["decks"], run.get("players", 1),
+                                  run.get("variant", "solo"), run["seed"], run["answers"], seats)
         except (ReplayError, ValueError, KeyError, TypeError) as e:  # e.g. a run of another engine version
             self.notify(f"This run cannot be replayed here: {e}", severity="warning")
             return
-        self.app.push_screen(ReplayScreen(f"Run {event.row_key.value}: seed {run['seed']}", steps))
+        self.app.push_screen(screen)

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.widgets import OptionList
+from textual.content import Content
+from textual.widgets import OptionList, Static
 
 from engine.prompts import IllegalAnswer
 
 from ..dialogs import dialog_for
-from ..lines import Line
+from ..lines import Line, styled
+from ..widgets import BoxRows
 from .game import GameScreen
 
 
@@ -28,6 +30,12 @@ class LessonScreen(GameScreen):
         self.coach = Coach(lesson)
         super().__init__(self.coach.g, [], {"seed": lesson.scenario.seed, "lesson": lesson.id, "slot": "lesson"})
         self.lesson = lesson
+        if self.g.nplayers > 1:  # the seats named as the table and the tutor name them: You, Ada, Boris...
+            from solo.seats import seat_names
+            from tutor.explain import Explainer
+            names = seat_names(["human"] + ["greedy"] * (self.g.nplayers - 1))
+            self.info["names"] = names
+            self.explainer = Explainer("full", names=names)
         self.explainer.level = "full"
         self.saving = False  # this window holds the lesson slot (another window may have it)
         self.resume_at = step
@@ -45,8 +53,57 @@ class LessonScreen(GameScreen):
         if self.saving and not self.coach.finished:
             self.app.store.save(self.g, [], slot="lesson", extra={"lesson": self.lesson.id, "step": self.coach.i})
 
-    def on_mount(self) -> None:
+    def after_compose(self) -> None:
+        """The lesson's panel, between the table's boxes and the hand: the
+        step's objective, and the lesson's intro (until the first step is
+        done), the tutor's words for the step, or the end. It stays put while
+        the tutor's lines scroll."""
+        if self.small or self.query("#lesson-panel"):
+            return
+        self.mount(Static(id="lesson-panel"), after=self.query_one("#boxes"))
+        self.show_panel()
+
+    def panel_text(self) -> Content:
+        st = self.coach.step
+        head = (f"Lesson · {self.lesson.title}", "b")
+        if self.coach.finished:
+            return styled(head, " · done ", star_text(self.coach.stars()), "\n", self.lesson.scenario.outro,
+                          " Esc: back to the lessons.")
+        step = f" · step {self.coach.i + 1} of {len(self.steps)}"
+        words = self.lesson.scenario.intro if self.coach.i == 0 and self.coach.step_moves == 0 else (st.say or "")
+        return styled(head, step, "\n", ("Objective: ", "b"), st.objective, "\n" if words else "", words)
+
+    def panel_rows(self, avail: int) -> int:
+        """The panel's lines at the table's width, up to what is free (what it cuts ends with "…")."""
+        width = self.query_one("#boxes", BoxRows).width_hint or self.app.size.width
+        lines = len(self.panel_text().wrap(max(10, width - 2)))
+        return max(1, min(lines, avail))
+
+    def show_panel(self) -> None:
+        found = self.query("#lesson-panel")
+        if not found:
+            return
+        panel = found.first(Static)
+        boxes = self.query_one("#boxes", BoxRows)
+        width = max(10, (boxes.width_hint or self.app.size.width) - 2)
+        h = self.app.size.height
+        least = sum(lo for lo, _hi, _p in boxes.rows)
+        rows = self.panel_rows(avail=h - (1 + least + 1 + 1) - 6)
+        lines = self.panel_text().wrap(width)
+        if len(lines) > rows:  # cut: the whole text is in the log (l)
+            lines = lines[:rows]
+            lines[-1] = lines[-1].truncate(max(1, width - 1)) + "…"
+        panel.update(Content("\n").join(lines))
+        panel.styles.height = rows
+
+    def on_mount(self, event) -> None:
+        event.prevent_default()  # the game screen's start is not a lesson's: its tutor level, its own start
         self.fit(self.app.size)
+        self.on_mount_moves_watch()
+        from ..cardtext import PALETTES, use_palette
+        palette = self.app.store.pref("palette")
+        if palette in PALETTES:
+            use_palette(palette)
         sc = self.lesson.scenario
         store = self.app.store
         self.saving = store.claim("lesson")
@@ -84,6 +141,7 @@ class LessonScreen(GameScreen):
             self.app.push_screen(dialog_for(self.g), self.answer)
 
     def draw(self) -> None:
+        self.show_panel()
         super().draw()
         if self.coach.finished:  # nothing is offered once the lesson is over
             moves = self.query_one("#moves", OptionList)
@@ -126,6 +184,7 @@ class LessonScreen(GameScreen):
             self.note(("Tutor:", "b"), " here is what that would do (on a copy of the table):")
             before = len(self.log_lines)
             self.tell(out.events)
+            playout = list(self.log_lines[before:])
             for k in range(before, len(self.log_lines)):  # the copy's lines, marked and dimmed (never glued markup)
                 ln = self.log_lines[k]
                 self.log_lines[k] = Line(("  (would be) ", "dim"), *ln.restyled("dim", "would").parts, kind="would")
@@ -133,6 +192,11 @@ class LessonScreen(GameScreen):
             self.tell(out.events)
         for s in out.said:
             self.note(("Tutor:", "b"), f" {s}")
+        if out.kind == "wrong":  # the play-out in a dialog of its own: whole at any size, then back to the step
+            from .modals import PlayoutScreen
+            self.draw()
+            self.app.push_screen(PlayoutScreen(list(out.said), playout), lambda _closed: self.advance())
+            return
         if out.kind in ("done", "finished"):
             self.hint_step = 0
             self.tell(self.coach.take_told())

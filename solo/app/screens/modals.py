@@ -177,11 +177,30 @@ class TableScreen(ScrollDialog):
             out.append(block)
         return Content("\n\n").join(out)
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def on_mount(self) -> None:  # after ScrollDialog's (Textual calls each class's handler)
         if self.at is not None and self.at in getattr(self, "starts", {}):
             self.call_after_refresh(self.query_one("#dialog-body", VerticalScroll).scroll_to,
                                     y=self.starts[self.at], animate=False)
+
+
+class PlayoutScreen(ScrollDialog):
+    """What a lesson's tempting move would do, played out on a copy of the
+    table: the tutor's reason first, then the copy's lines. The table itself
+    is as it was; the lines stay in the log (marked "(would be)")."""
+    CLOSE_KEYS = "escape,enter"
+    hint = "Esc: back to the step (the table is as it was)"
+
+    def __init__(self, said: list[str], lines: list[Any]):
+        super().__init__()
+        self.said, self.lines = said, lines
+
+    def title_content(self) -> Content:
+        return Content("If you did that (played out on a copy of the table)")
+
+    def body(self) -> Content:
+        parts = [styled(("Tutor: ", "b"), s) for s in self.said]
+        parts += [ln.content if hasattr(ln, "content") else Content(str(ln)) for ln in self.lines]
+        return Content("\n").join(parts)
 
 
 # longer words for some keys than their binding's description (the help says both)
@@ -268,3 +287,6 @@ class HelpScreen(ScrollDialog):
         width = max((len(k) for k, _ in rows), default=0)
         keys = Content("\n").join(styled((f"  {k:<{width}}", "b"), f"  {w}") for k, w in rows)
         return styled(keys, "\n\n", SOLO_SUMMARY)
+
+
+HELP = SOLO_SUMMARY  # the rules in short, as help shows them under the keys (the name older code imports)
