@@ -47,3 +47,6 @@ def same_answer(a, b) -> bool:
 
 def _plain(a):
     return ("choose", ()) if tuple(a[:1]) == ("pass",) else a
+
+# the last line of the list of lessons (the app and learn --list): the coached game of tutor.review
+COACHED_TITLE = "A coached game: a whole Solo game, then the moves that cost the most"

@@ -319,6 +319,12 @@ def cmd_export(a) -> int:
     if data is None:
         print(why, file=sys.stderr)
         return 1
+    from solo.store import Store
+    status = next((r["status"] for r in Store(reading=True).runs() if r["id"] == a.id), "finished")
+    if status != "finished":  # a run file claims a whole game, which verify checks to its end
+        print(f"solo-fluxx export: run {a.id} was {status} before the game ended, so it has no result to verify; "
+              f"solo-fluxx replay --run {a.id} shows it step by step", file=sys.stderr)
+        return 1
     if Path(a.file).exists() and not a.force:
         print(f"solo-fluxx export: {a.file} already exists; give --force to overwrite it, or another file name",
               file=sys.stderr)
@@ -511,6 +517,9 @@ def _app(new=None, daily=None, learn=False, lesson=None, seats=None):
     return SoloFluxxApp(Store(), new=new, daily=daily, learn=learn, lesson=lesson, seats=seats)
 
 
+COACHED = "coached"  # learn N past the lessons: the coached game, the last line of the app's list
+
+
 def cmd_learn(a) -> int:
     from scenarios.lessons import lessons
     if a.json and not a.list:
@@ -524,18 +533,23 @@ def cmd_learn(a) -> int:
         stars = Store(reading=True).lesson_stars()
         rows = [{"number": k + 1, "id": ls.id, "title": ls.title, "rule": ls.rule, "stars": stars.get(ls.id, 0)}
                 for k, ls in enumerate(lessons())]
+        from scenarios.lessons import COACHED_TITLE
+        coached = {"number": len(rows) + 1, "title": COACHED_TITLE}
         if a.json:
-            print(json.dumps({"lessons": rows}))
+            print(json.dumps({"lessons": rows, "coached": coached}))
         else:
             for r in rows:
                 earned = "★" * r["stars"] + "☆" * (3 - r["stars"]) if r["stars"] else "   "
                 print(f"{r['number']:3}. {earned}  {r['title']}  [{r['rule']}]")
+            print(f"{coached['number']:3}.       {coached['title']}")
         return 0
     if a.n is not None:
         found = lessons()
+        if a.n == len(found) + 1:  # the list's last line: the coached game
+            return _run(_app(learn=True, lesson=COACHED))
         if a.n > len(found):
-            print(f"solo-fluxx learn: there is no lesson {a.n}; there are {len(found)} (solo-fluxx learn --list)",
-                  file=sys.stderr)
+            print(f"solo-fluxx learn: there is no lesson {a.n}; there are {len(found)} lessons and the coached "
+                  f"game, {len(found) + 1} (solo-fluxx learn --list)", file=sys.stderr)
             return 2
         return _run(_app(learn=True, lesson=found[a.n - 1].id))
     return _run(_app(learn=True))
@@ -563,13 +577,17 @@ def cmd_history(a) -> int:
         best, mean = store.best_and_mean()
         print(json.dumps({"runs": runs, "best": best, "mean": mean, "stats": store.stats()}))
         return 0
+    from solo.seats import run_result
     if not runs:
         print("No runs yet.")
-    from solo.seats import run_result
+    else:  # the run's ID is what export, replay --run and the app's history take
+        print(f"{'run':>5}  {'when':16}  {'seed':>17}  {'decks':22} {'result':20}  {'mode':25} {'':9} status")
     for r in runs:
         mode = "daily " + r["daily"] if r["daily"] else "free play" if r["variant"] == "solo" else "against bots"
-        print(f"{(r['finished'] or r['started'])[:16]}  seed {r['seed']:>12}  {','.join(r['decks']):22} "
-              f"{run_result(r):20}  {mode:16} "
+        if r["practice"]:
+            mode += " (practice)"
+        print(f"{r['id']:>5}  {(r['finished'] or r['started'])[:16]}  seed {r['seed']:>12}  {','.join(r['decks']):22} "
+              f"{run_result(r):20}  {mode:25} "
               f"{'assisted' if r['assisted'] else '':9} {r['status']}")
     return 0
 

@@ -384,7 +384,7 @@ class Store:
             if old and slot in HISTORY_SLOTS:
                 score, turns = _score_of(old[6])  # an abandoned attempt keeps the score it had (Solo)
                 self._archive(old[:6], score if old[7] == "solo" else None, turns, "abandoned", old[7], old[8],
-                              seats_of(_json_or(old[9], None)))
+                              seats_of(_json_or(old[9], None)), coached=_coached(old[9]))
             self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
             self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
                             (slot, g.variant_name, g.nplayers, g.seed, json.dumps(g.decks), daily, _now(), "[]",
@@ -406,7 +406,7 @@ class Store:
                 if row:
                     rec = row[:4] + (json.dumps(answers), int(assisted or row[5]))
                     self._archive(rec, len(g.scored) if g.variant.solo else g.winner, g.turn, "finished",
-                                  row[6], row[7], seats_of(_json_or(row[8], None)))
+                                  row[6], row[7], seats_of(_json_or(row[8], None)), coached=_coached(row[8]))
                 self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
             else:
                 self.db.execute("UPDATE games SET answers=?, state=?, assisted=MAX(assisted, ?) WHERE slot=?",
@@ -477,12 +477,14 @@ class Store:
                             "assisted": bool(assisted), "slot": slot, "extra": _json_or(extra, None)}
 
     def _archive(self, row, score, turns, status, variant: str = "solo", players: int = 1,
-                 seats: list[str] | None = None) -> None:
+                 seats: list[str] | None = None, coached: bool = False) -> None:
         seed, decks, daily, started, answers, assisted = row
         run = {"format": RUN_FORMAT, "engine": ENGINE_VERSION, "variant": variant, "decks": _json_or(decks, []),
                "players": players, "seed": seed, "daily": daily, "answers": _json_or(answers, []),
                "turns": turns}
         winner = None
+        if coached:  # the lessons' coached game: kept apart from the Solo figures (not part of a run file)
+            run["coached"] = True
         if variant == "solo":
             run["score"] = score
         else:
@@ -508,7 +510,8 @@ class Store:
         """The history, oldest first. A row that cannot be read is skipped and
         a sentence for it is put in ``skipped``; the rest are kept."""
         q = ("SELECT id, started, finished, seed, decks, daily, score, turns, assisted, status, practice, engine,"
-             " variant, players, winner, seats FROM runs")
+             " variant, players, winner, seats,"
+             " CASE WHEN json_valid(run) THEN json_extract(run, '$.coached') END FROM runs")
         if finished_only:
             q += " WHERE status='finished'"
         out = []
@@ -523,8 +526,14 @@ class Store:
             out.append({"id": r[0], "started": r[1], "finished": r[2], "seed": r[3], "decks": json.loads(r[4]),
                         "daily": r[5], "score": r[6], "turns": r[7], "assisted": bool(r[8]), "status": r[9],
                         "practice": bool(r[10]), "engine": r[11], "variant": r[12], "players": r[13],
-                        "winner": r[14], "seats": _json_or(r[15], None)})
+                        "winner": r[14], "seats": _json_or(r[15], None), "coached": r[16] in (1, True)})
         return out
+
+    def daily_scored(self, date_iso: str) -> bool:
+        """Whether the date's one scored attempt is in the history (finished or
+        abandoned): any later attempt of that daily is practice."""
+        return self.db.execute("SELECT 1 FROM runs WHERE daily=? AND status IN ('finished', 'abandoned')"
+                               " AND practice=0", (date_iso,)).fetchone() is not None
 
     def run_file(self, run_id: int) -> dict | None:
         """Run ``run_id`` as run-file data; None if there is no such run; {} if its record cannot be read."""
@@ -532,6 +541,8 @@ class Store:
         if r is None:
             return None
         data = _json_or(r[0], {})
+        if isinstance(data, dict):
+            data.pop("coached", None)  # the history's own note, not part of a run file
         return data if isinstance(data, dict) else {}
 
     def par(self, date_iso: str) -> int | None:
@@ -547,7 +558,12 @@ class Store:
     def stats(self, today_iso: str | None = None) -> dict:
         """Runs played, best, mean, daily streaks, the score histogram and scores over time."""
         from solo.daily import streaks
-        fin = [r for r in self.runs(finished_only=True) if r["score"] is not None]  # Solo runs: scored
+        every = [r for r in self.runs(finished_only=True) if r["score"] is not None]  # Solo runs: scored
+        # the Solo figures are your scored runs: a daily played again (practice) and the lessons' coached
+        # game are counted apart
+        fin = [r for r in every if not r["practice"] and not r["coached"]]
+        apart = {k: [r["score"] for r in every if r[k] and (k == "coached" or not r["coached"])]
+                 for k in ("practice", "coached")}
         scores = [r["score"] for r in fin]
         hist: dict[str, int] = {}
         for x in scores:
@@ -556,6 +572,9 @@ class Store:
         cur, longest = streaks(scored_days, today_iso)
         return {"played": len(fin), "best": max(scores) if scores else None,
                 "against_bots": self.bot_stats(),
+                "practice": {"played": len(apart["practice"]), "best": max(apart["practice"], default=None)},
+                "coached": {"played": len(apart["coached"]), "best": max(apart["coached"], default=None)},
+                "lessons": {"done": len(self.lessons_done())},
                 "mean": round(sum(scores) / len(scores), 2) if scores else None,
                 "current_streak": cur, "longest_streak": longest,
                 "histogram": dict(sorted(hist.items(), key=lambda kv: int(kv[0]))),
@@ -584,7 +603,8 @@ class Store:
         return {"played": played, "won": won, "tables": dict(sorted(tables.items()))}
 
     def best_and_mean(self) -> tuple[int | None, float | None]:
-        scores = [r["score"] for r in self.runs(finished_only=True) if r["score"] is not None]
+        scores = [r["score"] for r in self.runs(finished_only=True)
+                  if r["score"] is not None and not r["practice"] and not r["coached"]]
         return (max(scores), round(sum(scores) / len(scores), 2)) if scores else (None, None)
 
     def lesson_done(self, lesson_id: str, stars: int = 1) -> None:
@@ -632,7 +652,7 @@ RUN_STATUSES = ("finished", "abandoned", "unreadable")
 def _bad_run_row(r: tuple) -> str:
     """Why a history row cannot be shown ('' if it can)."""
     rid, started, finished, seed, decks, daily, score, turns, assisted, status, practice, engine = r[:12]
-    variant, players, winner, seats = r[12:]
+    variant, players, winner, seats = r[12:16]
     if variant not in ("solo", "standard") or not isinstance(players, int) or not 1 <= players <= 6:
         return "its mode (variant and seats) is not one solo-fluxx plays"
     if winner is not None and (not isinstance(winner, int) or not 0 <= winner < players):
@@ -662,6 +682,12 @@ def _bad_run_row(r: tuple) -> str:
     if engine is not None and not isinstance(engine, str):
         return "its engine version is not text"
     return ""
+
+
+def _coached(extra: Any) -> bool:
+    """Whether a slot's notes (JSON text) mark the lessons' coached game."""
+    notes = _json_or(extra, None) if isinstance(extra, str) else extra
+    return isinstance(notes, dict) and notes.get("coached") is True
 
 
 def seats_of(extra: Any) -> list[str] | None:

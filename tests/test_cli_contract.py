@@ -516,7 +516,8 @@ def test_history_lists_runs_with_the_listed_fields(capsys, tmp_path, monkeypatch
     assert (r["seed"], r["decks"], r["daily"], r["assisted"], r["status"]) == (12, ["fluxx5"], "2026-11-29",
                                                                                True, "abandoned")
     code, out, _ = run(capsys, "history")
-    (line,) = out.strip().splitlines()
+    head, line = out.strip().splitlines()
+    assert head.split()[:2] == ["run", "when"] and line.split()[0].isdigit()  # the run's ID first
     assert "seed           12" in line and "daily 2026-11-29" in line and "assisted" in line
     assert line.rstrip().endswith("abandoned")
 

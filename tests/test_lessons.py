@@ -157,16 +157,19 @@ def test_learn_list_names_number_title_rule_and_stars(tmp_path, monkeypatch, cap
     monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path))
     Store().lesson_done(LESSONS[0].id, 3)
     assert main(["learn", "--list", "--json"]) == 0
-    rows = json.loads(capsys.readouterr().out)["lessons"]
+    listed = json.loads(capsys.readouterr().out)
+    rows = listed["lessons"]
+    assert listed["coached"]["number"] == len(LESSONS) + 1  # the app's last line: the coached game
     assert [r["number"] for r in rows] == list(range(1, len(LESSONS) + 1))
     assert rows[0] == {"number": 1, "id": LESSONS[0].id, "title": LESSONS[0].title, "rule": LESSONS[0].rule,
                        "stars": 3}
     assert all(r["stars"] == 0 for r in rows[1:])
     assert main(["learn", "--list"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("  1. ★★★") and LESSONS[0].rule in out[0] and len(out) == len(LESSONS)
-    assert main(["learn", str(len(LESSONS) + 1)]) == 2
-    assert f"there is no lesson {len(LESSONS) + 1}" in capsys.readouterr().err
+    assert out[0].startswith("  1. ★★★") and LESSONS[0].rule in out[0] and len(out) == len(LESSONS) + 1
+    assert out[-1].startswith(f" {len(LESSONS) + 1}.") and "coached game" in out[-1]
+    assert main(["learn", str(len(LESSONS) + 2)]) == 2
+    assert f"there is no lesson {len(LESSONS) + 2}" in capsys.readouterr().err
     assert main(["learn", "--json"]) == 2
     assert "--json goes with --list" in capsys.readouterr().err
     assert main(["learn", "2", "--list"]) == 2

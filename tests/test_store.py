@@ -163,16 +163,19 @@ def test_best_mean_and_stats(store):
     assert (st["played"], st["best"], st["mean"], st["histogram"], st["over_time"]) == (0, None, None, {}, [])
     scores = [len(finish(store, s, daily=d)[0].scored)
               for s, d in ((1, "2026-11-28"), (2, "2026-11-29"), (3, None), (4, "2026-11-29"))]
+    # the second attempt of 11-29 is practice: counted apart from the Solo figures
+    solo = scores[:3]
     best, mean = store.best_and_mean()
-    assert best == max(scores) and mean == round(sum(scores) / 4, 2)
+    assert best == max(solo) and mean == round(sum(solo) / 3, 2)
     st = store.stats("2026-11-30")
-    assert st["played"] == 4 and st["best"] == max(scores) and st["mean"] == round(sum(scores) / 4, 2)
-    assert sum(st["histogram"].values()) == 4
+    assert st["played"] == 3 and st["best"] == max(solo) and st["mean"] == round(sum(solo) / 3, 2)
+    assert st["practice"] == {"played": 1, "best": scores[3]} and st["coached"] == {"played": 0, "best": None}
+    assert sum(st["histogram"].values()) == 3
     assert [int(k) for k in st["histogram"]] == sorted(int(k) for k in st["histogram"])
     for k, n in st["histogram"].items():
-        assert scores.count(int(k)) == n
-    assert [p["score"] for p in st["over_time"]] == scores
-    assert [p["daily"] for p in st["over_time"]] == ["2026-11-28", "2026-11-29", None, "2026-11-29"]
+        assert solo.count(int(k)) == n
+    assert [p["score"] for p in st["over_time"]] == solo
+    assert [p["daily"] for p in st["over_time"]] == ["2026-11-28", "2026-11-29", None]
     # the practice attempt of 11-29 does not count for streaks; 11-28 and 11-29 do
     assert (st["current_streak"], st["longest_streak"]) == (2, 2)
 
@@ -285,7 +288,7 @@ def test_a_failed_save_leaves_the_store_as_it_was(store, monkeypatch):
             saved = json.loads(json.dumps(g.to_dict()))
     assert json.loads(store.db.execute("SELECT state FROM games").fetchone()[0]) == saved
 
-    def broken_archive(*args):
+    def broken_archive(*args, **kw):
         raise sqlite3.OperationalError("disk I/O error")
     monkeypatch.setattr(Store, "_archive", broken_archive)
     try:

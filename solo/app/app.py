@@ -126,6 +126,9 @@ class SoloFluxxApp(App):
             self.notify(note, severity="warning", timeout=10)
         if self.learn:
             self.show_lessons()
+            if self.lesson == "coached":  # learn N for the list's last line
+                self.coached_game()
+                return
             if self.lesson is not None:
                 from scenarios.lessons import lessons
 
@@ -257,6 +260,16 @@ class SoloFluxxApp(App):
         saved = self.store.load("daily")
         if saved is not None and saved[2].get("daily") == date_iso:
             self.resume("daily")
+            return
+        if self.store.daily_scored(date_iso):  # said before it starts: this attempt will not be scored
+            from .dialogs import ConfirmScreen
+
+            def go(yes: bool | None) -> None:
+                if yes:
+                    self.start_game(daily_seed(date_iso), DAILY_DECKS, daily=date_iso)
+            self.push_screen(ConfirmScreen(f"You have played the daily of {date_iso}: its one scored attempt is in "
+                                           "your history. Play it again as practice (not scored, kept apart in "
+                                           "your stats)?"), go)
             return
         self.start_game(daily_seed(date_iso), DAILY_DECKS, daily=date_iso)
 

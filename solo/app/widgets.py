@@ -126,7 +126,7 @@ class TurnBanner(Static):
         owed = g.draw_required(p) if g.phase in ("play", "start") else 0
         if g.temp and g.temp[-1].kind == "play":
             fr = g.temp[-1]
-            plays = f"play {fr.plays} of these {len(fr.cards)} (temporary hand)"
+            plays = f"play {temp_plays(fr)} of these {len(fr.cards)} (temporary hand)"
         else:
             total = g.played + g.plays_left(p) if g.phase == "play" else 0
             plays = f"play {total} ({g.plays_left(p) if g.phase == 'play' else 0} left)"
@@ -154,6 +154,11 @@ class TurnBanner(Static):
             self.update(styled(turn, " · ", (kind, "b"), f"{score}{owing} · {clock} · {nxt} · {where}"))
         else:  # whose turn and who is next come first: the rest may be cut at 80 columns
             self.update(styled(turn, " · ", (kind, "b"), who, f"{owing} · {nxt} · {clock} · {where}"))
+
+
+def temp_plays(fr) -> str:
+    """How many of a temporary hand are still to be played, in words (a birthday's Today's Special!: all)."""
+    return "all" if fr.plays < 0 else str(fr.plays)
 
 
 def pile_text(g: Game, deck: list[int], discard: list[int], word: str = "deck", info: dict | None = None) -> Content:

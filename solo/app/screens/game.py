@@ -16,7 +16,7 @@ from engine.prompts import IllegalAnswer
 from ..cardtext import card, option
 from ..layouts import COMPACT, layout_for, side_width, solo_rows, standard_rows
 from ..lines import Line
-from ..widgets import BoxRows, KeyBar, Preview, TurnBanner
+from ..widgets import BoxRows, KeyBar, Preview, TurnBanner, temp_plays
 from .bots import PACES, BotSeats
 
 MIN_SIZE = COMPACT
@@ -151,6 +151,11 @@ class GameScreen(BotSeats, Screen):
         pace = store.pref("bot_pace")
         if pace in PACES:
             self.pace = pace
+        daily = self.info.get("daily")
+        if daily and store.daily_scored(daily):  # the date's scored attempt is behind you: this one is practice
+            self.info["kind"] = "practice"
+        elif isinstance(extra, dict) and extra.get("coached") is True:
+            self.info["kind"] = "coached"
         if self.repaired:
             self.app.notify(self.repaired, severity="warning", timeout=10)
         if g.log:  # a new game: tell the deal and the first draw
@@ -298,32 +303,48 @@ class GameScreen(BotSeats, Screen):
         roomy = show_full or self.explainer.level == "full" or self.tall_log or self.table_layout != "compact"
         lead = start
         if not show_full and self.table_layout == "compact":
-            lead = self.filled_from(log, start, roomy)
+            lead, _used = self.filled_from(log, start, roomy)
+        elif self.table_layout != "compact":  # beside the table: full with earlier lines, else as tall as its lines
+            lead, used = self.filled_from(log, start, roomy, self.side_rows(log), self.side_inner_width())
+            log.styles.height = min(self.side_rows(log), used) + 2
         self.fill_log(log, lead, roomy, dim_before=start)
         if full:
             fl = full.first(OptionList)
             fl.border_title = f"Full log ({len(self.log_lines)} lines)"
+            _lead, used = self.filled_from(fl, len(self.log_lines), True, self.side_rows(fl), self.side_inner_width())
+            fl.styles.height = min(self.side_rows(fl), used) + 2
             self.fill_log(fl, 0, True)
 
-    def filled_from(self, log: OptionList, start: int, roomy: bool) -> int:
+    def side_rows(self, log: OptionList) -> int:
+        """The lines a panel of the tutor's column may show (its greatest height less its border)."""
+        most = log.styles.max_height
+        return max(1, int(most.value) - 2) if most is not None else max(1, self.app.size.height - 4)
+
+    def side_inner_width(self) -> int:
+        return max(1, side_width(self.table_layout, self.app.size.width) - 2)
+
+    def filled_from(self, log: OptionList, start: int, roomy: bool, rows: int | None = None,
+                    width: int | None = None) -> tuple[int, int]:
         """Where the panel begins so that it is full: what happened before the
-        turn began (shown dimmed) fills the rows the turn's own lines leave."""
-        rows = log.scrollable_content_region.height
-        width = max(1, log.scrollable_content_region.width)
+        turn began (shown dimmed) fills the rows the turn's own lines leave.
+        Returns that line and the rows the lines from it take (at most
+        ``rows``, the panel's, unless the turn's own lines take more)."""
+        rows = log.scrollable_content_region.height if rows is None else rows
+        width = max(1, log.scrollable_content_region.width if width is None else width)
         if rows <= 0:
-            return start
-        used = 0
-        for i in range(start, len(self.log_lines)):
-            used += len(self.log_lines[i].content.wrap(width)) if isinstance(self.log_lines[i], Line) else 1
+            return start, 0
+
+        def height(t) -> int:
+            return len(t.content.wrap(width)) if isinstance(t, Line) else 1
+        used = sum(height(t) for t in self.log_lines[start:] if roomy or getattr(t, "kind", "") != "more")
         first = start
         while first > 0 and used < rows:
             t = self.log_lines[first - 1]
-            if not roomy and getattr(t, "kind", "") == "more":
-                first -= 1
-                continue
-            used += len(t.content.wrap(width)) if isinstance(t, Line) else 1
             first -= 1
-        return first
+            if not roomy and getattr(t, "kind", "") == "more":
+                continue
+            used += height(t)
+        return first, used
 
     def fill_log(self, log: OptionList, start: int, roomy: bool, dim_before: int = 0) -> None:
         """The panel's lines from ``start`` (the last 200 at most). Lines only
@@ -378,7 +399,7 @@ class GameScreen(BotSeats, Screen):
             hand = g.hands[pr.player]
             if g.temp and g.temp[-1].kind == "play":
                 fr = g.temp[-1]
-                title = f"Temporary hand: play {fr.plays} of these {len(fr.cards)}"
+                title = f"Temporary hand: play {temp_plays(fr)} of these {len(fr.cards)}"
             else:
                 names = self.info.get("names")
                 whose = "Hand" if pr.player == self.me else f"{names[pr.player]}'s hand" if names else \
@@ -403,6 +424,7 @@ class GameScreen(BotSeats, Screen):
                                       id=f"h{c}", disabled=True) for c in hand_cards])
         self.hand_title = title
         self.scroll_cue()
+        self.call_after_refresh(self.scroll_cue)  # again once the box has its height
 
     def scroll_cue(self, *_args) -> None:
         """The hand's title, with how many lines are above and below its view

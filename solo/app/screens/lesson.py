@@ -146,7 +146,8 @@ class LessonScreen(GameScreen):
         if self.coach.finished:  # nothing is offered once the lesson is over
             moves = self.query_one("#moves", OptionList)
             moves.clear_options()
-            moves.border_title = f"Lesson complete {star_text(self.coach.stars())} · Esc: the lessons"
+            self.hand_title = f"Lesson complete {star_text(self.coach.stars())} · Esc: the lessons"
+            moves.border_title = self.hand_title
 
     def finish(self) -> None:
         if self.info.get("done"):

@@ -42,7 +42,9 @@ class StatsScreen(StoreScreen):
         st = self.store.stats()
         recent = [p["score"] for p in st["over_time"]][-60:]
         text = (f"[b]Statistics[/]\n\nSolo runs played {st['played']} · best {st['best']} · mean {st['mean']} · "
-                f"daily streak {st['current_streak']} (longest {st['longest_streak']})\n\n"
+                f"daily streak {st['current_streak']} (longest {st['longest_streak']})\n"
+                f"Apart from these: practice dailies {st['practice']['played']} (best {st['practice']['best']}) · "
+                f"coached games {st['coached']['played']} · lessons done {st['lessons']['done']}\n\n"
                 f"Score distribution:\n{bar_chart(st['histogram'])}\n\n"
                 f"Scores over time (last {len(recent)}):\n  {sparkline(recent)}\n\n{bots_text(st['against_bots'])}")
         yield Static(text, id="stats-text")
