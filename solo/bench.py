@@ -171,10 +171,11 @@ def first_frame_in_a_terminal(timeout: float = 10.0, bytecode: bool = True, floo
     return None if took is None else round(took * 1000, 1)
 
 
-def app_timings(presses: int = 30, frames: int = 5) -> dict:
+def app_timings(presses: int = 30, frames: int = 5, size: tuple[int, int] = (80, 24)) -> dict:
     """Key press to updated table: the app's own work for one answer on a full
     mid-game table (the answer, the tutor, every zone redrawn, and a full
-    render of the screen), timed in process, and the first frame headless."""
+    render of the screen) at the terminal ``size``, timed in process, and the
+    first frame headless (and, with ``frames``, in a real terminal)."""
     import asyncio
     import tempfile
     from pathlib import Path
@@ -188,7 +189,7 @@ def app_timings(presses: int = 30, frames: int = 5) -> dict:
             t0 = time.perf_counter()
             app = SoloFluxxApp(Store(Path(d) / "bench.sqlite3"), new=(7, ["fluxx5", "creeper-pack"]))
             app.animation_level = "none"
-            async with app.run_test(size=(80, 24)) as pilot:
+            async with app.run_test(size=size) as pilot:
                 await pilot.pause()
                 first = time.perf_counter() - t0
                 times = []
@@ -216,7 +217,9 @@ def app_timings(presses: int = 30, frames: int = 5) -> dict:
                     "key_to_table_ms_max": round(times[-1] / 1e6, 2) if times else None,
                     "presses": len(times)}
     out = asyncio.run(run())
-    out.update(first_frames(frames))
+    out["size"] = f"{size[0]}x{size[1]}"
+    if frames:
+        out.update(first_frames(frames))
     return out
 
 
@@ -519,6 +522,8 @@ def main() -> None:
                     help="skip the strength table (the bots' mean scores: about 30 minutes on 2 cores in a full run)")
     ap.add_argument("--app-bots", type=int, default=0, metavar="N",
                     help="only the app's key-to-screen times in a game against N greedy bots (1-5)")
+    ap.add_argument("--app-size", default=None, metavar="WxH",
+                    help="only the app's key-press-to-table time at this terminal size (80x24, 120x40, 160x50)")
     ap.add_argument("--curve", type=int, default=0, metavar="N",
                     help="only the search bot's strength against its time per decision, over seeds 0..N-1")
     ap.add_argument("--against", metavar="DIR", default=None,
@@ -547,6 +552,15 @@ def main() -> None:
     if a.app_bots:
         print(json.dumps(bots_timings(a.app_bots)))
         return
+    if a.app_size:
+        try:
+            w, h = (int(x) for x in a.app_size.lower().split("x"))
+        except ValueError:
+            ap.error(f"--app-size {a.app_size}: give the size as WIDTHxHEIGHT, e.g. 160x50")
+        if not (20 <= w <= 400 and 10 <= h <= 200):
+            ap.error(f"--app-size {a.app_size}: a width of 20 to 400 and a height of 10 to 200")
+        print(json.dumps(app_timings(10 if a.quick else 30, frames=0, size=(w, h))))
+        return
     q = a.quick
     seeds = a.seeds or (20 if q else 500)
     search_seeds = a.search_seeds or (4 if q else seeds)
@@ -565,6 +579,8 @@ def main() -> None:
     print("search bot, ms per decision at the default budget:", out["search_ms_per_decision"], flush=True)
     out["app"] = app_timings(10 if q else 30)
     print("app (headless, 80x24):", out["app"], flush=True)
+    out["app_160x50"] = app_timings(10 if q else 30, frames=0, size=(160, 50))
+    print("app (headless, 160x50):", out["app_160x50"], flush=True)
     out["app_5_bots"] = bots_timings(5, presses=10 if q else 30)
     print("app against 5 greedy bots (headless, 80x24, instant pace):", out["app_5_bots"], flush=True)
     small, big = (100, 1000) if q else (1000, 10000)

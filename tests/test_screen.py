@@ -18,28 +18,10 @@ from solo.app.screens import EndScreen, GameScreen
 
 from .helpers import first_choice_keys, make_app, screen_lines
 from .screen_check import check_lines, check_table, rendered, squash
+from .test_table import play_whole_game
 
 SIZES = [(80, 24), (120, 40), (160, 50)]
 FULL = bool(os.environ.get("CI")) or os.environ.get("HYPOTHESIS_PROFILE") == "ci"
-
-
-async def play_keys(app, pilot, limit: int = 900) -> int:
-    """Answer every question from the keyboard (the first move; the first
-    legal choice), checking the whole table on every frame."""
-    frames = 0
-    for _ in range(limit):
-        scr = app.screen
-        if isinstance(scr, EndScreen):
-            return frames
-        if isinstance(scr, GameScreen):
-            if scr.thinking is None:
-                check_table(app)
-                frames += 1
-                await pilot.press("1")
-        elif isinstance(scr, PickOneDialog):  # a pick-many dialog is one too
-            await first_choice_keys(pilot, scr)
-        await pilot.pause()
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.slow
@@ -50,7 +32,7 @@ async def test_a_whole_solo_game_at_each_size(store, size, decks):
     app = make_app(store, new=(11, decks))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        frames = await play_keys(app, pilot)
+        frames = await play_whole_game(app, pilot)
     assert frames > 10
 
 
@@ -62,7 +44,7 @@ async def test_a_whole_game_against_five_bots_at_each_size(store, size):
     app = make_app(store, new=(5, ["fluxx5", "creeper-pack"]), seats=["human"] + ["greedy"] * 5)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        frames = await play_keys(app, pilot, limit=3000)
+        frames = await play_whole_game(app, pilot, limit=3000)
     assert frames > 3
 
 

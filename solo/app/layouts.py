@@ -71,8 +71,9 @@ def standard_rows(layout: str, nplayers: int, against_bots: bool) -> list[Row]:
     goals = GoalsBox()
     if layout == "compact":
         goals.width = 40
+    piles = DrawPile() if layout == "compact" else wide_pile(DrawPile())
     seats = nplayers
-    return [(4, 8 if layout == "compact" else 12, [DrawPile(), goals, NewRules()]),
+    return [(4, 8 if layout == "compact" else 12, [piles, goals, NewRules()]),
             (seats + 2, seats + 2 + (seats if layout == "compact" else 3 * seats), [OthersBox()])]
 
 

@@ -99,6 +99,7 @@ class Pane:
     width: int | None = None  # cells, or None: an equal share of what the fixed panes leave
     min_width = 0
     wrap = True  # words wrap onto the next line; False: each line is cut with "…"
+    whole_lines: Any = None  # (g, info, room) -> how many of its first lines must never be cut, or None
 
     def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
         raise NotImplementedError  # pragma: no cover - interface
@@ -233,6 +234,11 @@ class GoalsBox(Pane):
     """The Goal(s): each with what you have and what you lack, whole (the
     box wraps and its row grows); a roomy table adds the Goal's words."""
     key, label, min_width = "goals", "Goal", 30
+
+    def whole_lines(self, g: Game, info: dict[str, Any], room: int) -> int:
+        """The lines of the Goals' names and have/need (never cut; the Goal's own words may be)."""
+        _title, _sub, body = self.text(g, {**info, "layout": "compact"} if len(g.goals) == 1 else info, room)
+        return len(body.wrap(room)) if room > 0 else 0
 
     def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
         goals = list(g.goals)
@@ -416,7 +422,7 @@ class BoxRows(Widget):
         spare = self.extra
         for lo, hi, panes in self.rows:
             row = []
-            need, least = lo, hi
+            need, least, must = lo, hi, lo
             for pane, w in zip(panes, shares(panes, width), strict=True):
                 room = w - 2
                 if w < 2:
@@ -430,9 +436,12 @@ class BoxRows(Widget):
                 row.append((w, title, sub, lines))
                 need = max(need, len(lines) + 2)
                 least = min(least, len(lines) + 2)
+                if pane.whole_lines:
+                    must = max(must, min(len(lines), pane.whole_lines(g, self.info, room)) + 2)
             # never a band of 4 empty rows in a box: a row grows at most 3 rows past its emptiest box's
-            # lines (what a box then cannot show is cut with "…", and o opens it whole)
-            grow = min(need, hi, max(lo, least + 3)) - lo
+            # lines (what a box then cannot show is cut with "…", and o opens it whole), except as far as a
+            # box's lines that must never be cut need (a Goal's have/need)
+            grow = min(need, hi, max(lo, least + 3, must)) - lo
             if grow > spare:
                 grow = spare
             spare -= grow

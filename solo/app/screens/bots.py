@@ -64,7 +64,19 @@ class BotSeats:
         if delay:
             self.waiting = (self.set_timer(delay, lambda: self.play_bot(a, stamp)), a, stamp)
         else:
-            self.call_after_refresh(self.play_bot, a, stamp)
+            # at once, but after the table is shown and laid out anew (a box that grew moves the ones under it:
+            # that layout can come a few frames after the drawing)
+            self.call_after_refresh(self.when_laid_out, lambda: self.play_bot(a, stamp))
+
+    def when_laid_out(self, then, tries: int = 50) -> None:
+        """``then``, once the table's boxes have the height they were drawn for
+        (checked every 10 ms, 0.5 s at most)."""
+        boxes = self.query("#boxes")  # type: ignore[attr-defined]
+        if tries <= 0 or not boxes or not self.is_attached or \
+                boxes.first().region.height == sum(boxes.first().heights):
+            then()
+            return
+        self.set_timer(0.01, lambda: self.when_laid_out(then, tries - 1))  # type: ignore[attr-defined]
 
     def play_bot(self, a, stamp) -> None:
         """Play a bot's answer, unless the game moved on meanwhile (undo, a new game)."""

@@ -197,7 +197,9 @@ class GameScreen(BotSeats, Screen):
         self.call_after_refresh(self.draw_if_taller if first else self.draw)
 
     def draw_if_taller(self) -> None:
-        if self.table_layout == "compact" and self.tall_log != (self.query_one("#log", OptionList).size.height >= 8):
+        log = self.query_one("#log", OptionList)
+        most = log.styles.max_height
+        if self.table_layout == "compact" and self.tall_log != ((int(most.value) if most else log.size.height) >= 8):
             self.draw()
 
     @property
@@ -286,6 +288,7 @@ class GameScreen(BotSeats, Screen):
         self.share_rows()  # the boxes may have grown (a Creeper, a long have/need): the hand gives the rows back
         self.draw_log()
         self.draw_moves()
+        self.share_rows()  # again with the hand's own rows: the tutor's panel takes what the hand leaves
         self.preview()
         self.refresh_bindings()  # the keys' state (Undo greyed out with nothing to take back) as the table now is
 
@@ -299,7 +302,8 @@ class GameScreen(BotSeats, Screen):
         log.border_title = ("Log (l: just happened)" if show_full else
                             "Just happened" if full else "Just happened (l: full log)")
         # a short panel (80x24) keeps the rule texts one key away (w) so the lines themselves stay in view
-        self.tall_log = log.size.height >= 8  # 0 before the first layout
+        most = log.styles.max_height  # the rows the panel may take (share_rows), known before the first layout
+        self.tall_log = (int(most.value) if most is not None else log.size.height) >= 8
         roomy = show_full or self.explainer.level == "full" or self.tall_log or self.table_layout != "compact"
         lead = start
         if not show_full and self.table_layout == "compact":

@@ -247,25 +247,34 @@ SOLO_SUMMARY = "\n".join([
 
 
 def key_rows(screen: Any) -> list[tuple[str, str]]:
-    """(keys, what they do) for every binding active on ``screen`` (its own
-    and the app's), each action once, with all the keys that do it."""
+    """(keys, what they do) for every binding active on ``screen``: its own
+    first, then the app's (everywhere), then those of the list that has the
+    focus (under a heading row each, whose keys are ""); each action once,
+    with all the keys that do it."""
     app = screen.app
-    by_action: dict[str, tuple[list[str], str]] = {}
-    for key, (_node, binding, _enabled, _tip) in screen.active_bindings.items():
+    groups: dict[str, dict[str, tuple[list[str], str]]] = {"screen": {}, "app": {}, "widget": {}}
+    for key, (node, binding, _enabled, _tip) in screen.active_bindings.items():
+        where = "screen" if node is screen else "app" if node is app else "widget"
         action = binding.action
-        keys, desc = by_action.setdefault(action, ([], binding.description))
-        shown = app.get_key_display(binding) if key == binding.key.split(",")[0] else key
-        shown = app.get_key_display(Binding(key, action)) if shown == "" else shown
+        keys, _desc = groups[where].setdefault(action, ([], binding.description))
+        shown = app.get_key_display(Binding(key, action))
         if shown not in keys:
             keys.append(shown)
-    out = []
-    for action, (keys, desc) in by_action.items():
-        words = KEY_WORDS.get(action) or KEY_WORDS.get(action.split("(")[0]) or desc or action
-        if action.startswith("quick("):
-            continue  # 1-9 in one row below
-        out.append((" ".join(keys), words))
-    if any(a.startswith("quick(") for a in by_action):
-        out.insert(0, ("1-9", "play move number N"))
+    out: list[tuple[str, str]] = []
+    heads = {"screen": "This screen", "app": "Everywhere",
+             "widget": "In the list that has the focus (the hand, or the tutor's panel after Tab)"}
+    for where, actions in groups.items():
+        rows = []
+        if where == "screen" and any(a.startswith("quick(") for a in actions):
+            rows.append(("1-9", "play move number N"))
+        for action, (keys, desc) in actions.items():
+            if action.startswith("quick("):
+                continue
+            words = KEY_WORDS.get(action) or KEY_WORDS.get(action.split("(")[0]) or desc or action
+            rows.append((" ".join(keys), words))
+        if rows:
+            out.append(("", heads[where]))
+            out += rows
     return out
 
 
@@ -285,7 +294,8 @@ class HelpScreen(ScrollDialog):
     def body(self) -> Content:
         rows = key_rows(self.over) if self.over is not None else []
         width = max((len(k) for k, _ in rows), default=0)
-        keys = Content("\n").join(styled((f"  {k:<{width}}", "b"), f"  {w}") for k, w in rows)
+        keys = Content("\n").join(styled((f"  {k:<{width}}", "b"), f"  {w}") if k else styled((w, "b u"))
+                                  for k, w in rows)
         return styled(keys, "\n\n", SOLO_SUMMARY)
 
 
