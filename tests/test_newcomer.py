@@ -143,3 +143,44 @@ rules_deck = ["Draw 2", "Play 2"]
         await pilot.pause()
         text = "\n".join(screen_lines(app))
         assert words in text and "-1" not in text
+
+
+async def test_the_command_palette_lists_the_games_commands_as_soon_as_it_opens(store):
+    from textual.command import CommandPalette
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, CommandPalette)
+        shown = "\n".join(screen_lines(app))
+        for name in ("Undo", "Hint", "Open the table whole", "Help", "New game"):
+            assert name in shown, shown
+
+
+async def test_a_long_choice_list_says_how_many_more_lines_there_are(store):
+    """Trash a Keeper with 15 Keepers on the table: the dialog's list scrolls
+    and the cue under it counts the lines below, then above, as it scrolls."""
+    from solo.app.dialogs import PickOneDialog
+    from solo.app.screens import GameScreen
+    g = table("""
+variant = "solo"
+[setup]
+drawn = 1
+hands = [["Trash a Keeper", "Milk"]]
+tables = [["The Moon", "The Sun", "Sleep", "Music", "Love", "Peace", "Time", "Dreams", "Television", "Money", "Bread", "Chocolate", "The Toaster", "The Party", "The Rocket"]]
+draw_pile = ["The Brain", "The Eye"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
+    g.push(("play", g.db.find("Trash a Keeper")))
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(g, [], {"seed": 0}))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PickOneDialog) and len(g.prompt.options) == 15
+        cue = dialog.query_one("#dialog-more")
+        assert "more lines below" in str(cue.render()) and "above" not in str(cue.render())
+        await pilot.press("end")
+        await pilot.pause()
+        assert "more lines above" in str(cue.render()) and "below" not in str(cue.render())

@@ -5,7 +5,7 @@ import time
 from functools import partial
 
 from textual.app import App
-from textual.command import Hit, Hits, Provider
+from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from engine.game import Game
 from solo.store import Store
@@ -15,11 +15,11 @@ from .screens.menu import MenuScreen
 
 
 class SoloCommands(Provider):
-    """Command palette: New game, History, Toggle log, Rules: <card>."""
+    """Command palette: New game, History, Toggle log, Rules: <card>. The
+    game's own commands are listed as soon as the palette opens."""
 
-    async def search(self, query: str) -> Hits:
+    def items(self, cards: bool) -> list[tuple[str, object, str]]:
         app = self.app
-        matcher = self.matcher(query)
         from solo.daily import today
         items = [("New game", app.choose_new_game, "Solo Fluxx or Fluxx against bots: choose the game and decks"),
                  ("Daily challenge", partial(app.daily_game, today()), "today's deal, the same for everyone"),
@@ -29,19 +29,29 @@ class SoloCommands(Provider):
                  ("Toggle tutor", app.toggle_tutor, "tutor level: off, brief, full")]
         scr = next((x for x in reversed(app.screen_stack) if isinstance(x, GameScreen)), None)
         if scr is not None:  # the game's own commands, as its keys do them
-            items += [("Undo", scr.action_undo, "take back your last answer (u; marks the run assisted)"),
-                      ("Hint", scr.action_hint, "a nudge, then a move with its reason (i)"),
-                      ("Why?", scr.action_why, "the rule behind the last line (w)"),
-                      ("Piles", scr.action_piles, "the Scored Goals and the discard piles (p)"),
-                      ("Log", scr.action_toggle_log, "just happened, or the full log (l)"),
-                      ("Card colours", scr.action_palette, "colour-blind safe or vivid (c)"),
-                      ("Help", scr.action_help, "the keys and the rules in short (?)"),
-                      ("Menu", scr.action_menu, "the game is saved; Resume picks it up (q)")]
-        g = app.current_game()
+            items = [("Undo", scr.action_undo, "take back your last answer (u; marks the run assisted)"),
+                     ("Hint", scr.action_hint, "a nudge, then a move with its reason (i)"),
+                     ("Why?", scr.action_why, "the rule behind the last line (w)"),
+                     ("Open the table whole", scr.action_open_table, "every zone, nothing cut (o)"),
+                     ("Piles", scr.action_piles, "the Scored Goals and the discard piles (p)"),
+                     ("Log", scr.action_toggle_log, "just happened, or the full log (l)"),
+                     ("Card colours", scr.action_palette, "colour-blind safe or vivid (c)"),
+                     ("Help", scr.action_help, "the keys and the rules in short (?)"),
+                     ("Menu", scr.action_menu, "the game is saved; Resume picks it up (q)")] + items
+        g = app.current_game() if cards else None
         if g is not None:
             for c in g.db.cards:
                 items.append((f"Rules: {c.name}", partial(app.show_card, c.id), "the card's full text"))
-        for name, cb, help_ in items:
+        return items
+
+    async def discover(self) -> Hits:
+        """What the palette lists before anything is typed: the game's commands, then the app's."""
+        for name, cb, help_ in self.items(cards=False):
+            yield DiscoveryHit(name, cb, help=help_)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, cb, help_ in self.items(cards=True):
             score = matcher.match(name)
             if score > 0:
                 yield Hit(score, matcher.highlight(name), cb, help=help_)

@@ -22,6 +22,7 @@ from engine.prompts import IllegalAnswer
 
 from .cardtext import card, option
 from .lines import styled
+from .widgets import MoreCue
 
 
 def dialog_title(g: Game, names: tuple[str, ...] | None = None) -> Content:
@@ -60,6 +61,7 @@ class PickOneDialog(ModalScreen[tuple]):
             yield Static(dialog_title(self.g, self.names), id="dialog-title")
             yield OptionList(*[Option(option(self.g, o, self.names), id=str(i)) for i, o in enumerate(self.pr.options)],
                              id="choices")
+            yield MoreCue("#choices", id="dialog-more")
             yield Static("", id="dialog-error")
             hint = "Enter: choose" + ("   Esc: pass" if self.pr.min == 0 else "") + "   i: hint"
             yield Static(hint, id="dialog-hint")
@@ -103,6 +105,7 @@ class PickManyDialog(PickOneDialog):
             self.labels = [option(self.g, o, self.names) for o in pr.options]
             yield SelectionList[int](*[(self.marked_label(i, False), i) for i in range(len(pr.options))],
                                      id="choices")
+            yield MoreCue("#choices", id="dialog-more")
             yield Static("", id="dialog-error")
             n = f"exactly {pr.min}" if pr.min == pr.max else f"{pr.min} to {pr.max}"
             esc = "   Esc: pass" if pr.min == 0 else ""

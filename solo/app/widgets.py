@@ -634,3 +634,33 @@ class KeyBar(Widget):
                 else:
                     self.app.bell()
                 return
+
+
+class MoreCue(Static):
+    """Under a list or a text that scrolls: how many lines are above and
+    below the view, kept as it scrolls (empty when everything shows)."""
+
+    def __init__(self, target: str, **kw: Any) -> None:
+        super().__init__("", **kw)
+        self.target = target  # the query of the widget that scrolls
+
+    def on_mount(self) -> None:
+        found = self.screen.query(self.target)
+        if found:
+            w = found.first()
+            self.watch(w, "scroll_y", self.cue, init=False)
+            self.watch(w, "virtual_size", self.cue, init=False)
+        self.call_after_refresh(self.cue)
+
+    def cue(self, *_: Any) -> None:
+        found = self.screen.query(self.target)
+        if not found:
+            return
+        w = found.first()
+        y, most = round(w.scroll_y), w.max_scroll_y
+        parts = []
+        if y > 0:
+            parts.append(f"{y} more lines above")
+        if most > y:
+            parts.append(f"{most - y} more lines below (↓ PgDn)")
+        self.update(Content(" · ".join(parts)))

@@ -13,7 +13,7 @@ from engine.game import Game
 
 from ..cardtext import card
 from ..lines import styled
-from ..widgets import KeyBar
+from ..widgets import KeyBar, MoreCue
 from .history import HistoryScreen
 
 
@@ -113,6 +113,7 @@ class EndScreen(Screen):
                 yield Static("Par: working it out...", id="par")
             if self.coached:
                 yield Static("Your coach is looking back over the game...", id="review")
+        yield MoreCue("#end", id="end-more")
         yield KeyBar()
 
     def on_mount(self) -> None:

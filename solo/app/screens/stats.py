@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
+from ..widgets import MoreCue
 from .back import StoreScreen
 
 BARS = "▁▂▃▄▅▆▇█"
@@ -47,5 +49,7 @@ class StatsScreen(StoreScreen):
                 f"coached games {st['coached']['played']} · lessons done {st['lessons']['done']}\n\n"
                 f"Score distribution:\n{bar_chart(st['histogram'])}\n\n"
                 f"Scores over time (last {len(recent)}):\n  {sparkline(recent)}\n\n{bots_text(st['against_bots'])}")
-        yield Static(text, id="stats-text")
+        with VerticalScroll(id="stats"):
+            yield Static(text, id="stats-text")
+        yield MoreCue("#stats", id="stats-more")
         yield Footer()
