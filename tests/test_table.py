@@ -78,7 +78,7 @@ async def play_whole_game(app, pilot, limit: int = 900, check=None) -> int:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 50)], ids=["80x24", "120x40", "160x50"])
 @pytest.mark.parametrize("decks,seed", [(["fluxx5", "creeper-pack"], 3), (["voyager"], 5)], ids=["fluxx5+cp", "voyager"])
 async def test_every_frame_of_a_whole_game_shows_the_whole_table(store, size, decks, seed):
     app = make_app(store, new=(seed, decks))

@@ -197,6 +197,8 @@ class GameScreen(BotSeats, Screen):
         self.call_after_refresh(self.draw_if_taller if first else self.draw)
 
     def draw_if_taller(self) -> None:
+        if self.table_layout != "compact":
+            return
         log = self.query_one("#log", OptionList)
         most = log.styles.max_height
         if self.table_layout == "compact" and self.tall_log != ((int(most.value) if most else log.size.height) >= 8):
