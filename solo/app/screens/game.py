@@ -61,6 +61,7 @@ class GameScreen(BotSeats, Screen):
         self.log_lines: list[str] = []
         self.log_rules: list[str | None] = []  # the rule behind each line of the tutor panel
         self.marks: list[tuple[int, int] | None] = []  # per answer: (log length, turn_from) before it
+        self.leads: dict[str, tuple[tuple, int]] = {}  # where each tutor's panel begins, for its turn
         self.turn_from = 0     # where "just happened" begins: the last turn's end
         self.full_log = False  # l: the whole log instead of what just happened
         self.last_rule: str | None = None
@@ -213,6 +214,7 @@ class GameScreen(BotSeats, Screen):
         app's size, so the first layout is the right one): the boxes' width,
         the rows they may grow by, and the hand's height."""
         w, h = size
+        self.leads = {}  # a new size: where the panels begin is worked out anew
         self.set_class(self.small, "-small")
         if self.small:
             notice = self.query("#too-small")
@@ -308,17 +310,29 @@ class GameScreen(BotSeats, Screen):
         self.tall_log = (int(most.value) if most is not None else log.size.height) >= 8
         roomy = show_full or self.explainer.level == "full" or self.tall_log or self.table_layout != "compact"
         lead = start
-        if not show_full and self.table_layout == "compact":
+        # where the panel begins is worked out once a turn (and anew for a new size): within a turn the
+        # panel only grows at its end, so its lines are added, not drawn again
+        kept = self.leads.get("log")
+        if kept is not None and kept[0] == (start, show_full, roomy):
+            lead = kept[1]
+            if self.table_layout != "compact":
+                _lead, used = self.filled_from(log, lead, roomy, self.side_rows(log), self.side_inner_width(),
+                                               stop=True)
+                log.styles.height = min(self.side_rows(log), used) + 2
+        elif not show_full and self.table_layout == "compact":
             lead, _used = self.filled_from(log, start, roomy)
         elif self.table_layout != "compact":  # beside the table: full with earlier lines, else as tall as its lines
             lead, used = self.filled_from(log, start, roomy, self.side_rows(log), self.side_inner_width())
             log.styles.height = min(self.side_rows(log), used) + 2
+        self.leads["log"] = ((start, show_full, roomy), lead)
         self.fill_log(log, lead, roomy, dim_before=start)
         if full:
             fl = full.first(OptionList)
             fl.border_title = f"Full log ({len(self.log_lines)} lines)"
-            _lead, used = self.filled_from(fl, len(self.log_lines), True, self.side_rows(fl), self.side_inner_width())
-            fl.styles.height = min(self.side_rows(fl), used) + 2
+            if fl.styles.height is None or fl.styles.height.value < self.side_rows(fl) + 2:
+                _lead, used = self.filled_from(fl, len(self.log_lines), True, self.side_rows(fl),
+                                               self.side_inner_width())
+                fl.styles.height = min(self.side_rows(fl), used) + 2
             self.fill_log(fl, 0, True)
 
     def side_rows(self, log: OptionList) -> int:
@@ -330,7 +344,7 @@ class GameScreen(BotSeats, Screen):
         return max(1, side_width(self.table_layout, self.app.size.width) - 2)
 
     def filled_from(self, log: OptionList, start: int, roomy: bool, rows: int | None = None,
-                    width: int | None = None) -> tuple[int, int]:
+                    width: int | None = None, stop: bool = False) -> tuple[int, int]:
         """Where the panel begins so that it is full: what happened before the
         turn began (shown dimmed) fills the rows the turn's own lines leave.
         Returns that line and the rows the lines from it take (at most
@@ -342,7 +356,12 @@ class GameScreen(BotSeats, Screen):
 
         def height(t) -> int:
             return len(t.content.wrap(width)) if isinstance(t, Line) else 1
-        used = sum(height(t) for t in self.log_lines[start:] if roomy or getattr(t, "kind", "") != "more")
+        used = 0
+        for t in self.log_lines[start:]:
+            if roomy or getattr(t, "kind", "") != "more":
+                used += height(t)
+                if stop and used >= rows:  # only whether the lines fill the panel is asked
+                    break
         first = start
         while first > 0 and used < rows:
             t = self.log_lines[first - 1]
@@ -356,7 +375,8 @@ class GameScreen(BotSeats, Screen):
         """The panel's lines from ``start`` (the last 200 at most). Lines only
         added since the last fill are appended: a turn's end rewrites the panel,
         an answer adds a few lines to it."""
-        first = max(start, len(self.log_lines) - 200)
+        # the last 200 to 250 lines: the window moves 50 lines at a time, so a panel's lines are mostly kept
+        first = max(start, (len(self.log_lines) - 200) // 50 * 50 if len(self.log_lines) > 200 else 0)
         shown = [(first + i, t) for i, t in enumerate(self.log_lines[first:])
                  if roomy or getattr(t, "kind", "") != "more"]
         had: list[tuple[int, Line]] = getattr(log, "_solo_shown", [])
@@ -633,6 +653,7 @@ class GameScreen(BotSeats, Screen):
         self.turn_from = min(turn_from, len(self.log_lines))
         del self.marks[point:]
         self.last_rule = next((r for r in reversed(self.log_rules) if r), None)
+        self.leads = {}
         for log in self.query(OptionList):
             log._solo_shown = []  # type: ignore[attr-defined]  # the panels are filled anew
 

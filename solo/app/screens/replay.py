@@ -149,6 +149,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
                 self.turn_from = len(self.log_lines)
             self.note(("Step " + str(k) + ": ", "b"), self.words[k] if k == 0 else f"answer: {self.words[k]}")
             self.tell(self.events[k])
+        self.leads = {}
         for log in self.query(OptionList):
             log._solo_shown = []  # type: ignore[attr-defined]
         self.draw()
