@@ -341,7 +341,8 @@ class GameScreen(BotSeats, Screen):
         return max(1, int(most.value) - 2) if most is not None else max(1, self.app.size.height - 4)
 
     def side_inner_width(self) -> int:
-        return max(1, side_width(self.table_layout, self.app.size.width) - 2)
+        """The width a line of the tutor's column wraps at: less its border and its scrollbar's room."""
+        return max(1, side_width(self.table_layout, self.app.size.width) - 4)
 
     def filled_from(self, log: OptionList, start: int, roomy: bool, rows: int | None = None,
                     width: int | None = None, stop: bool = False) -> tuple[int, int]:
