@@ -662,5 +662,5 @@ class MoreCue(Static):
         if y > 0:
             parts.append(f"{y} more lines above")
         if most > y:
-            parts.append(f"{most - y} more lines below (↓ PgDn)")
+            parts.append(f"{most - y} more lines below (↓ PgDn End)")
         self.update(Content(" · ".join(parts)))

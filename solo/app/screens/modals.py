@@ -18,6 +18,7 @@ from engine.game import Game
 
 from ..cardtext import card, table
 from ..lines import join, styled
+from ..widgets import MoreCue
 
 
 class ScrollDialog(ModalScreen[None]):
@@ -48,26 +49,13 @@ class ScrollDialog(ModalScreen[None]):
             yield Static(self.title_content(), id="dialog-title")
             with VerticalScroll(id="dialog-body"):
                 yield Static(self.body(), id="dialog-text")
-            yield Static("", id="dialog-more")
+            yield MoreCue("#dialog-body", id="dialog-more")
             yield Static(Content(self.hint), id="dialog-hint")
 
     def on_mount(self) -> None:
         body = self.query_one("#dialog-body", VerticalScroll)
         body.can_focus = True
         body.focus()
-        self.watch(body, "scroll_y", self.cue, init=False)
-        self.call_after_refresh(self.cue)
-
-    def cue(self, *_: Any) -> None:
-        """What the view leaves out, above and below (a dialog that holds all says nothing)."""
-        body = self.query_one("#dialog-body", VerticalScroll)
-        y, most = round(body.scroll_y), body.max_scroll_y
-        parts = []
-        if y > 0:
-            parts.append(f"{y} more lines above")
-        if most > y:
-            parts.append(f"{most - y} more lines below (↓ PgDn End)")
-        self.query_one("#dialog-more", Static).update(Content(" · ".join(parts)))
 
     def action_scroll(self, d: int) -> None:
         body = self.query_one("#dialog-body", VerticalScroll)
