@@ -217,12 +217,14 @@ async def test_a_wrong_moves_play_out_opens_and_closes(store):
             assert app.screen is scr and scr.g.to_dict() == before
 
 
-def long_keepers_table() -> Game:
-    return table("""
+def long_keepers_table(hand: tuple[str, ...] = ("Milk", "Cookies")) -> Game:
+    """A Solo table with 15 Keepers in play (more than a compact row or a dialog shows at once)."""
+    cards = ", ".join(f'"{c}"' for c in hand)
+    return table(f"""
 variant = "solo"
 [setup]
 drawn = 1
-hands = [["Milk", "Cookies"]]
+hands = [[{cards}]]
 tables = [["The Moon", "The Sun", "Sleep", "Music", "Love", "Peace", "Time", "Dreams", "Television", "Money", "Bread", "Chocolate", "The Toaster", "The Party", "The Rocket"]]
 draw_pile = ["The Brain", "The Eye"]
 rules_deck = ["Draw 2", "Play 2"]

@@ -163,15 +163,9 @@ async def test_a_long_choice_list_says_how_many_more_lines_there_are(store):
     and the cue under it counts the lines below, then above, as it scrolls."""
     from solo.app.dialogs import PickOneDialog
     from solo.app.screens import GameScreen
-    g = table("""
-variant = "solo"
-[setup]
-drawn = 1
-hands = [["Trash a Keeper", "Milk"]]
-tables = [["The Moon", "The Sun", "Sleep", "Music", "Love", "Peace", "Time", "Dreams", "Television", "Money", "Bread", "Chocolate", "The Toaster", "The Party", "The Rocket"]]
-draw_pile = ["The Brain", "The Eye"]
-rules_deck = ["Draw 2", "Play 2"]
-""")
+
+    from .test_app_keys import long_keepers_table
+    g = long_keepers_table(("Trash a Keeper", "Milk"))
     g.push(("play", g.db.find("Trash a Keeper")))
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
