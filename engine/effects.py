@@ -56,7 +56,7 @@ def act_rules_reset(g: Game, p: int, c: int) -> None:
 
 
 def act_random_tax(g: Game, p: int, c: int) -> None:
-    n = g.num(c, "n")
+    n = g.num_told(c, "n")
     for q in others(g, p):
         for _ in range(n):
             h = g.hands[q]
@@ -104,7 +104,7 @@ def op_ans_rps_second(g: Game, p: int, q: int, c: int, wp: int, wq: int, a: str,
             wp += 1
         else:
             wq += 1
-    need = g.num(c, "wins")
+    need = g.num_told(c, "wins")
     g.ev("rps", EFFECT, p, c, mine=a, theirs=b, score=[wp, wq], frm=q, wins=need)
     if wp >= need or wq >= need:
         win, lose = (p, q) if wp >= need else (q, p)
@@ -216,11 +216,11 @@ def open_temp(g: Game, p: int, c: int, n_draw: int, plays: int, kind: str = "pla
 
 
 def act_draw_and_use(g: Game, p: int, c: int) -> None:
-    open_temp(g, p, c, g.num(c, "n"), -1)
+    open_temp(g, p, c, g.num_told(c, "n"), -1)
 
 
 def act_draw_play(g: Game, p: int, c: int) -> None:
-    open_temp(g, p, c, g.num(c, "draw"), g.num(c, "play"))
+    open_temp(g, p, c, g.num_told(c, "draw"), g.num_told(c, "play"))
 
 
 def act_todays_special(g: Game, p: int, c: int) -> None:
@@ -231,8 +231,8 @@ def act_todays_special(g: Game, p: int, c: int) -> None:
 
 def op_ans_todays_special(g: Game, p: int, c: int, chosen: Chosen) -> None:
     day = chosen[0]
-    plays = -1 if day == "birthday" else g.num(c, "holiday" if day == "holiday" else "other")
-    open_temp(g, p, c, g.num(c, "draw"), plays)
+    plays = -1 if day == "birthday" else g.num_told(c, "holiday" if day == "holiday" else "other")
+    open_temp(g, p, c, g.num_told(c, "draw"), plays)
 
 
 def act_empty_the_trash(g: Game, p: int, c: int) -> None:
@@ -245,7 +245,7 @@ def act_empty_the_trash(g: Game, p: int, c: int) -> None:
 
 
 def act_everybody_gets(g: Game, p: int, c: int) -> None:
-    each = g.num(c, "n")
+    each = g.num_told(c, "n")
     fr = open_temp(g, p, c, each * g.nplayers, 0, kind="hold")
     g.stack.append(("everybody_give", p, c, 0, each))
     del fr
@@ -298,7 +298,7 @@ def op_ans_exchange_theirs(g: Game, p: int, mine: int, chosen: Chosen) -> None:
 
 
 def act_jackpot(g: Game, p: int, c: int) -> None:
-    g.draw_cards(p, g.num(c, "n"), rule=EFFECT)
+    g.draw_cards(p, g.num_told(c, "n"), rule=EFFECT)
 
 
 def _again_options(g: Game) -> list[int]:
@@ -456,10 +456,11 @@ def op_end_turn_now(g: Game, p: int, c: int = -1) -> None:
 
 def act_distress_call(g: Game, p: int, c: int) -> None:
     cards = g.db.cards
+    base, extra = g.num_told(c, "n"), g.num_told(c, "extra")
     for q in [p] + others(g, p):
-        n = g.num(c, "n")
+        n = base
         if any(cards[x].kind == CREEPER for x in g.tables[q]):
-            n += g.num(c, "extra")
+            n += extra
         g.draw_cards(q, n, rule=EFFECT)
 
 
@@ -482,7 +483,7 @@ def _use_get_on(g: Game, p: int, r: int) -> None:
         if g.log is not None:
             g.ev("discard", "rule.get-on-with-it", p, x)
     h.clear()
-    g.draw_cards(p, g.num(r, "n"), rule="rule.get-on-with-it")
+    g.draw_cards(p, g.num_told(r, "n"), rule="rule.get-on-with-it")
     g.stack.append(("end_turn", r, "card"))
 
 
@@ -532,7 +533,7 @@ def _use_recycle(g: Game, p: int, r: int) -> None:
 
 def op_ans_recycle(g: Game, p: int, r: int, chosen: Chosen) -> None:
     g.discard_from_table(chosen[0], "rule.recycling", p)
-    g.draw_cards(p, g.num(r, "n"), rule="rule.recycling")
+    g.draw_cards(p, g.num_told(r, "n"), rule="rule.recycling")
 
 
 def _can_swap(g: Game, p: int, r: int) -> bool:

@@ -422,7 +422,7 @@ class Game:
     # Every attribute is named here (slots): a game has more than CPython keeps
     # in a shared-key dict, and a slot is read and written faster on the hot path.
     __slots__ = (*STATE_FIELDS, "variant", "db", "pidx", "passive", "prompt", "log", "_near",
-                 "_no_winner_at", "settled", "_left")
+                 "_no_winner_at", "settled", "_left", "_tell_left", "_told_draw")
 
     # the tables a saved state is checked against (statecheck reads them here, not by import)
     OPS = OPS
@@ -484,6 +484,12 @@ class Game:
         self.settled = False
         # (seat, plays left) while _idle asks the free actions what they can do; else None
         self._left: tuple[int, int] | None = None
+        # the seat whose counted play waits to have its plays left told (once it has fully
+        # resolved, perhaps answers later), or -1; for the tutor, beside the log, not in the state
+        self._tell_left = -1
+        # the turn's draw as last told (the draw phase, a catch-up), or -1: a catch-up to the same
+        # number is owed draws resuming (the piles had run dry), not a Draw rule that changed
+        self._told_draw = -1
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -691,7 +697,10 @@ class Game:
         owed = (self._draw_required(a, v) if v.draw_bonus or v.adjust >= 0 else v.draw_base) - self.drawn
         if owed > 0 and self.variant.can_draw(self):
             if self.log is not None:  # the tutor's arithmetic: what the draw is now, and what is owed
-                self.ev("catch_up", "turn.catch-up", a, owed=owed, drawn=self.drawn, terms=self.draw_terms(a))
+                total = self.drawn + owed
+                self.ev("catch_up", "turn.catch-up", a, owed=owed, drawn=self.drawn, terms=self.draw_terms(a),
+                        resumed=total == self._told_draw)
+                self._told_draw = total
             self.stack.append(("draw", a, owed, 1, "turn.catch-up"))
             return
         # 2. the variant's standing obligations (others over a limit, War and Peace, ...)
@@ -724,6 +733,12 @@ class Game:
                 self._left = None
         else:
             frees = []
+        if self._tell_left == a and self.log is not None:
+            self._tell_left = -1
+            if left > 0 or frees:  # (with none, the turn's end says so)
+                self.ev("plays_left", "turn.play", a, -1, left=left, hand=len(hand), free=bool(frees),
+                        played=self.played, rule_card=self.slot_rule(SLOT_PLAY),
+                        allowed=sum(n for _, n in self.play_terms(a)) if self.play_rule_count() > 0 else -1)
         if left > 0:
             if self.played == 0 and v.random_first and self.play_rule_count() != 1:
                 if not frees:
@@ -768,6 +783,16 @@ class Game:
         """A printed numeral on a card, with Inflation."""
         n: int = self.db.cards[card].params[param]
         return n + self.inflation()
+
+    def num_told(self, card: int, param: str) -> int:
+        """A numeral a card acts on now (an Action's count, a rule's draw), with
+        Inflation; when Inflation changes it and somebody listens, the change
+        is told (the card's text says the printed number)."""
+        n: int = self.db.cards[card].params[param]
+        plus = self.inflation()
+        if plus and self.log is not None:
+            self.ev("inflated", "rule.inflation", self.active, card, param=param, printed=n, total=n + plus)
+        return n + plus
 
     def keeper_count(self, p: int) -> int:
         return sum(map(self.pidx.is_keeper.__getitem__, self.tables[p]))
@@ -995,13 +1020,21 @@ class Game:
 
     def discard_from_table(self, c: int, rule: str, by: int = -1, **why: Any) -> None:
         """Discard a card from the table with what is attached to it; ``why``
-        is the cause's data for the tutor (a limit and its number, a Goal)."""
-        for x in self.unit_of(c):
+        is the cause's data for the tutor (a limit and its number, a Goal).
+        A card attached to it goes along: its event says so (``along``), not
+        the cause, which was about the card chosen (told first)."""
+        unit = self.unit_of(c)
+        if len(unit) > 1 and unit[0] != c:
+            unit = [c] + [x for x in unit if x != c]
+        for x in unit:
             self.attached.pop(x, None)
             p = self.remove_from_table(x)
             self.to_discard(x)
             if self.log is not None:
-                self.ev("discard_table", rule, p, x, by=by, **why)
+                if x == c:
+                    self.ev("discard_table", rule, p, x, by=by, **why)
+                else:
+                    self.ev("discard_table", rule, p, x, by=by, along=c)
 
     def place_goal(self, p: int, c: int) -> None:
         """A Goal is played: replace, fill an empty Double Agenda slot, or ask."""
@@ -1045,15 +1078,16 @@ class Game:
     def place_rule(self, p: int, c: int) -> None:
         self.variant.place_rule(self, p, c)
 
-    def remove_rule(self, r: int, by: int, rule: str, to_hand: int = -1) -> None:
-        """A New Rule leaves play (to the discard, or to a hand)."""
+    def remove_rule(self, r: int, by: int, rule: str, to_hand: int = -1, **why: Any) -> None:
+        """A New Rule leaves play (to the discard, or to a hand); ``why`` is
+        the cause's data for the tutor (the New Rule that replaced it)."""
         self.rules.remove(r)
         if to_hand >= 0:
             self.hands[to_hand].append(r)
         else:
             self.to_discard(r)
         if self.log is not None:
-            self.ev("rule_discarded", rule, by, r)
+            self.ev("rule_discarded", rule, by, r, **why)
         m = self.passive[r]
         if m.goal_room > 1 and len(self.goals) > 1:
             self.stack.append(("goal_trim", by))

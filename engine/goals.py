@@ -84,6 +84,8 @@ def short_by_inflation(g: Game, goal: int, p: int) -> tuple[int, int] | None:
         have, base = most_count(g, p, gd.most_of), gd.most_count
     elif gd.any_count:
         t = g.tables[p]
+        if not all(has(g, p, r) for r in gd.required):  # short of more than Inflation's card: nothing to tell
+            return None
         have, base = sum(1 for c in gd.any_cards if c in t), gd.any_count
     else:
         return None
@@ -150,6 +152,19 @@ def most_count(g: Game, p: int, of: str) -> int:
     if of == "hand":
         return len(g.hands[p])
     return g.keeper_count(p)
+
+
+def count_blocked(g: Game, goal: int) -> list[int]:
+    """For the tutor: the players a count Goal (10 Cards in Hand, 5 Keepers)
+    would make winners but for what blocks them: they have the number, and
+    no other player has more."""
+    gd = g.db.goal_defs[goal]
+    need = gd.most_count + g.inflation()
+    counts = [most_count(g, p, gd.most_of) for p in range(g.nplayers)]  # type: ignore[arg-type]
+    top = max(counts)
+    if top < need:
+        return []
+    return [p for p, n in enumerate(counts) if n == top and blocked(g, goal, p)]
 
 
 def goal_winners(g: Game, goal: int) -> list[int]:

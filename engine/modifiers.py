@@ -103,7 +103,7 @@ class DoubleAgenda(Passive):
 class NoHandBonus(Passive):
     def on_turn_start(self, g: Game, p: int, c: int) -> None:
         if not g.hands[p]:
-            g.draw_cards(p, g.num(c, "n"), rule="rule.no-hand-bonus")
+            g.draw_cards(p, g.num_told(c, "n"), rule="rule.no-hand-bonus")
 
 
 # ---------------------------------------------------------------- who may win

@@ -118,14 +118,15 @@ def op_ans_window(g: Game, i: int, chosen: Chosen) -> None:
     top = g.chain[-1]
     q = responders(g, top)[i]
     s = chosen[0]
-    if s in g.db.cancelers:
-        g.discard_from_table(s, "keeper.cancel-surprise", q)
+    if s in g.db.cancelers:  # the power is told first, then its price (the Keeper discarded), for what it is
+        g.ev("surprise", "surprise.out-of-turn", q, s, target=top.card)
+        g.discard_from_table(s, "keeper.cancel-surprise", q, target=top.card)
         g.chain.append(Link([s, q, "power", 0, 0]))
     else:
         _take_from_hand(g, q, s)
         g.playing.append(s)
         g.chain.append(Link([s, q, "surprise", 0, 0]))
-    g.ev("surprise", "surprise.out-of-turn", q, s, target=top.card)
+        g.ev("surprise", "surprise.out-of-turn", q, s, target=top.card)
     g.stack.append(("window", 0))
 
 
@@ -271,7 +272,7 @@ def act_others_discard_actions(g: Game, p: int, c: int) -> None:
 
 
 def act_others_discard_you_draw(g: Game, p: int, c: int) -> None:
-    g.stack.append(("draw", p, g.num(c, "n"), 0, EFFECT))
+    g.stack.append(("draw", p, g.num_told(c, "n"), 0, EFFECT))
     g.stack.append(("others_discard", p, c, 0, -1))
 
 
@@ -306,7 +307,7 @@ def op_ans_others_discard(g: Game, p: int, c: int, i: int, kind: int, chosen: Ch
 
 def act_discard_rules_up_to(g: Game, p: int, c: int) -> None:
     if g.rules:
-        n = min(g.num(c, "n"), len(g.rules))
+        n = min(g.num_told(c, "n"), len(g.rules))
         g.ask(p, "trash_rules", list(g.rules), 0, n, card=c,
               reason=f"discard up to {n} New Rule(s) in play", then=("ans_drop_rules", p))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import rng as R
 from .cards import CREEPER, GOAL, KEEPER, RULE
-from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
+from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT, SLOT_PLAY
 from .game import (
     ACTIONS,
     FREE_USE,
@@ -108,6 +108,7 @@ def op_draw_phase(g: Game) -> None:
     if g.log is not None:  # the tutor's arithmetic (a game without a log skips it)
         terms = g.draw_terms(p)
         g.ev("draw_phase", "turn.draw", p, n=n, terms=terms)
+        g._told_draw = n
         _tell_terms(g, p, terms, "draw")
     g.draw_cards(p, n, counts=True, rule="turn.draw")
 
@@ -155,8 +156,9 @@ def op_play(g: Game, p: int, c: int, src: int) -> None:
     if src != 2:  # src 2: the card that played it already put it in the being-played area
         g.playing.append(c)
     if g.log is not None:
-        if src == 0 and p == g.active:  # the tutor's count: plays left after this one
-            g.ev("play", "turn.play", p, c, src=src, left=g.plays_left(p), hand=len(g.hands[p]))
+        if src == 0 and p == g.active:  # a counted play: the plays left are told once it has resolved
+            g.ev("play", "turn.play", p, c, src=src, counted=True)
+            g._tell_left = p
         else:
             g.ev("play", "turn.play", p, c, src=src)
     if g.db.surprises or g.db.cancelers:
@@ -231,13 +233,32 @@ def op_end_turn(g: Game, by: int = -1, why: str = "plays") -> None:
     "card" (``by`` ended it: Get On With It!, Swap Plays for Draws, Time Portal)."""
     p = g.active
     g.phase = "end"
+    g._tell_left = -1
     if g.log is not None:  # the cause, for the tutor: a flag, or the card that ended the turn
-        flag = {"empty": {"empty": True}, "chose": {"chose": True}}.get(why, {})
+        flag: dict = {"empty": {"empty": True}, "chose": {"chose": True}}.get(why, {})
+        if why == "plays":  # the plays ran out: under which Play rule, and the one that left this turn, if any
+            flag = {"rule_card": g.slot_rule(SLOT_PLAY), "allowed": sum(n for _, n in g.play_terms(p))
+                    if g.play_rule_count() > 0 else -1, "gone": _play_rule_gone(g)}
         g.ev("turn_end", "turn.end", p, by, played=g.played, **flag)
     tasks: list[Task] = [("next_turn",)]
     if not g.variant.quiet_between:
         tasks.append(("between",))
     _queue(g, *tasks, *_limit_tasks(g, p, "limit.self-at-end"))
+
+
+def _play_rule_gone(g: Game) -> int:
+    """The Play rule that left play during this turn (Rules Reset, Let's
+    Simplify, Zap a Card!), or -1: read back from the log to the turn's start."""
+    log = g.log
+    assert log is not None
+    cards = g.db.cards
+    for i in range(len(log) - 1, -1, -1):
+        e = log[i]
+        if e[0] == "turn_start":
+            break
+        if e[0] == "rule_discarded" and e[3] >= 0 and cards[e[3]].slot == SLOT_PLAY:
+            return e[3]
+    return -1
 
 
 def op_between(g: Game) -> None:
@@ -285,11 +306,12 @@ def op_ask_hand_limit(g: Game, p: int, rule: str) -> None:
 def op_ans_discard_hand(g: Game, p: int, rule: str, chosen: Chosen) -> None:
     hand = g.hands[p]
     n = g.hand_limit() if g.log is not None else 0
+    lc = g.slot_rule(SLOT_HAND_LIMIT) if g.log is not None else -1
     for c in chosen:
         hand.remove(c)
         g.to_discard(c)
-        if g.log is not None:
-            g.ev("limit_discard", rule, p, c, limit="hand", n=n)
+        if g.log is not None:  # the limit, and the card that sets it (its printed number, for Inflation)
+            g.ev("limit_discard", rule, p, c, limit="hand", n=n, limit_card=lc)
 
 
 def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
@@ -306,8 +328,9 @@ def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
 
 def op_ans_discard_keepers(g: Game, p: int, rule: str, chosen: Chosen) -> None:
     kl = g.keeper_limit()
+    lc = g.slot_rule(SLOT_KEEPER_LIMIT)
     for c in chosen:
-        g.discard_from_table(c, rule, p, limit="keeper", n=kl)
+        g.discard_from_table(c, rule, p, limit="keeper", n=kl, limit_card=lc)
 
 
 def op_goal_trim(g: Game, by: int) -> None:
@@ -333,7 +356,7 @@ def op_goal_replace(g: Game, p: int, c: int, chosen: Chosen) -> None:
     g.goals[i] = c
     g.to_discard(old)
     g.ev("goal_discarded", "rule.double-agenda", p, old, replaced_by=c)
-    g.ev("goal", "rule.double-agenda", p, c)
+    g.ev("goal", "rule.double-agenda", p, c, beside=[x for x in g.goals if x != c])
     g.goals_changed()
 
 

@@ -17,7 +17,7 @@ from .game import Game
 from .game import get_variant as get_variant
 from .game import register_variant as register_variant
 from .game import variant_names as variant_names
-from .goals import excused, goal_winners, meets, short_by_inflation, stand_ins, why_blocked
+from .goals import count_blocked, excused, goal_winners, meets, short_by_inflation, stand_ins, why_blocked
 
 # What a variant reports for the tutor as standing between a player and a
 # Goal: (event kind, rule id, seat or -1, Goal, data).
@@ -79,7 +79,7 @@ class Variant:
         if slot is not None and slot != "other":
             old = g.slot_rule(slot)
             if old >= 0:
-                g.remove_rule(old, p, "card.rule-replaces")
+                g.remove_rule(old, p, "card.rule-replaces", replaced_by=c)
         g.rules.append(c)
         if g.log is not None:
             g.ev("rule", "card.rule", p, c)
@@ -128,6 +128,10 @@ class Variant:
                         out.append(("short", "rule.inflation", p, goal, {"has": short[0], "needs": short[1]}))
             if gd.most_of:
                 w = goal_winners(g, goal)
+                for p in count_blocked(g, goal):  # the number is there, but a Creeper (or a rule) stops the win
+                    c, rid = why_blocked(g, goal, p)
+                    if c >= 0:
+                        out.append(("blocked", rid, p, goal, {"stopper": c}))
             else:  # one look per player: met, then either won or stopped
                 w = []
                 for p in range(g.nplayers):

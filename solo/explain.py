@@ -11,7 +11,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("discard_table", "+goal"): ("{name} was discarded from {wp} table: the scored Goal {goal} "
                                  "takes the cards it names with it."),
     "score": "{W} met {name} and scored it! Score: {score}.",
-    ("rule_discarded", "solo.spot"): "{name} left play: the new card in its spot replaced it.",
+    ("rule_discarded", "solo.spot"): "{name} left play: {replaced_by} replaced it in the {spot} spot.",
     ("blocked", "solo.score"): ("{W} {meet} {name}, but {stopper} stops the scoring: a Creeper the Goal "
                                 "does not need still stops it."),
     "flip": "Between turns, {name} was flipped from the Rules deck into its spot.",

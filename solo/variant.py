@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine import rng as R
 from engine.cards import RULE
 from engine.game import OPS, register
-from engine.goals import meets, short_by_inflation, why_blocked
+from engine.goals import count_blocked, meets, short_by_inflation, why_blocked
 from engine.variants import Variant, register_variant
 
 from .goals import choice_cards, fixed_cards, meets_alone
@@ -67,7 +67,7 @@ class SoloVariant(Variant):
         spot = spots[c]
         for r in list(g.rules):
             if spots[r] == spot:
-                g.remove_rule(r, p, "solo.spot")
+                g.remove_rule(r, p, "solo.spot", replaced_by=c, spot=spot)
         g.rules.append(c)
         if g.log is not None:
             g.ev("rule", "solo.spot", p, c, spot=spot)
@@ -124,7 +124,8 @@ class SoloVariant(Variant):
             short = short_by_inflation(g, goal, 0)
             if short:
                 out.append(("short", "rule.inflation", 0, goal, {"has": short[0], "needs": short[1]}))
-            if not g.db.goal_defs[goal].most_of and meets(g, goal, 0):
+            met = count_blocked(g, goal) == [0] if g.db.goal_defs[goal].most_of else meets(g, goal, 0)
+            if met:
                 c, rid = why_blocked(g, goal, 0)
                 if c >= 0:
                     out.append(("blocked", "solo.score" if rid == "win.creeper-blocks" else rid, 0, goal,

@@ -214,7 +214,8 @@ def check_prompt(g: Game) -> None:
 # Events about the game as a whole (a turn, a pile, a hand swap); every other
 # event is about one card and names it, for the tutor and the table.
 EVENTS_WITHOUT_A_CARD = frozenset({"extra_turn_first", "game_over", "no_cards", "reshuffle", "rotate", "solo_setup",
-                                   "trade", "turn_end", "turn_start", "draw_phase", "play_phase", "catch_up"})
+                                   "trade", "turn_end", "turn_start", "draw_phase", "play_phase", "catch_up",
+                                   "plays_left"})
 
 
 def check_events(g: Game, events) -> None:
@@ -251,18 +252,18 @@ def check_events(g: Game, events) -> None:
 # What each kind of event carries besides its player and card: (always, sometimes).
 EVENT_DATA = {
     "attach": (("keeper",), ()), "detach": (("keeper",), ()),
-    "canceled": (("by",), ()), "discard_table": (("by",), ("limit", "n", "goal")), "give": (("by",), ()),
+    "canceled": (("by",), ()), "discard_table": (("by",), ("limit", "n", "goal", "limit_card", "along", "target")), "give": (("by",), ()),
     "discard": ((), ("random",)), "empty_trash": (("count",), ()), "reshuffle": (("count",), ()),
-    "limit_discard": (("limit", "n"), ()), "move": (("frm",), ("by",)), "nothing": ((), ("why",)),
-    "play": (("src",), ("left", "hand")), "potato": (("frm",), ()), "redirect": (("frm",), ()), "take": (("frm",), ()),
+    "limit_discard": (("limit", "n", "limit_card"), ()), "move": (("frm",), ("by",)), "nothing": ((), ("why",)),
+    "play": (("src",), ("counted",)), "inflated": (("param", "printed", "total"), ()), "plays_left": (("left", "hand", "free", "played", "rule_card", "allowed"), ()), "potato": (("frm",), ()), "redirect": (("frm",), ()), "take": (("frm",), ()),
     "rps": (("mine", "theirs", "score", "frm", "wins"), ()), "rule": ((), ("spot",)), "score": (("score",), ()),
     "surprise": (("target",), ()), "surprise_done": (("canceled",), ()),
     "take_hand": (("frm", "count"), ()), "to_hand": ((), ("frm", "pile")), "from_discard": ((), ("rules_pile",)),
     "turn_start": (("turn", "extra"), ()), "rotate": (("direction",), ()), "trade": (("frm",), ()),
     "solo_setup": (("set_aside",), ()), "game_over": ((), ("score", "winner", "goal", "deck", "instead")),
-    "draw_phase": (("n", "terms"), ()), "catch_up": (("owed", "drawn", "terms"), ()),
-    "play_phase": (("n", "terms", "hand"), ()), "turn_end": (("played",), ("empty", "chose")),
-    "goal_discarded": ((), ("replaced_by", "chooser")), "goal": ((), ("joined",)),
+    "draw_phase": (("n", "terms"), ()), "catch_up": (("owed", "drawn", "terms", "resumed"), ()),
+    "play_phase": (("n", "terms", "hand"), ()), "turn_end": (("played",), ("empty", "chose", "rule_card", "allowed", "gone")),
+    "goal_discarded": ((), ("replaced_by", "chooser")), "rule_discarded": ((), ("replaced_by", "spot")), "goal": ((), ("joined", "beside")),
     "bonus": (("n", "to"), ()), "blocked": (("stopper",), ()), "tie": (("players",), ()),
     "excused": (("creeper", "goal"), ()), "short": (("has", "needs"), ()),
 }
@@ -283,7 +284,8 @@ def _count(g, v):
 DATA_CHECKS = {
     "instead": lambda g, v: isinstance(v, list) and bool(v) and all(
         isinstance(x, list) and len(x) == 2 and all(_card(g, y) for y in x) and x[0] != x[1] for x in v),
-    "by": _seat, "frm": _seat, "keeper": _card, "target": _card, "count": _count, "set_aside": _count,
+    "by": _seat, "frm": _seat, "keeper": _card, "target": _card, "along": _card,
+    "limit_card": lambda g, v: v == -1 or _card(g, v), "count": _count, "set_aside": _count,
     "score": lambda g, v: _count(g, v) or (isinstance(v, list) and len(v) == 2 and all(_count(g, x) for x in v)),
     "turn": lambda g, v: _count(g, v) and v >= 1, "winner": lambda g, v: v == -1 or _seat(g, v),
     "canceled": lambda g, v: isinstance(v, bool), "random": lambda g, v: v is True,
@@ -298,8 +300,11 @@ DATA_CHECKS = {
         isinstance(t, list) and len(t) == 2 and (t[0] == -1 or _card(g, t[0])) and isinstance(t[1], int) for t in v),
     "empty": lambda g, v: v is True, "chose": lambda g, v: v is True, "deck": lambda g, v: v in ("Main", "Rules"),
     "goal": lambda g, v: v == -1 or (_card(g, v) and g.db.cards[v].kind == 1), "replaced_by": _card,
-    "chooser": _seat, "left": _count, "has": _count, "needs": lambda g, v: _count(g, v) and v >= 2, "wins": lambda g, v: _count(g, v) and v >= 1, "rules_pile": lambda g, v: v is True, "joined": lambda g, v: isinstance(v, bool),
-    "to": lambda g, v: v in ("draw", "play"), "stopper": _card, "creeper": _card,
+    "chooser": _seat, "left": _count, "counted": lambda g, v: v is True, "free": lambda g, v: isinstance(v, bool), "has": _count, "needs": lambda g, v: _count(g, v) and v >= 2, "wins": lambda g, v: _count(g, v) and v >= 1, "rules_pile": lambda g, v: v is True, "joined": lambda g, v: isinstance(v, bool),
+    "to": lambda g, v: v in ("draw", "play"), "stopper": _card, "creeper": _card, "rule_card": lambda g, v: v == -1 or _card(g, v), "gone": lambda g, v: v == -1 or _card(g, v),
+    "allowed": lambda g, v: isinstance(v, int) and v >= -1,
+    "resumed": lambda g, v: isinstance(v, bool), "beside": lambda g, v: isinstance(v, list) and all(_card(g, x) for x in v), "printed": _count, "total": _count,
+    "param": lambda g, v: isinstance(v, str) and bool(v),
     "players": lambda g, v: isinstance(v, list) and len(v) >= 2 and all(_seat(g, q) for q in v),
 }
 

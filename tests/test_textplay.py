@@ -165,9 +165,10 @@ def test_the_first_screens_word_for_word():
              "  * You draw 1: 1 under the Basic Rules.\n"
              "  * You drew Great Theme Song for the turn's draw.\n"
              "  * You play 1 card this turn: 1 under the Basic Rules.\n")
-    told2 = ("  * You played Peace: no plays left.\n"
+    told2 = ("  * You played Peace.\n"
              "  * Peace is now on the table in front of you.\n"
-             "  * You have no plays left (1 played this turn): the turn ends, and limits apply now.\n"
+             "  * You have no plays left (1 played this turn, and the Basic Rules allow 1): the turn ends, "
+             "and limits apply now.\n"
              "  * Between turns, First Play Random was flipped from the Rules deck into its spot.\n"
              "  * First Play Random now holds the other spot.\n"
              "  * You draw 1: 1 under the Basic Rules.\n"

@@ -94,21 +94,29 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "creeper": ("{W} got {name}, a Creeper: it goes straight onto the table and a replacement card is drawn; "
                 "it does not count as one of the draws."),
     "no_cards": "There are no cards left to draw: the draw pile and the discard pile are both empty.",
-    "reshuffle": "The draw pile ran out: the discard pile ({count} cards) was shuffled into a new one.",
+    "reshuffle": "The draw pile ran out: the discard pile ({count_cards}) was shuffled into a new one.",
     ("turn_start", "+extra"): "Turn {turn} (an extra turn) begins for {w}.",
     "turn_start": "Turn {turn} begins for {w}.",
     ("turn_end", "+empty"): "{W} {have} no cards left to play: the turn ends, and limits apply now.",
     ("turn_end", "+chose"): "{W} ended the turn with no plays left (free actions unused): limits apply now.",
     ("turn_end", "+card"): "{name} ends {wp} turn at once: limits apply now.",
+    ("turn_end", "+rule_card"): ("{W} {have} no plays left ({played} played this turn, and {allow}{gone_words}): "
+                                 "the turn ends, and limits apply now."),
     "turn_end": "{W} {have} no plays left ({played} played this turn): the turn ends, and limits apply now.",
     "draw_phase": "{W} {draw} {n}: {terms}.",
+    ("catch_up", "+resumed"): ("The draw is still {total} ({terms}), but the piles ran dry after {w} drew {drawn}; "
+                               "now there are cards again, so {w} {draw} the {owed} still owed at once "
+                               "(the project's reading)."),
     "catch_up": ("The draw is now {total} ({terms}) and {w} drew {drawn} so far this turn, "
                  "so {w} {draw} {owed} more at once."),
     "play_phase": "{W} {play} {plays} this turn: {terms}.",
-    ("play", "+left"): "{W} played {name}{how}: {left_words}.",
+    ("plays_left", "+free"): ("{W} {have} {left_words} this turn ({played} played under {rule_card}{short}){free_words}."),
+    "plays_left": "{W} {have} {left_words} this turn ({played} played under {rule_card}{short}).",
     "play": "{W} played {name}{how}.",
     "random_play": "First Play Random picked {name} from the hand.",
+    "inflated": "{name} says {printed}, but Inflation makes it {total} ({printed} printed + {plus} Inflation).",
     "keeper": "{name} is now on the table in front of {w}.",
+    ("goal", "+beside"): "{name} now stands as a Goal beside {beside}: Double Agenda lets two Goals stand at once.",
     ("goal", "+joined"): "{name} joins the current Goal: Double Agenda lets two Goals stand at once.",
     ("goal", "+player"): "The Goal is now {name} ({w} played it).",
     "goal": "The Goal is now {name}.",
@@ -117,13 +125,17 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
                                      "and {w2} chose which Goal goes."),
     "goal_discarded": "{name} was discarded{by}.",
     "rule": "{name} is now in play and takes effect at once.",
-    ("rule_discarded", "card.rule-replaces"): "{name} left play: a new rule of the same kind replaced it.",
+    ("rule_discarded", "card.rule-replaces"): "{name} left play: {replaced_by}, a New Rule of the same kind, replaced it.",
     "rule_discarded": "{name} left play{by}.",
     "action": "{name} takes effect.",
     "action_done": "{name} is done and goes to the discard pile.",
     "discard": "{name} was discarded{by}.",
-    "limit_discard": "{W} discarded {name} to meet the Hand Limit of {n}.",
-    ("discard_table", "+limit"): "{name} was discarded from {wp} table to meet the Keeper Limit of {n}.",
+    "limit_discard": "{W} discarded {name} to meet the Hand Limit of {n}{limit_src}.",
+    ("discard_table", "keeper.cancel-surprise"): ("{name} was discarded from {wp} table: that is the price of "
+                                                  "its power, which cancels {target}."),
+    ("discard_table", "+along"): ("{name} was discarded from {wp} table along with {along}, the card it is "
+                                  "attached to: the two leave as one."),
+    ("discard_table", "+limit"): "{name} was discarded from {wp} table to meet the Keeper Limit of {n}{limit_src}.",
     "discard_table": "{name} was discarded from {wp} table{by}.",
     "free_action": "{W} used {name} as a free action: it uses no play.",
     ("game_over", "+goal"): "{W} won with the Goal {goal}{named}!",
@@ -140,7 +152,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "to_hand": "{name} went into {wp} hand{by}.",
     ("from_discard", "+rules_pile"): "{W} took {name} from the Rules discard pile to play it again.",
     "from_discard": "{W} took {name} from the discard pile to play it again.",
-    "empty_trash": "The old discard pile ({count} cards) was shuffled into the draw pile.",
+    "empty_trash": "The old discard pile ({count_cards}) was shuffled into the draw pile.",
     "give": "{name} went to {w}.",
     "deal_keeper": "{name} was dealt to {w}.",
     "extra_turn": "{name}: {W} will take another turn after this one.",
@@ -167,7 +179,8 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
 PLAY_FROM = {0: "", 1: " from the temporary hand", 2: " at once, as part of another card"}
 # bonuses that compare players' Keepers: with one player they never apply
 COMPARING_BONUSES = ("rich_bonus", "poor_bonus")
-CARD_DATA = ("target", "keeper", "replaced_by", "goal", "stopper", "creeper")  # data that names a card
+CARD_DATA = ("target", "keeper", "replaced_by", "goal", "stopper", "creeper", "along",
+             "limit_card", "rule_card")  # data that names a card
 
 
 def template_for(e: Any, table: dict[str | tuple[str, str], str] | None = None) -> str:
@@ -175,6 +188,10 @@ def template_for(e: Any, table: dict[str | tuple[str, str], str] | None = None) 
     that is set (a true flag, a score), then by its naming a player, then by its kind."""
     table = TEMPLATES if table is None else table
     kind, data = e[0], e[4]
+    if data.get("along", -1) >= 0:  # a card that goes with the one a rule took: told as that, whatever the rule
+        t = table.get((kind, "+along"))
+        if t is not None:
+            return t
     t = table.get((kind, e[1]))
     if t is not None:
         return t
@@ -231,10 +248,31 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         if through:
             named += (", with " if named else "") + " and ".join(through)
         fields["named"] = f" ({named})" if named else ""
+    if isinstance(data.get("count"), int):
+        fields["count_cards"] = f"{data['count']} card{'' if data['count'] == 1 else 's'}"
+    if "beside" in data:
+        fields["beside"] = " and ".join(g.name(x) for x in data["beside"])
+    if kind == "inflated":
+        fields["plus"] = data["total"] - data["printed"]
+    if data.get("rule_card") == -1:
+        fields["rule_card"] = "the Basic Rules"
+    if kind == "turn_end" and "rule_card" in data:
+        allowed, rule_name = data["allowed"], fields["rule_card"]
+        basic = data["rule_card"] == -1
+        fields["allow"] = (f"{rule_name} allow{'' if basic else 's'} {allowed}" if allowed >= 0 else
+                           f"{rule_name} leaves the rest in hand")
+        gone = data.get("gone", -1)
+        fields["gone_words"] = f"; {g.name(gone)} left play this turn" if gone >= 0 else ""
+    if "limit_card" in data:
+        fields["limit_src"] = limit_source(g, data["limit_card"], data["n"])
     if "left" in data:
         n = data["left"]
-        fields["left_words"] = ("no cards left in hand" if n == 0 and data.get("hand") == 0 else
-                                "no plays left" if n == 0 else f"{n} play{'s' if n != 1 else ''} left")
+        fields["left_words"] = "no plays left" if n == 0 else f"{n} play{'s' if n != 1 else ''} left"
+        allowed = data.get("allowed", -1)
+        fields["short"] = (f", which allows {allowed}, but only {data['hand']} in hand"
+                           if kind == "plays_left" and allowed >= 0 and allowed - data["played"] > n else "")
+        fields["free_words"] = (": a free action may still be used, or the turn ended" if n == 0 else
+                                ", and a free action may be used too")
     if "frm" in data and isinstance(data["frm"], int):
         f = who(g, data["frm"], False)
         fields.update(f=f, fp="your" if f == "you" else f"{f}'s")
@@ -250,6 +288,18 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         names = [who(g, q) for q in data["players"]]
         fields["players"] = ("Both " if len(names) == 2 else "All of ") + " and ".join(names)
     return fields
+
+
+def limit_source(g: Game, card: int, n: int) -> str:
+    """The card behind a limit, with Inflation's part when it raised the
+    printed number: " (Keeper Limit 2 + 1 Inflation)"."""
+    if card < 0:
+        return ""
+    printed = g.db.cards[card].params.get("n")
+    if not isinstance(printed, int) or printed == n:
+        return f" (set by {g.name(card)})"
+    extra = n - printed
+    return f" ({g.name(card)} + {extra} Inflation: {printed} printed, {n} with Inflation)"
 
 
 def _card_rule(g: Game, rule: str) -> str:
@@ -423,8 +473,8 @@ def _run_end(events: list[Any], i: int) -> int:
     """Where the group that starts at i ends: a burst of one kind, rule,
     player and cause; or a draw or play sum with its terms."""
     e, n, j = events[i], len(events), i + 1
-    if e[0] in BURSTS:
-        while j < n and events[j][:3] == e[:3] and events[j][5] == e[5]:
+    if e[0] in BURSTS:  # (a card that went along with another is told apart: its data differs)
+        while j < n and events[j][:3] == e[:3] and events[j][5] == e[5] and events[j][4].keys() == e[4].keys():
             j += 1
     elif e[0] in ("draw_phase", "play_phase"):  # the sum's terms, one line each, under the sum
         while j < n and events[j][0] == "bonus":
@@ -488,8 +538,9 @@ BURSTS: dict[str | tuple[str, str], str] = {
     "draw": "{W} drew {count} cards{by}: {names}.",
     "deal": "{W} {were} dealt {count} cards in the opening deal: {names}.",
     "discard": "{count} cards were discarded{by}: {names}.",
-    "limit_discard": "{W} discarded {count} cards to meet the Hand Limit of {n}: {names}.",
-    ("discard_table", "+limit"): "{count} cards were discarded from {wp} table to meet the Keeper Limit of {n}: {names}.",
+    "limit_discard": "{W} discarded {count} cards to meet the Hand Limit of {n}{limit_src}: {names}.",
+    ("discard_table", "+limit"): ("{count} cards were discarded from {wp} table to meet the Keeper Limit of "
+                                  "{n}{limit_src}: {names}."),
     ("discard_table", "+goal"): "{count} cards were discarded from {wp} table: the Goal {goal} takes them with it: {names}.",
     "discard_table": "{count} cards were discarded from {wp} table{by}: {names}.",
     "creeper": "{W} got {count} Creepers, which go straight onto the table: {names}.",
