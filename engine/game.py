@@ -586,6 +586,11 @@ class Game:
         Creeper, a tie), as the variant sees it. Told once, when it starts:
         the last answer's list is kept beside the log (not in the state)."""
         now = [] if self.over else self.variant.near_misses(self)
+        if not self.over and self.pidx.random_first and self.play_rule_count() == 1:
+            for r in self.rules:  # a rule that does nothing now, by its own words: told when that starts
+                if r in self.pidx.random_first:
+                    now.append(("nothing", "rule.first-play-random", self.active, r,
+                                {"why": "the Play rule allows 1 card a turn, and the card does nothing then"}))
         before = self._near
         for kind, rule, p, goal, data in now:
             if (kind, rule, p, goal, tuple(sorted(data.items()))) not in before:

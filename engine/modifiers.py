@@ -164,7 +164,10 @@ def op_ans_death(g: Game, p: int, chosen: Chosen) -> None:
 class RadioactivePotato(Passive):
     """Whenever the Goal changes it moves to the player on its holder's right."""
     def on_goals_changed(self, g: Game, p: int, c: int) -> None:
-        if g.nplayers < 2:
+        if g.nplayers < 2:  # alone: nobody to pass it to, so it stays (told, for it is a reading)
+            if g.log is not None and g.variant.alone_rule:
+                g.ev("nothing", g.variant.alone_rule, p, c,
+                     why="the Goal changed, but alone there is nobody to pass it to, so it stays with you")
             return
         q = (p - 1) % g.nplayers
         g.move_to_table(c, q)

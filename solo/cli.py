@@ -372,7 +372,7 @@ def cmd_replay(a) -> int:
                            "group": t.group, "group_head": t.head, **x.to_dict()}
                     print(json.dumps(row))
                 elif t.head:
-                    print(f"{'':6}{x.text}" + (f"\n{'':8}[{x.rule}] {x.more}" if x.more else ""))
+                    print(f"{'':6}{x.quoted()}" + (f"\n{'':8}[{x.rule}] {x.more}" if x.more else ""))
             asked[0] = g.prompt.ask if g.prompt is not None else ""
             return
         if a.json:

@@ -45,7 +45,7 @@ def play_text(decks: list[str], seed: int | None, inp=None, out=None) -> int:
         """The tutor's line for each thing that happened (a burst is one line)."""
         for t in tutor.explain_all(g, events):
             if t.head and t.x.event not in ("action_done", "turn_start"):
-                print(f"  * {t.x.text}", file=out)
+                print(f"  * {t.x.quoted()}", file=out)  # a card's name in quotes: never read as a list
 
     narrate(g.log or [])
     while not g.over:

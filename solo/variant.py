@@ -46,6 +46,16 @@ def _decks(db) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return hit[1], hit[2]
 
 
+def _war_and_peace(g) -> int:
+    """War, when it and the Peace it sends away are both on the table; else -1."""
+    t = g.tables[0]
+    for c in t:
+        card = g.db.cards[c]
+        if card.effect == "war" and card.params.get("peace") in t:
+            return c
+    return -1
+
+
 class SoloVariant(Variant):
     name = "solo"
     solo = True
@@ -120,6 +130,11 @@ class SoloVariant(Variant):
         """For the tutor: the Goal is met but a Creeper (or the Baked Potato)
         stops the scoring."""
         out = []
+        war = _war_and_peace(g)
+        if war >= 0:  # both stay: War gives Peace to another player, and there is none
+            out.append(("nothing", "solo.no-opponent", 0, war,
+                        {"why": "War and Peace are both on your table, and War would give Peace to another "
+                                "player; alone there is none, so both stay"}))
         for goal in g.goals:
             short = short_by_inflation(g, goal, 0)
             if short:

@@ -677,16 +677,21 @@ async def test_your_turn_starts_with_what_each_bot_played_since_your_last(store)
     # the record: every card a bot played after your last turn ended, replayed
     from engine.answers import from_json
     g = Game.new(("fluxx5",), 4, "standard", 12)
-    played: dict[int, list[str]] = {}
+    played: dict[int, dict[str, list[str]]] = {}
     for j in scr.answers:
         for e in g.push(from_json(g, j)):
             if e[0] == "turn_end" and e[2] == 0:
                 played = {}
             elif e[0] in ("play", "free_action", "surprise") and e[2] != 0 and e[3] >= 0:
-                played.setdefault(e[2], []).append(g.name(e[3]))
+                played.setdefault(e[2], {}).setdefault(e[0], []).append(g.name(e[3]))
     names = seat_names(seats)
-    want = "; ".join(f"{names[p]} played {', '.join(cs)}" for p, cs in played.items())
+    # a free action is "used", never "played"; a Surprise is "answered with"
+    verbs = {"play": "played", "free_action": "used (a free action)", "surprise": "answered with"}
+    want = "; ".join(names[p] + ",".join(f" {verbs[k]} {', '.join(cs)}" for k, cs in kinds.items())
+                     for p, kinds in played.items())
     assert played and recap[0] == f"Since your last turn: {want}."
+    names_shown = [t for t, style in recap[0].parts if style == "i"]  # each card name shown as a name
+    assert names_shown == [c for kinds in played.values() for cs in kinds.values() for c in cs]
 
 
 async def test_the_tutor_never_names_a_card_that_goes_unseen_into_a_bots_hand(store):

@@ -601,14 +601,22 @@ def test_replay_explain_text_and_json_steps(capsys, runs):
         "You were dealt 3 cards in the opening deal: ")
     code, out, _ = run(capsys, "replay", str(f), "--explain")
     text = out.splitlines()
-    assert text[0] == "      " + want[0]["text"]
+
+    def quoted(row) -> str:  # the text as printed: each card name (the JSON's spans) in quotes
+        t, out_, at = row["text"], [], 0
+        for a, b in row["names"]:
+            out_ += [t[at:a], '"', t[a:b], '"']
+            at = b
+        return "".join(out_) + t[at:]
+    assert all(r["text"][a:b] and a < b for r in want for a, b in r["names"])  # the spans hold names
+    assert text[0] == "      " + quoted(want[0])
     assert text[1] == f"        [{want[0]['rule']}] {want[0]['more']}"
     first = text.index(f"   1. answer: {' '.join(data['answers'][0])}")
     step1 = [r for r in want if r["step"] == 1 and r["group_head"]]
-    assert text[first + 1] == "      " + step1[0]["text"]  # the answer, then what it caused
+    assert text[first + 1] == "      " + quoted(step1[0])  # the answer, then what it caused
     assert f"   2. answer: {' '.join(data['answers'][1])}" in text
     no_more = next(w for w in want if not w["more"] and w["group_head"])
-    i = text.index("      " + no_more["text"])
+    i = text.index("      " + quoted(no_more))
     assert not text[i + 1].startswith("        [")
 
 

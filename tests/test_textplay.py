@@ -161,19 +161,21 @@ def test_the_first_screens_word_for_word():
                "-- 1 play(s) left\n"
                "  1. play Peace\n  2. play Music\n  3. play Rules Reset\n  4. play Great Theme Song\n")
     told1 = ("  * Solo setup: 9 cards set aside; the New Rules form the Rules deck.\n"
-             "  * You were dealt 3 cards in the opening deal: Peace, Music, Rules Reset.\n"
+             "  * You were dealt 3 cards in the opening deal: \"Peace\", \"Music\", \"Rules Reset\".\n"
              "  * You draw 1: 1 under the Basic Rules.\n"
-             "  * You drew Great Theme Song for the turn's draw.\n"
+             "  * You drew \"Great Theme Song\" for the turn's draw.\n"
              "  * You play 1 card this turn: 1 under the Basic Rules.\n")
-    told2 = ("  * You played Peace.\n"
-             "  * Peace is now on the table in front of you.\n"
+    told2 = ("  * You played \"Peace\".\n"
+             "  * \"Peace\" is now on the table in front of you.\n"
              "  * You have no plays left (1 played this turn, and the Basic Rules allow 1): the turn ends, "
              "and limits apply now.\n"
-             "  * Between turns, First Play Random was flipped from the Rules deck into its spot.\n"
-             "  * First Play Random now holds the other spot.\n"
+             "  * Between turns, \"First Play Random\" was flipped from the Rules deck into its spot.\n"
+             "  * \"First Play Random\" now holds the other spot.\n"
              "  * You draw 1: 1 under the Basic Rules.\n"
-             "  * You drew Turn It Up! for the turn's draw.\n"
-             "  * You play 1 card this turn: 1 under the Basic Rules.\n")
+             "  * You drew \"Turn It Up!\" for the turn's draw.\n"
+             "  * You play 1 card this turn: 1 under the Basic Rules.\n"
+             "  * \"First Play Random\" has no effect here: the Play rule allows 1 card a turn, and the card "
+             "does nothing then.\n")
     # the tutor narrates what happened before each question
     assert out.getvalue() == (
         "Solo Fluxx, seed 11, decks fluxx5. Answer with numbers; q quits.\n" + told1 + "\n"

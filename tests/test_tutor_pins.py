@@ -68,7 +68,7 @@ rules_deck = ["Draw 2", "Play 2"]
 
 def test_sentences_built_from_the_events_own_data():
     from engine.game import Event, Game
-    from tutor.explain import _sentence, who
+    from tutor.explain import _sentence, unmark, who
     g = Game.blank(("fluxx5",), 2, "standard", 1)
     solo_g = Game.blank(("fluxx5",), 1, "solo", 1)
     sleep = g.db.find("Sleep")
@@ -78,7 +78,7 @@ def test_sentences_built_from_the_events_own_data():
         "Nobody", "nobody", "Player 1", "You", "you")
 
     def say(game, kind, rule, p, c, data=None, cause=-1):
-        return _sentence(game, Event((kind, rule, p, c, data or {}, cause)))
+        return unmark(_sentence(game, Event((kind, rule, p, c, data or {}, cause))))[0]
     assert say(g, "play", "turn.play", 1, sleep) == "Player 1 played Sleep."
     assert say(g, "play", "turn.play", 1, sleep, {"src": 0}) == "Player 1 played Sleep."
     assert say(g, "play", "turn.play", 1, sleep, {"src": 1}) == "Player 1 played Sleep from the temporary hand."

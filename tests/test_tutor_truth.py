@@ -67,3 +67,85 @@ def test_the_tutor_is_right_over_random_games(table):
                 assert f"The {pushes[-1][-1].data['deck']} deck ran out" in said, said
             elif g.winner >= 0:
                 assert g.name(pushes[-1][-1].data["goal"]) in said, said
+
+
+COMBO_TABLES = TABLES + [(("fluxx5", "creeper-pack"), 1, "solo"), (("fluxx5", "creeper-pack"), 4, "standard"),
+                         (("voyager",), 4, "standard"), (("voyager",), 2, "standard")]
+
+
+def _count_blocked_now(g) -> set[tuple[int, int]]:
+    """(seat, Goal) pairs where a count Goal is met but something stops the win (or the scoring)."""
+    from engine.goals import count_blocked, why_blocked
+    if g.over:
+        return set()
+    out = set()
+    for goal in g.goals:
+        if g.db.goal_defs[goal].most_of:
+            for p in count_blocked(g, goal):
+                if why_blocked(g, goal, p)[0] >= 0:
+                    out.add((p, goal))
+    return out
+
+
+def check_combinations(g, events, told, blocked_before) -> set[tuple[int, int]]:
+    """What can be checked of one answer's lines mechanically (see the test)."""
+    names = {c.name for c in g.db.cards}
+    heads = [t for t in told if t.head]
+    kinds_after = [e.kind for e in events]
+    for i, (e, t) in enumerate(zip(events, told, strict=True)):
+        x = t.x
+        assert "(1 cards)" not in x.text and " 1 cards" not in x.text, x.text
+        for a, b in x.names:  # a marked name is a card's name ...
+            assert x.text[a:b] in names, (x.text, x.text[a:b])
+        if e.card >= 0 and g.name(e.card) in x.text:  # ... and the event's own card is marked as one
+            assert any(x.text[a:b] == g.name(e.card) for a, b in x.names), x.text
+        if "no plays left" in x.text and e.kind != "turn_end" and not {"turn_end", "turn_start"} & set(
+                kinds_after[i + 1:]):  # never said while the turn goes on with plays to make
+            pr = g.prompt
+            assert not (pr is not None and pr.kind == "turn" and pr.player == e.player
+                        and any(o[0] == "play" for o in pr.options)), x.text
+        if e.kind == "turn_end" and t.head:  # every turn's end names its cause
+            d = e.data
+            if e.card >= 0:
+                assert g.name(e.card) in x.text, x.text
+            elif d.get("empty"):
+                assert "no cards left" in x.text, x.text
+            elif d.get("chose"):
+                assert "ended the turn" in x.text, x.text
+            else:
+                rule = "the Basic Rules" if d["rule_card"] < 0 else g.name(d["rule_card"])
+                assert rule in x.text and ("allow" in x.text or "leaves" in x.text), x.text
+                if d.get("gone", -1) >= 0:
+                    assert g.name(d["gone"]) in x.text and "left play" in x.text, x.text
+        if e.data.get("limit") and "along" not in e.data and t.head:  # a limit discard names its card and numbers
+            lc, n = e.data["limit_card"], e.data["n"]
+            assert g.name(lc) in x.text and f"Limit of {n}" in x.text, x.text
+            printed = g.db.cards[lc].params["n"]
+            if printed != n:
+                assert "Inflation" in x.text and f"{printed} printed" in x.text and f"{n} with Inflation" in x.text
+    now = _count_blocked_now(g)
+    said = {(e.player, e.card) for e in events if e.kind == "blocked"}
+    for pair in now - blocked_before:  # a count Goal met but stopped is told when it starts ...
+        assert pair in said, (pair, [t.x.text for t in heads])
+    for pair in now & blocked_before:  # ... and once
+        assert pair not in said, pair
+    return now
+
+
+@pytest.mark.parametrize("table", COMBO_TABLES, ids=lambda t: f"{t[2]}-{'+'.join(t[0])}-{t[1]}p")
+def test_the_tutor_tells_combinations_right(table):
+    """Over random games of every table, after every answer: no "no plays
+    left" while the turn goes on with plays; every turn end names its cause
+    (the card, the empty hand, the choice, or the Play rule, and a Play rule
+    that left this turn); every limit discard names the limit card and, under
+    Inflation, both numbers; a count Goal met but blocked is told once, when
+    it starts; no "(1 cards)"; every card name is marked as a name."""
+    decks, players, variant = table
+    for seed in range(6 if conftest.FAST else scaled(300)):
+        g = Game.new(decks, players, variant, seed)
+        ex = Explainer("full")
+        bots = [RandomBot(seed * 7 + q) for q in range(players)]
+        blocked = _count_blocked_now(g)
+        while not g.over and g.turn < 300:
+            events = g.push(bots[g.prompt.player].choose(g))
+            blocked = check_combinations(g, events, ex.explain_all(g, events), blocked)

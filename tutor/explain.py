@@ -8,6 +8,7 @@ tutor says more (the rule's reference text); after that, one line. Levels:
 """
 from __future__ import annotations
 
+import re
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
@@ -19,15 +20,70 @@ from .reference import REFERENCE, card_entry_id
 LEVELS = ("off", "brief", "full")
 
 
+# A card's name in a sentence is marked while the sentence is built (so that a
+# name such as "Draw 3, Play 2 of Them" or "5 Keepers" is never read as a list
+# or a count): the marks come off in the Explanation, which keeps where each
+# name is (``names``) for the front ends to show it as a name (a style on
+# screen, quotes in text).
+NAME_OPEN, NAME_CLOSE = "\x02", "\x03"
+
+
+def nm(g: Game, c: int) -> str:
+    """A card's name, marked as a name."""
+    return NAME_OPEN + g.name(c) + NAME_CLOSE
+
+
+def unmark(raw: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """A built sentence's plain text and where its names are ((start, end) pairs)."""
+    out: list[str] = []
+    spans: list[tuple[int, int]] = []
+    n = 0
+    start = -1
+    for piece in re.split("([\x02\x03])", raw):
+        if piece == NAME_OPEN:
+            start = n
+        elif piece == NAME_CLOSE:
+            if start >= 0 and n > start:
+                spans.append((start, n))
+            start = -1
+        else:
+            out.append(piece)
+            n += len(piece)
+    return "".join(out), tuple(spans)
+
+
 @dataclass
 class Explanation:
     event: str
     rule: str
     text: str
     more: str = ""
+    names: tuple[tuple[int, int], ...] = ()  # where the card names are in ``text``
+
+    def __post_init__(self) -> None:
+        if NAME_OPEN in self.text or NAME_CLOSE in self.text:
+            self.text, self.names = unmark(self.text)
+
+    @property
+    def raw(self) -> str:
+        """The text with its names marked again (to build on)."""
+        out, at = [], 0
+        for a, b in self.names:
+            out += [self.text[at:a], NAME_OPEN, self.text[a:b], NAME_CLOSE]
+            at = b
+        return "".join(out) + self.text[at:]
+
+    def quoted(self) -> str:
+        """The text with each card name in quotes (text mode)."""
+        out, at = [], 0
+        for a, b in self.names:
+            out += [self.text[at:a], '"', self.text[a:b], '"']
+            at = b
+        return "".join(out) + self.text[at:]
 
     def to_dict(self) -> dict:
-        return {"event": self.event, "rule": self.rule, "text": self.text, "more": self.more}
+        return {"event": self.event, "rule": self.rule, "text": self.text, "more": self.more,
+                "names": [list(x) for x in self.names]}
 
 
 # The seats' names while an Explainer with names tells events (the app's game
@@ -141,7 +197,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("game_over", "+goal"): "{W} won with the Goal {goal}{named}!",
     ("game_over", "+player"): "{W} won!",
     "game_over": "The game is over with no winner.",
-    "potato": "The Goal changed, so the Radioactive Potato moved to {w}.",
+    "potato": "The Goal changed, so {name} moved to {w}.",
     "move": "{name} moved to {wp} table{by}.",
     "take": "{W} took {name} from {fp} hand{by}.",
     "take_hand": "{W} won the showdown and took {fp} hand.",
@@ -217,7 +273,7 @@ def _sentence(g: Game, e) -> str:
     goes unnamed."""
     t = template_for(e, UNSEEN) if unseen(e) else template_for(e)
     if not t:
-        return f"{e[0].replace('_', ' ')} {g.name(e[3]) if e[3] >= 0 else ''}".strip() + "."
+        return f"{e[0].replace('_', ' ')} {nm(g, e[3]) if e[3] >= 0 else ''}".strip() + "."
     return t.format(**_fields(g, e))
 
 
@@ -225,10 +281,10 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
     """What a template may use: the event's data by name (cards named), who
     acted and the words that agree with it, and the cause."""
     kind, p, c, data = e[0], e[2], e[3], e[4]
-    name = g.name(c) if c >= 0 else ""
+    name = nm(g, c) if c >= 0 else ""
     w = who(g, p)
-    cause = g.name(e[5]) if len(e) > 5 and e[5] >= 0 else _card_rule(g, e[1])
-    fields = {k: (g.name(v) if k in CARD_DATA and v >= 0 else v) for k, v in data.items()}
+    cause = nm(g, e[5]) if len(e) > 5 and e[5] >= 0 else _card_rule(g, e[1])
+    fields = {k: (nm(g, v) if k in CARD_DATA and v >= 0 else v) for k, v in data.items()}
     you = w == "You"
     fields.update(W=w, w=who(g, p, False), wp="your" if you else f"{w}'s", their="your" if you else "their",
                   name=name,
@@ -241,8 +297,8 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         req = g.db.goal_defs[data["goal"]].required
         # a named Keeper met through another card says which (the Holodeck standing in for Coffee)
         via = {r: c for r, c in data.get("instead", [])}
-        direct = [g.name(x) for x in req if x not in via]
-        through = [f"{g.name(c)} {'counting as' if r in g.db.cards[c].counts_as else 'standing in for'} {g.name(r)}"
+        direct = [nm(g, x) for x in req if x not in via]
+        through = [f"{nm(g, c)} {'counting as' if r in g.db.cards[c].counts_as else 'standing in for'} {nm(g, r)}"
                    for r, c in via.items()]
         named = " and ".join(direct) + " on the table" if direct else ""
         if through:
@@ -251,7 +307,7 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
     if isinstance(data.get("count"), int):
         fields["count_cards"] = f"{data['count']} card{'' if data['count'] == 1 else 's'}"
     if "beside" in data:
-        fields["beside"] = " and ".join(g.name(x) for x in data["beside"])
+        fields["beside"] = " and ".join(nm(g, x) for x in data["beside"])
     if kind == "inflated":
         fields["plus"] = data["total"] - data["printed"]
     if data.get("rule_card") == -1:
@@ -262,7 +318,7 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         fields["allow"] = (f"{rule_name} allow{'' if basic else 's'} {allowed}" if allowed >= 0 else
                            f"{rule_name} leaves the rest in hand")
         gone = data.get("gone", -1)
-        fields["gone_words"] = f"; {g.name(gone)} left play this turn" if gone >= 0 else ""
+        fields["gone_words"] = f"; {nm(g, gone)} left play this turn" if gone >= 0 else ""
     if "limit_card" in data:
         fields["limit_src"] = limit_source(g, data["limit_card"], data["n"])
     if "left" in data:
@@ -297,9 +353,9 @@ def limit_source(g: Game, card: int, n: int) -> str:
         return ""
     printed = g.db.cards[card].params.get("n")
     if not isinstance(printed, int) or printed == n:
-        return f" (set by {g.name(card)})"
+        return f" (set by {nm(g, card)})"
     extra = n - printed
-    return f" ({g.name(card)} + {extra} Inflation: {printed} printed, {n} with Inflation)"
+    return f" ({nm(g, card)} + {extra} Inflation: {printed} printed, {n} with Inflation)"
 
 
 def _card_rule(g: Game, rule: str) -> str:
@@ -310,7 +366,7 @@ def _card_rule(g: Game, rule: str) -> str:
     if entry is None or not entry.source.startswith("Card text: "):
         return ""
     name = entry.source[len("Card text: "):].split(";")[0].strip()
-    return name if g.db.find(name) is not None else ""
+    return NAME_OPEN + name + NAME_CLOSE if g.db.find(name) is not None else ""
 
 
 def _adds(g: Game, card: int, n: int, what: str, p: int = -1) -> str:
@@ -332,7 +388,7 @@ def _met(g: Game, card: int, p: int) -> str:
         return f": {w} alone {'have' if w == 'you' else 'has'} the {'most' if c.effect == 'rich_bonus' else 'fewest'} Keepers"
     keeper = c.params.get("keeper")
     if isinstance(keeper, int) and keeper >= 0:
-        return f": {g.name(keeper)} is on the table"
+        return f": {nm(g, keeper)} is on the table"
     return ""
 
 
@@ -345,7 +401,7 @@ def _unmet(g: Game, card: int, p: int = -1) -> str:
         return f"{w} {'do' if w == 'You' else 'does'} not alone have the {most} Keepers"
     keeper = c.params.get("keeper")
     if isinstance(keeper, int) and keeper >= 0:
-        return f"{g.name(keeper)} is on nobody's table"
+        return f"{nm(g, keeper)} is on nobody's table"
     return "its condition is not met now"
 
 
@@ -357,7 +413,7 @@ def arithmetic(g: Game, kind: str, data: dict[str, Any], p: int = -1) -> dict[st
     parts: list[str] = []
     idle: list[int] = []
     for i, (card, n) in enumerate(terms):
-        name = g.name(card) if card >= 0 else "the Basic Rules"
+        name = nm(g, card) if card >= 0 else "the Basic Rules"
         if i == 0:  # the Draw or Play rule (its name says its number, or All)
             parts.append(f"{n} under the Basic Rules" if card < 0 else name)
             continue
@@ -375,7 +431,7 @@ def arithmetic(g: Game, kind: str, data: dict[str, Any], p: int = -1) -> dict[st
         alone = g.nplayers == 1 and g.db.cards[card].effect in COMPARING_BONUSES
         why = ("alone there is nobody to compare with (the project's reading)" if alone
                else _unmet(g, card, p))
-        text += f"; {g.name(card)} gives nothing: {why}"
+        text += f"; {nm(g, card)} gives nothing: {why}"
     out = {"terms": text, "total": str(total)}
     if kind == "play_phase":
         n = data["n"]
@@ -463,7 +519,7 @@ class Explainer:
             elif j - i > 1 and e[0] in BURSTS:
                 xs[0] = Explanation(e[0], e[1], _burst(g, events[i:j]), xs[0].more)
             elif e[0] == "score" or (e[0] == "game_over" and e[4].get("goal", -1) >= 0):  # a Goal met
-                xs[0] = Explanation(xs[0].event, xs[0].rule, xs[0].text + _made_possible(g, events, i), xs[0].more)
+                xs[0] = Explanation(xs[0].event, xs[0].rule, xs[0].raw + _made_possible(g, events, i), xs[0].more)
             out += [Told(group, x, m == 0) for m, x in enumerate(xs)]
             i = k
         return out
@@ -486,9 +542,9 @@ def _swap_line(g: Game, gone: list[Any], got: list[Any]) -> str:
     """One line for a card that discards and then draws (Discard and Draw)."""
     e = gone[0]
     w = who(g, got[0][2], False)
-    drawn = "" if unseen(got[0]) else f" ({', '.join(g.name(x[3]) for x in got)})"
-    return (f"{g.name(e[5])}: {w} discarded {len(gone)} card{'s' if len(gone) != 1 else ''} "
-            f"({', '.join(g.name(x[3]) for x in gone)}) and drew {len(got)}{drawn}.")
+    drawn = "" if unseen(got[0]) else f" ({', '.join(nm(g, x[3]) for x in got)})"
+    return (f"{nm(g, e[5])}: {w} discarded {len(gone)} card{'s' if len(gone) != 1 else ''} "
+            f"({', '.join(nm(g, x[3]) for x in gone)}) and drew {len(got)}{drawn}.")
 
 
 # events that change a table, a hand or the Goal: after one of them a win is
@@ -505,9 +561,9 @@ def _made_possible(g: Game, events: list[Any], i: int) -> str:
     went: list[str] = []
     for e in reversed(events[:i]):
         if e[0] == "rule_discarded":
-            went.append(g.name(e[3]))
+            went.append(nm(g, e[3]))
         elif e[0] == "rule":
-            came.append(g.name(e[3]))
+            came.append(nm(g, e[3]))
         elif e[0] in TABLE_CHANGES:
             break
     if came and went:
@@ -551,7 +607,7 @@ def _burst(g: Game, events: list[Any]) -> str:
     """The one line for a burst of events: the count and every card (the
     count only, for cards the viewer cannot see)."""
     fields = _fields(g, events[0])
-    fields.update(count=len(events), names=", ".join(g.name(x[3]) for x in events))
+    fields.update(count=len(events), names=", ".join(nm(g, x[3]) for x in events))
     return template_for(events[0], UNSEEN_BURSTS if unseen(events[0]) else BURSTS).format(**fields)
 
 

@@ -27,7 +27,7 @@ TEXT: dict[str, str] = {
     "setup.deal": "Each player starts with 3 cards, dealt one at a time around the table. There is no Goal and no New Rule at first: only the Basic Rules (draw 1, play 1).",
     "setup.first-round-creepers": "A Creeper can never sit in a hand. One dealt to you goes straight onto the table in front of you and you are dealt another card, until your hand holds 3 non-Creepers.",
     "turn.start": "A turn has three parts: draw what the Draw rule says, play what the Play rule says, then discard down to any limits.",
-    "turn.draw": "At the start of your turn you draw the number of cards the Draw rule asks for (1 under the Basic Rules).",
+    "turn.draw": "At the start of your turn you draw the number of cards the Draw rule in play asks for; with no Draw rule in play, the Basic Rules' 1.",
     "turn.catch-up": "New Rules take effect at once. If the Draw rule goes up after you have drawn, you draw the difference straight away; if it goes down, you draw nothing more (you never give cards back). A bonus that starts to apply during your turn (Party Bonus, Poor Bonus) is caught up the same way: that is the project's reading.",
     "turn.play": "You must play the number of cards the Play rule asks for. Every card can always be played, even when it does nothing.",
     "turn.play-more-than-held": "If you are told to play more cards than you hold, you play them all and your turn ends.",

@@ -89,3 +89,19 @@ class Line(str):
 
 def line(*parts: str | Part, kind: str = "") -> Line:
     return Line(*parts, kind=kind)
+
+
+def told(text: str, names: Iterable[tuple[int, int]] = ()) -> Line:
+    """A tutor's sentence as a line of the panel, each card name in it shown
+    as a name (bold), so "Draw 3, Play 2 of Them" is never read as a list."""
+    parts: list[str | Part] = []
+    at = 0
+    for a, b in names:
+        if a > at:
+            parts.append(text[at:a])
+        parts.append((text[a:b], "b"))
+        at = b
+    if at < len(text) or not parts:
+        parts.append(text[at:])
+    return Line(*parts)
+

@@ -22,7 +22,7 @@ class BotSeats:
     skipping: bool
     thinking: str | None
     waiting: Any
-    away: list[tuple[int, int]]
+    away: list[tuple[int, int, str]]
     app: Any
     note: Any
 
@@ -109,12 +109,20 @@ class BotSeats:
         """At the start of your turn, one line for what the bots played since
         your last turn (their lines have scrolled up; l shows them all)."""
         names = self.info["names"]
-        by: dict[int, list[str]] = {}
-        for p, c in self.away:
-            by.setdefault(p, []).append(self.g.name(c))
-        parts = [f"{names[p]} played {', '.join(cards)}" for p, cards in by.items()]
+        verbs = {"play": "played", "free_action": "used (a free action)", "surprise": "answered with"}
+        by: dict[int, dict[str, list[str]]] = {}
+        for p, c, kind in self.away:
+            by.setdefault(p, {}).setdefault(kind, []).append(self.g.name(c))
+        parts: list[str | tuple[str, str]] = [("Since your last turn:", "b")]
+        for i, (p, kinds) in enumerate(by.items()):
+            parts.append(("; " if i else " ") + names[p])
+            for j, (kind, cards) in enumerate(kinds.items()):
+                parts.append(("," if j else "") + f" {verbs[kind]} ")
+                for k, name in enumerate(cards):  # each name shown as a name: a comma in one is not a list
+                    parts += [", "] if k else []
+                    parts.append((name, "i"))
         self.away = []
-        self.note(("Since your last turn:", "b"), f" {'; '.join(parts)}.")
+        self.note(*parts, ".")
 
     def own_turn_end(self, e) -> bool:
         """Whether a turn's end starts a new "just happened": every turn's in

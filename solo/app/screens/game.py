@@ -15,7 +15,7 @@ from engine.prompts import IllegalAnswer
 
 from ..cardtext import card, option
 from ..layouts import COMPACT, layout_for, side_width, solo_rows, standard_rows
-from ..lines import Line
+from ..lines import Line, told
 from ..widgets import BoxRows, KeyBar, Preview, TurnBanner, temp_plays
 from .bots import PACES, BotSeats
 
@@ -84,7 +84,7 @@ class GameScreen(BotSeats, Screen):
         self.skipping = False  # space: the bots play at once until you are asked
         self.thinking: str | None = None  # the bot whose answer is being worked out or waited for
         self.waiting = None  # (timer, answer, stamp): a bot's move waiting out the pace
-        self.away: list[tuple[int, int]] = []  # the bots' plays since your last turn: (seat, card)
+        self.away: list[tuple[int, int, str]] = []  # the bots' moves since your last turn: (seat, card, kind)
         from tutor.explain import Explainer
         # against bots the tutor tells your view: what goes into a bot's hand unseen goes unnamed
         self.explainer = Explainer("brief", names=info["names"], viewer=self.me if self.seats else None)
@@ -559,7 +559,7 @@ class GameScreen(BotSeats, Screen):
                 self.turn_from = len(self.log_lines)
                 break
         if self.seats is not None:
-            self.away += [(e[2], e[3]) for e in events if e[0] in ("play", "free_action", "surprise")
+            self.away += [(e[2], e[3], e[0]) for e in events if e[0] in ("play", "free_action", "surprise")
                           and e[2] != self.me and e[3] >= 0]
         if self.explainer.level == "off":
             return
@@ -569,7 +569,7 @@ class GameScreen(BotSeats, Screen):
                 self.turn_from = len(self.log_lines)
             if not t.head or x.event in ("action_done", "deal"):
                 continue  # a burst is one line; its cards are named in it
-            self.log_lines.append(Line(x.text))
+            self.log_lines.append(told(x.text, x.names))
             self.log_rules.append(x.rule)
             self.last_rule = x.rule
             if x.more:
