@@ -197,7 +197,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("game_over", "+goal"): "{W} won with the Goal {goal}{named}!",
     ("game_over", "+player"): "{W} won!",
     "game_over": "The game is over with no winner.",
-    "potato": "The Goal changed, so {name} moved to {w}.",
+    "potato": "The Goal changed, so the Creeper {name} moved to {w}.",
     "move": "{name} moved to {wp} table{by}.",
     "take": "{W} took {name} from {fp} hand{by}.",
     "take_hand": "{W} won the showdown and took {fp} hand.",
