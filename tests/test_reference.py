@@ -24,8 +24,8 @@ def test_every_entry_is_built_from_its_table():
     assert list(ref) == list(RULES) + [k for k in FAQ if k not in RULES] + [k for k in READINGS if k not in RULES]
     for rid, (title, source) in RULES.items():
         assert ref[rid] == Entry(rid, title, TEXT[rid], source, _kind(rid, source, VARIANT_KINDS.get(rid, "")))
-    for rid, (title, text) in FAQ.items():
-        assert ref[rid] == Entry(rid, title, text, "Official FAQ rulings", "faq")
+    for rid, (title, question, text) in FAQ.items():
+        assert ref[rid] == Entry(rid, title, text, f"Official FAQ rulings (Q: {question})", "faq")
     for rid, (title, text) in READINGS.items():
         assert ref[rid] == Entry(rid, title, text, "Project reading (the sources are silent)", "reading")
     assert {k: v for k, v in REFERENCE.items() if k in ref} == ref

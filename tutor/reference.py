@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, MutableMapping
 from dataclasses import asdict, dataclass
 
-from engine.rule_ids import RULES
+from engine.rule_ids import RULES, faq
 
 
 @dataclass(frozen=True)
@@ -89,23 +89,39 @@ TEXT: dict[str, str] = {
 
 # FAQ rulings the engine follows that are not events of their own: each has
 # a scenario in tests/scenarios/ naming the ruling.
-FAQ = {
-    "faq.draw-phase-together": ("One draw phase is one moment", "All cards of one draw phase, Creepers and their replacements included, arrive before anyone checks for a win."),
-    "faq.no-hand-bonus-eight": ("No-Hand Bonus with Draw 5 is eight cards", "The 3 bonus cards come first; then the Draw rule is followed in full."),
-    "faq.creeper-replacement": ("'Draw another card to replace it'", "The replacement makes up your draw count; it does not take the Creeper's place on the table."),
-    "faq.get-on-with-it-final-play": ("Get On With It! needs a play left and a hand", "With no plays left, or an empty hand, you cannot use it."),
-    "faq.double-agenda-costs-a-play": ("A second Goal still uses a play", "Double Agenda lets two Goals be out; it does not put one down for you."),
-    "faq.empty-goal-slot": ("An empty Goal slot is filled first", "Under Double Agenda with one Goal out, a new Goal fills the empty slot."),
-    "faq.rotate-around": ("Rotate Hands goes around the table", "Hands pass to the next player in one direction, never across."),
-    "faq.everybody-gets-1-choice": ("Everybody Gets 1: the player chooses", "The player of the card looks at the cards and decides who gets which."),
-    "faq.no-creeper-limit": ("No limit on Creepers", "You may have any number of Creepers; Keeper Limits do not count them."),
-    "faq.surprise-in-temp-hand": ("A Surprise in a temporary hand can counter", "During Draw 3, Play 2 of Them you may counter a Surprise with a Surprise from your hand or from the temporary hand; the counter is free and uses none of its plays."),
-    "faq.trade-hands-paradox": ("A Surprise you would receive cannot stop the play that gives it", "A Surprise in the hand of whoever plays Trade Hands is not yours until the trade is done, by which time it is too late to cancel it."),
-    "faq.mystery-play-surprise": ("A Surprise found by Mystery Play is too late to counter", "The cancel it could have stopped is over; played at once, it works for its in-turn side."),
-    "faq.no-own-cancel": ("You never cancel your own play", "On your turn a Surprise is one of your plays (its in-turn side) or a free counter to a Surprise played against you; never both."),
-    "faq.attached-goal": ("An attached Creeper counts for a Goal on any Keeper", "A Goal needing a Keeper and a Creeper does not need the Creeper attached to that Keeper."),
-    "faq.limit-afflicted": ("A Keeper Limit can shed an afflicted Keeper", "The waiting Creeper attaches first; then you may discard the afflicted Keeper, Creeper and all, to meet the Limit."),
-    "faq.mystery-play-no-keep": ("Mystery Play: no keeping the card", "The card taken is played at once; you may not add it to your hand."),
+FAQ: dict[str, tuple[str, str, str]] = {  # id: (title, the question the ruling answers, our words)
+    "faq.draw-phase-together": ("One draw phase is one moment", "Do I finish my draw before checking for a win when I draw a Creeper?",
+                                "All cards of one draw phase, Creepers and their replacements included, arrive before anyone checks for a win."),
+    "faq.no-hand-bonus-eight": ("No-Hand Bonus with Draw 5 is eight cards", "With No-Hand Bonus and Draw 5, how many cards do I draw?",
+                                "The 3 bonus cards come first; then the Draw rule is followed in full."),
+    "faq.creeper-replacement": ("'Draw another card to replace it'", "Does the card that replaces a drawn Creeper count toward my draw?",
+                                "The replacement makes up your draw count; it does not take the Creeper's place on the table."),
+    "faq.get-on-with-it-final-play": ("Get On With It! needs a play left and a hand", "Can I use Get On With It! with no plays left or an empty hand?",
+                                      "With no plays left, or an empty hand, you cannot use it."),
+    "faq.double-agenda-costs-a-play": ("A second Goal still uses a play", "Does Double Agenda put a second Goal out for free?",
+                                       "Double Agenda lets two Goals be out; it does not put one down for you."),
+    "faq.empty-goal-slot": ("An empty Goal slot is filled first", "Where does a new Goal go when Double Agenda is in play with one Goal out?",
+                            "Under Double Agenda with one Goal out, a new Goal fills the empty slot."),
+    "faq.rotate-around": ("Rotate Hands goes around the table", "Which way do hands move with Rotate Hands?",
+                          "Hands pass to the next player in one direction, never across."),
+    "faq.everybody-gets-1-choice": ("Everybody Gets 1: the player chooses", "Who decides who gets which card from Everybody Gets 1?",
+                                    "The player of the card looks at the cards and decides who gets which."),
+    "faq.no-creeper-limit": ("No limit on Creepers", "Is there a limit on Creepers, and do Keeper Limits count them?",
+                             "You may have any number of Creepers; Keeper Limits do not count them."),
+    "faq.surprise-in-temp-hand": ("A Surprise in a temporary hand can counter", "Can I counter a Surprise with a Surprise from a temporary hand?",
+                                  "During Draw 3, Play 2 of Them you may counter a Surprise with a Surprise from your hand or from the temporary hand; the counter is free and uses none of its plays."),
+    "faq.trade-hands-paradox": ("A Surprise you would receive cannot stop the play that gives it", "Can a Surprise I would receive in Trade Hands cancel that Trade Hands?",
+                                "A Surprise in the hand of whoever plays Trade Hands is not yours until the trade is done, by which time it is too late to cancel it."),
+    "faq.mystery-play-surprise": ("A Surprise found by Mystery Play is too late to counter", "Can a Surprise turned up by Mystery Play cancel anything?",
+                                  "The cancel it could have stopped is over; played at once, it works for its in-turn side."),
+    "faq.no-own-cancel": ("You never cancel your own play", "Can I cancel my own play with a Surprise?",
+                          "On your turn a Surprise is one of your plays (its in-turn side) or a free counter to a Surprise played against you; never both."),
+    "faq.attached-goal": ("An attached Creeper counts for a Goal on any Keeper", "Does a Goal care which Keeper its Creeper is attached to?",
+                          "A Goal needing a Keeper and a Creeper does not need the Creeper attached to that Keeper."),
+    "faq.limit-afflicted": ("A Keeper Limit can shed an afflicted Keeper", "With a Keeper Limit, can I discard the Keeper a Creeper is attached to?",
+                            "The waiting Creeper attaches first; then you may discard the afflicted Keeper, Creeper and all, to meet the Limit."),
+    "faq.mystery-play-no-keep": ("Mystery Play: no keeping the card", "May you keep the card Mystery Play turns up?",
+                                 "The card taken is played at once; you may not add it to your hand."),
 }
 
 # Project readings that are not events of their own.
@@ -146,8 +162,8 @@ def build() -> dict[str, Entry]:
     out: dict[str, Entry] = {}
     for rid, (title, source) in RULES.items():
         out[rid] = Entry(rid, title, TEXT[rid], source, _kind(rid, source, VARIANT_KINDS.get(rid, "")))
-    for rid, (title, text) in FAQ.items():
-        out[rid] = Entry(rid, title, text, "Official FAQ rulings", "faq")
+    for rid, (title, question, text) in FAQ.items():  # each cites the question it answers
+        out[rid] = Entry(rid, title, text, faq(question), "faq")
     for rid, (title, text) in READINGS.items():
         out[rid] = Entry(rid, title, text, "Project reading (the sources are silent)", "reading")
     return out
@@ -170,7 +186,7 @@ TOPICS = {
     "goal.forbidden": ("Goals that forbid a card", "Card text: The Brain (No TV); Peace (No War); Money (No Taxes)",
                        "A Goal written 'X (No Y)' needs X and needs Y to be nowhere in play: not on your table, and not on anybody else's."),
     "goal.count-of": ("Goals that count cards of a kind", "Card text: Party Snacks",
-                      "A Goal that asks for a number of cards of a kind (any 2 foods for Party Snacks) is met by any of them; Inflation adds 1 to its number."),
+                      "A Goal that asks for a number of cards of a kind (at least 1 food Keeper for Party Snacks) is met by any of them; Inflation adds 1 to its number."),
     "goal.most": ("Goals that ask for the most", "Card text: 5 Keepers; 10 Cards in Hand",
                   "5 Keepers and 10 Cards in Hand are won by the one player with the most, and at least the number (Inflation adds 1). A tie wins nothing, and a player held back by a Creeper is left out of the count."),
 }
@@ -189,7 +205,7 @@ def _card_entries() -> dict[str, Entry]:
             if c.deck != deck or (c.type == "keeper" and not c.effect) or c.type == "goal" and not (
                     c.goal is not None and (c.goal.forbidden or c.goal.any_count or c.goal.most_of)):
                 continue
-            text = c.text + CONFIDENCE_NOTE.get(c.confidence or "", "")
+            text = c.text + confidence_note(c.confidence, c.source)
             source = f"Card text: {c.name}" + (f"; {c.source}" if c.source else "")
             rid = card_entry_id(c.deck, c.name)
             out[rid] = Entry(rid, f"{c.name} ({c.type}, {c.deck})", text, source, "card")
@@ -201,6 +217,15 @@ CONFIDENCE_NOTE = {
     "likely": " (Known from reviews and the FAQ, not read off a card: this wording is likely, the project's reading.)",
     "reconstructed": " (Reconstructed from reviews and the FAQ: the project's best reading of this card.)",
 }
+
+
+def confidence_note(confidence: str | None, source: str | None) -> str:
+    """What an entry says of a card not read off a real card: how sure the
+    deck file is, and that the card is modelled on Star Fluxx where it is."""
+    note = CONFIDENCE_NOTE.get(confidence or "", "")
+    if note and source and "Star Fluxx" in source:
+        note = note[:-1] + " Its power is inferred from the Star Fluxx card of the same role.)"
+    return note
 
 
 def card_entry_id(deck: str, name: str) -> str:
