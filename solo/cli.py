@@ -211,7 +211,7 @@ def build_parser(only: str | None = None) -> Parser:
         sp = sub.add_parser("rules", help="the tutor's rules reference")
         sp.add_argument("id", metavar="ID", nargs="?", help="a rule id such as solo.score (default: list them all)")
         sp.add_argument("--json", action="store_true", help="as JSON")
-        sp.add_argument("--search", metavar="TEXT", help="entries whose id, title or text holds every word of TEXT (a card name, a topic)")
+        sp.add_argument("--search", metavar="TEXT", help="the entries that answer TEXT, best first: a question, a card name or a topic")
 
     if only in (None, "export"):
         sp = sub.add_parser("export", help="write a run of the history as a run file")
@@ -401,7 +401,9 @@ def cmd_rules(a) -> int:
     if a.search is not None:
         entries = search(a.search)
         if not entries:
-            print(f"solo-fluxx rules: no entry mentions '{a.search}'", file=sys.stderr)
+            from tutor.search import closest
+            near = "; ".join(f"{e.id} ({e.title})" for e in closest(a.search))
+            print(f"solo-fluxx rules: no entry answers '{a.search}'. The closest: {near}", file=sys.stderr)
             return 1
         if a.json:
             print(json.dumps([e.to_dict() for e in entries]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.rule_ids import PROJECT
 from tutor.reference import register_readings, register_rules
+from tutor.search import register_synonyms
 
 SOLO = "Voyager rulebook, Solo Fluxx overview"
 
@@ -35,3 +36,6 @@ READINGS: dict[str, tuple[str, str]] = {
 
 register_rules(RULES, kind="solo")
 register_readings(READINGS)
+
+# the words a learner uses for playing alone, for the rules search
+register_synonyms({"solo": ("alone", "single", "solitaire", "by myself")})

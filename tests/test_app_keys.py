@@ -874,3 +874,21 @@ async def test_busy_screen_escape_goes_back_to_the_menu(tmp_path):
         assert isinstance(app.screen, S.MenuScreen)
     assert first.load("solo")[0].seed == 3 and first.runs() == []
     first.close()
+
+
+async def test_the_palette_answers_a_rules_question(store):
+    """A question typed into the palette (Ctrl+P) lists "Rules:" answers from
+    the rules search; Enter opens the best one."""
+    from tutor.search import search
+    best = search("why can't I win", 1)[0].entry
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"why can't I win")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, S.RuleScreen) and app.screen.rule_id == best.id
+        assert best.id in ("win.creeper-blocks", "win.goal", "win.tie")

@@ -651,7 +651,10 @@ def test_rules_search_finds_cards_and_topics(capsys):
     code, out, _ = run(capsys, "rules", "--search", "Double Agenda", "--json")
     rows = json.loads(out)
     assert {"rule.double-agenda", "rule.double-agenda-leaves"} <= {r["id"] for r in rows}
-    assert "no entry mentions 'zzz'" in refused(capsys, "rules", "--search", "zzz", code=1)
+    said = refused(capsys, "rules", "--search", "zzz", code=1)  # no hit: says so, and offers the closest
+    assert "no entry answers 'zzz'. The closest: " in said and said.count("(") >= 3
+    code, out, _ = run(capsys, "rules", "--search", "why can't I win")  # a question, ranked: best first
+    assert code == 0 and out.split()[0] in ("win.creeper-blocks", "win.goal", "win.tie")
 
 def test_verify_accepts_a_game_stopped_at_the_sims_caps(capsys, tmp_path, monkeypatch):
     from engine import sim

@@ -322,11 +322,11 @@ class Reference(MutableMapping[str, Entry]):
 REFERENCE = Reference(_rules_and_topics())
 
 
-def search(text: str) -> list[Entry]:
-    """Entries whose id, title or text holds every word of ``text`` (any case)."""
-    words = text.lower().split()
-    return [e for e in REFERENCE.values()
-            if all(w in f"{e.id} {e.title} {e.text}".lower() for w in words)]
+def search(text: str, limit: int = 10) -> list[Entry]:
+    """The entries that answer a question, best first (``tutor.search``:
+    FTS5 with BM25, stemming and the game's synonyms)."""
+    from .search import search as ranked
+    return [h.entry for h in ranked(text, limit)]
 
 
 def register_rules(rules: dict[str, tuple[str, str, str]], kind: str = "") -> None:

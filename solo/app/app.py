@@ -55,6 +55,11 @@ class SoloCommands(Provider):
             score = matcher.match(name)
             if score > 0:
                 yield Hit(score, matcher.highlight(name), cb, help=help_)
+        if len(query.split()) >= 2 or len(query) >= 4:  # a question: the rules search answers it, best first
+            from tutor.search import search as rules_search
+            for i, h in enumerate(rules_search(query, 5)):
+                yield Hit(0.6 - 0.05 * i, f"Rules: {h.entry.title}", partial(self.app.show_rule, h.entry.id),
+                          help=f"{h.entry.id}: the rules reference")
 
 
 def slot_for(daily: str | None, seats: list[str] | None) -> str:
@@ -350,6 +355,11 @@ class SoloFluxxApp(App):
     def show_history(self) -> None:
         from .screens.history import HistoryScreen
         self.push_screen(HistoryScreen(self.store))
+
+    def show_rule(self, rule_id: str) -> None:
+        """A rules reference entry (the palette's "Rules:" answers)."""
+        from .screens.modals import RuleScreen
+        self.push_screen(RuleScreen(rule_id))
 
     def show_card(self, c: int) -> None:
         g = self.current_game()

@@ -1,0 +1,106 @@
+"""The rules search answers what a learner types: at least 90% of these
+questions (none of them written into the synonym table) find an expected
+entry among the first three, both with FTS5 and with the plain fallback;
+a query with no hit says so and suggests the closest entries; each query
+answers in under 50 ms in process."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import solo  # noqa: F401  (Solo's rules are in the reference)
+from tutor import search as S
+
+QUESTIONS: list[tuple[str, set[str]]] = [
+    ("why can't I win", {"win.creeper-blocks", "win.goal", "win.tie"}),
+    ("what ends the game", {"win.goal", "solo.end", "game.stalemate"}),
+    ("how many cards do I draw", {"turn.draw"}),
+    ("how many cards can I play each turn", {"turn.play"}),
+    ("what happens when the draw pile runs out", {"pile.reshuffle", "pile.empty"}),
+    ("can I throw away cards I don't want", {"topic.discarding"}),
+    ("what is a creeper", {"card.creeper", "win.creeper-blocks"}),
+    ("do creepers count against the keeper limit", {"faq.no-creeper-limit"}),
+    ("when do I discard down to the hand limit", {"limit.self-at-end", "limit.others-now"}),
+    ("what does inflation do", {"rule.inflation"}),
+    ("who goes first", {"topic.going-first"}),
+    ("how many cards in the starting hand", {"setup.deal"}),
+    ("what if I have to play more cards than I hold", {"turn.play-more-than-held"}),
+    ("does a free action use up a play", {"turn.free-action", "keeper.power"}),
+    ("can two goals be out at once", {"rule.double-agenda", "faq.empty-goal-slot", "faq.double-agenda-costs-a-play"}),
+    ("what happens to the old goal when I play a new one", {"card.goal"}),
+    ("what if two players meet the goal", {"win.tie"}),
+    ("can a surprise cancel another surprise", {"surprise.chain"}),
+    ("do I get my play back if my card is canceled", {"surprise.cancel"}),
+    ("how does the radioactive potato move", {"creeper.potato"}),
+    ("what does death do", {"creeper.death"}),
+    ("can I get rid of taxes", {"creeper.taxes"}),
+    ("what does war do to peace", {"creeper.war"}),
+    ("how many extra turns can I take in a row", {"action.take-another-turn"}),
+    ("what is a temporary hand", {"action.temp-hand"}),
+    ("how does solo fluxx end", {"solo.end"}),
+    ("how do I score in solo", {"solo.score"}),
+    ("when are new rules flipped in solo", {"solo.flip"}),
+    ("where do keepers go", {"card.keeper"}),
+    ("does a new rule replace an old one", {"card.rule-replaces"}),
+    ("when does a new rule take effect", {"card.rule"}),
+    ("I was dealt a creeper in my opening hand", {"setup.first-round-creepers"}),
+    ("can I keep the card from mystery play", {"faq.mystery-play-no-keep"}),
+    ("does the no-hand bonus count toward my draw", {"rule.no-hand-bonus"}),
+    ("who wins with the most keepers", {"goal.most"}),
+    ("does television stop the brain goal", {"goal.forbidden"}),
+    ("how does the borg attach", {"creeper.attach"}),
+    ("who chooses which goal goes when double agenda leaves", {"rule.double-agenda-leaves"}),
+    ("the draw rule went up in the middle of my turn", {"turn.catch-up"}),
+    ("how many rules does let's simplify discard", {"action.lets-simplify"}),
+    ("who decides who gets the cards in everybody gets 1", {"faq.everybody-gets-1-choice"}),
+    ("can I stop playing and draw instead", {"rule.swap-plays-for-draws"}),
+    ("what can the phaser shoot", {"keeper.phaser"}),
+    ("what happens when nobody can draw or play anymore", {"game.stalemate", "pile.empty"}),
+    ("does it matter which keeper the creeper is attached to for a goal", {"faq.attached-goal"}),
+    ("is first play random used with play 1", {"reading.first-play-random-rule", "rule.first-play-random"}),
+]
+
+
+def hit_rate(plain: bool) -> tuple[float, list[str]]:
+    idx = S.index(plain=plain)
+    missed = []
+    for q, want in QUESTIONS:
+        top = [h.entry.id for h in idx.search(q, 3)]
+        if not want & set(top):
+            missed.append(f"{q!r}: got {top}, want one of {sorted(want)}")
+    return 1 - len(missed) / len(QUESTIONS), missed
+
+
+def test_the_questions_are_not_in_the_synonym_table():
+    table = set(S.SYNONYMS) | {a for alts in S.SYNONYMS.values() for a in alts}
+    assert len(QUESTIONS) >= 40
+    for q, _ in QUESTIONS:
+        assert q.lower() not in table and len(q.split()) > 2, q  # questions, not terms
+    assert all(len(a.split()) <= 2 for a in table)  # the table holds game terms only
+
+
+@pytest.mark.skipif(not S.fts5_available(), reason="this Python's sqlite3 has no FTS5")
+def test_learners_questions_find_their_entries_with_fts5():
+    assert isinstance(S.index(), S.FtsIndex)
+    rate, missed = hit_rate(plain=False)
+    assert rate >= 0.9, "\n".join(missed)
+
+
+def test_the_plain_fallback_answers_the_same_questions():
+    rate, missed = hit_rate(plain=True)
+    assert rate >= 0.9, "\n".join(missed)
+
+
+def test_a_query_with_no_hit_gets_the_closest_entries():
+    assert S.search("xyzzy plugh") == []
+    near = S.closest("Swap Plays for Drws")
+    assert near and "Swap Plays for Draws" in [e.title for e in near]
+
+
+def test_each_query_answers_in_under_50_ms():
+    S.search("warm up")  # the index is made at first use
+    for q, _ in QUESTIONS:
+        t = time.perf_counter()
+        S.search(q)
+        assert time.perf_counter() - t < 0.05, q
