@@ -14,6 +14,7 @@ generator, seeded per bot, so a sim is the same on every machine.
 from __future__ import annotations
 
 import time
+from typing import NamedTuple
 
 from . import rng as R
 from .cards import CREEPER, GOAL, KEEPER
@@ -399,6 +400,35 @@ ROLLOUTS = 60
 HORIZON = 6
 
 
+class Outcome(NamedTuple):
+    """What happened to the seat in one sampled future of a candidate answer."""
+    result: float  # the search's value of the table at the future's end (its scale: 1,000 a scored Goal)
+    goal: int      # the first Goal the seat scored (Solo) or won with in it, or -1
+    turns: int     # turns from now until then (the future's length when nothing was scored)
+    goals: int     # Goals the seat scored in it (Solo), or 1 for a win
+
+
+class Tried(NamedTuple):
+    """A candidate answer and the futures a search played it out in: the
+    interface a hint's reasons are built on, which any search can fill."""
+    answer: Answer
+    outcomes: list[Outcome]
+
+
+def first_goal(h: Game, p: int, scored_before: int) -> int:
+    """The first Goal seat p scored since (Solo: the Scored pile had
+    ``scored_before`` cards), or the Goal p won with; -1 for none."""
+    if len(h.scored) > scored_before:
+        return h.scored[scored_before]
+    if h.over and h.winner == p:
+        from .goals import goal_winners
+        for goal in h.goals:
+            if p in goal_winners(h, goal):
+                return goal
+        return h.goals[0] if h.goals else -1
+    return -1
+
+
 class SearchBot(FlatSearch):
     """Monte Carlo search by successive halving (the search bot v2, for sims
     and hints): the candidates share a budget of ``rollouts`` a candidate on
@@ -414,12 +444,26 @@ class SearchBot(FlatSearch):
                  max_candidates: int = 8) -> None:
         super().__init__(seed, rollouts, ms, horizon, max_candidates)
         self.tried: list[tuple[Answer, int]] = []  # the last search: each candidate and its rollouts
+        self.report: list[Tried] | None = None  # set to [] to keep what happened in each future (hints)
 
     def rollout(self, h: Game, p: int) -> float:
         start_turn = h.turn
         while not h.over and h.turn - start_turn < self.horizon:
             h.push(rollout_answer(h, self))
         return evaluate(h, p)
+
+    def rollout_outcome(self, h: Game, p: int, scored_before: int, start_turn: int) -> Outcome:
+        """A rollout that also notes the first Goal scored (or won with) and when."""
+        goal = first_goal(h, p, scored_before)
+        at = 0 if goal >= 0 else -1
+        while not h.over and h.turn - start_turn < self.horizon:
+            h.push(rollout_answer(h, self))
+            if goal < 0:
+                goal = first_goal(h, p, scored_before)
+                if goal >= 0:
+                    at = h.turn - start_turn
+        goals = len(h.scored) - scored_before if h.variant.scores else int(h.over and h.winner == p)
+        return Outcome(evaluate(h, p), goal, at if goal >= 0 else h.turn - start_turn, goals)
 
     def rank(self, g: Game) -> list[tuple[Answer, float]]:
         """The candidate answers, best first: those that lasted more rounds
@@ -437,6 +481,8 @@ class SearchBot(FlatSearch):
         lasted = [0] * k
         alive = list(range(k))
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms else None
+        reporting = self.report is not None
+        outcomes: list[list[Outcome]] = [[] for _ in range(k)]
         for r in range(rounds):
             per = max(1, budget // (len(alive) * rounds))
             for _ in range(per):
@@ -447,7 +493,12 @@ class SearchBot(FlatSearch):
                     h = base.copy()
                     h.push(cands[i])
                     self.rng = dice
-                    total[i] += self.rollout(h, p)
+                    if reporting:
+                        o = self.rollout_outcome(h, p, len(g.scored), g.turn)
+                        outcomes[i].append(o)
+                        total[i] += o.result
+                    else:
+                        total[i] += self.rollout(h, p)
                     count[i] += 1
                 if deadline and time.perf_counter() > deadline:
                     break
@@ -459,6 +510,8 @@ class SearchBot(FlatSearch):
             alive = alive[:(len(alive) + 1) // 2]
         order = sorted(range(k), key=lambda i: (-lasted[i], -total[i] / max(count[i], 1)))
         self.tried = [(cands[i], count[i]) for i in order]
+        if reporting:
+            self.report = [Tried(cands[i], outcomes[i]) for i in order]
         return [(cands[i], total[i] / max(count[i], 1)) for i in order]
 # pragma: no mutate end
 

@@ -17,16 +17,25 @@ HINT_MS = 400.0     # the search bot's own budget, and at most this long (a hint
 
 
 def rank_state(state: dict[str, Any], seed: int, rollouts: int | None = None,
-               ms: float | None = HINT_MS) -> tuple[list[tuple[Any, float]], int]:
+               ms: float | None = HINT_MS) -> tuple[list[tuple[Any, float]], int, list[Any]]:
     """In the worker: the search bot's ranking of the answers to the state's
-    question, and how many sampled futures the best answer was tried in."""
+    question, how many sampled futures the best answer was tried in, and
+    what happened in each candidate's futures (``engine.bots.Tried``: the
+    hint's reasons are built on it)."""
     import solo  # noqa: F401  (registers the solo variant in the worker)
-    from engine.bots import ROLLOUTS, SearchBot
     from engine.game import Game
     g = Game.from_dict(state, record=False, check="none")  # the app's own state, just written
+    return search_hint(g, seed, rollouts, ms)
+
+
+def search_hint(g: Any, seed: int, rollouts: int | None = None,
+                ms: float | None = HINT_MS) -> tuple[list[tuple[Any, float]], int, list[Any]]:
+    """The search behind a hint, in this process (text mode, the tests)."""
+    from engine.bots import ROLLOUTS, SearchBot
     bot = SearchBot(seed, rollouts=rollouts or ROLLOUTS, ms=ms)
+    bot.report = []
     ranked = bot.rank(g)
-    return ranked, bot.tried[0][1] if bot.tried else 0
+    return ranked, bot.tried[0][1] if bot.tried else 0, bot.report or []
 
 
 def bot_state(state: dict[str, Any], name: str) -> Any:
@@ -44,7 +53,7 @@ class HintWorker:
     def __init__(self) -> None:
         self.pool: ProcessPoolExecutor | None = None
 
-    def submit(self, state: dict[str, Any], seed: int) -> Future[tuple[list[tuple[Any, float]], int]]:
+    def submit(self, state: dict[str, Any], seed: int) -> Future[tuple[list[tuple[Any, float]], int, list[Any]]]:
         return self._submit(rank_state, state, seed)
 
     def submit_bot(self, state: dict[str, Any], name: str) -> Future[Any]:

@@ -38,7 +38,8 @@ def play_text(decks: list[str], seed: int | None, inp=None, out=None) -> int:
     if seed is None:
         seed = int(time.time())
     g = Game.new(tuple(decks), 1, "solo", seed)
-    print(f"Solo Fluxx, seed {seed}, decks {','.join(decks)}. Answer with numbers; q quits.", file=out)
+    print(f"Solo Fluxx, seed {seed}, decks {','.join(decks)}. Answer with numbers; i for a hint; q quits.",
+          file=out)
     tutor = Explainer("brief")
 
     def narrate(events) -> None:
@@ -61,6 +62,13 @@ def play_text(decks: list[str], seed: int | None, inp=None, out=None) -> int:
         if not line or line.strip().lower() == "q":
             print("Bye.", file=out)
             return 0
+        if line.strip().lower() == "i":  # a hint: the search's move, and why it beats the runner-up
+            from tutor.hints import hint_text
+
+            from .hinting import search_hint
+            ranked, futures, tried = search_hint(g, g.decisions)
+            print(f"  {hint_text(g, ranked, futures, tried)}", file=out)
+            continue
         try:
             picks = [int(x) - 1 for x in line.split()]
             if any(i < 0 or i >= len(opts) for i in picks):

@@ -49,7 +49,7 @@ def test_a_whole_game_in_text_mode_is_the_engines_game():
     assert play_text(["fluxx5"], 11, inp=Typist(out), out=out) == 0
     text = out.getvalue()
     g = first_answers_game(11)
-    assert text.startswith("Solo Fluxx, seed 11, decks fluxx5. Answer with numbers; q quits.")
+    assert text.startswith("Solo Fluxx, seed 11, decks fluxx5. Answer with numbers; i for a hint; q quits.")
     scored = ", ".join(g.name(c) for c in g.scored) or "no Goals"
     assert text.rstrip().endswith(f"Game over. Score: {len(g.scored)} ({scored})")
     assert f"Turn {g.turn - 1}" in text or f"Turn {g.turn}" in text
@@ -178,7 +178,7 @@ def test_the_first_screens_word_for_word():
              "does nothing then.\n")
     # the tutor narrates what happened before each question
     assert out.getvalue() == (
-        "Solo Fluxx, seed 11, decks fluxx5. Answer with numbers; q quits.\n" + told1 + "\n"
+        "Solo Fluxx, seed 11, decks fluxx5. Answer with numbers; i for a hint; q quits.\n" + told1 + "\n"
         + screen1 + "Please answer with the numbers shown.\n\n" + screen1 + told2 + "\n"
         "Turn 2  score 0  Main deck 58  Rules deck 26\n"
         "Rules: draw=-, play=-, limit=-, other=First Play Random\n"

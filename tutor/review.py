@@ -17,7 +17,7 @@ from engine.answers import from_json
 from engine.cards import GOAL, KEEPER
 from engine.game import Game
 
-from .hints import answer_words, reason
+from .hints import answer_words, compare, reason
 
 # the coached game closes the lessons: one fixed Solo deal, the same for everyone
 COACHED_SEED = 7
@@ -72,30 +72,32 @@ def costliest_moves(variant: str, decks: list[str], seed: int, answers: list[Any
         if len(bot.greedy.candidates(g)) > 1:
             best = bot.choose(g)
             if not same(best, mine):
-                cost = _compare(g, bot, best, mine, rollouts)
-                if cost > 0:
+                cost, tried = _compare(g, bot, best, mine, rollouts)
+                if cost > 0:  # the reason: what the better move does, and what the futures did with each
+                    why = "; ".join(w for w in (reason(g, best), compare(g, tried, "your move")) if w)
                     found.append(Costly(i + 1, g.turn, answer_words(g, mine), answer_words(g, best),
-                                        round(cost / 1000.0, 2), reason(g, best), _kind(g, best)))
+                                        round(cost / 1000.0, 2), why, _kind(g, best)))
         g.push(mine)
     found.sort(key=lambda c: (-c.cost, c.decision))
     return found[:k]
 
 
-def _compare(g: Game, bot: Any, best: Any, mine: Any, n: int) -> float:
-    """Mean result of ``best`` less that of ``mine`` over the same n futures."""
+def _compare(g: Game, bot: Any, best: Any, mine: Any, n: int) -> tuple[float, list[Any]]:
+    """Mean result of ``best`` less that of ``mine`` over the same n futures,
+    and what happened in those futures to each (``engine.bots.Tried``)."""
+    from engine.bots import Tried
     p = g.prompt.player if g.prompt is not None else 0
-    total = 0.0
+    outs: tuple[list[Any], list[Any]] = ([], [])
     for _ in range(n):
         base = bot.determinize(g, p)
         dice = bot.rng
-        results = []
-        for a in (best, mine):
+        for k, a in enumerate((best, mine)):
             h = base.copy()
             h.push(a)
             bot.rng = dice
-            results.append(bot.rollout(h, p))
-        total += results[0] - results[1]
-    return total / n
+            outs[k].append(bot.rollout_outcome(h, p, len(g.scored), g.turn))
+    cost = sum(o.result for o in outs[0]) / n - sum(o.result for o in outs[1]) / n
+    return cost, [Tried(best, outs[0]), Tried(mine, outs[1])]
 
 
 ADVICE = {

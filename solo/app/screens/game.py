@@ -762,10 +762,10 @@ class GameScreen(BotSeats, Screen):
 
         from tutor.hints import hint_text
         future = self.app.hints.submit(g.to_dict(), g.decisions)
-        ranked, futures = await asyncio.wrap_future(future)
+        ranked, futures, tried = await asyncio.wrap_future(future)
         if self.g is not g or g.decisions != asked_at:
             return  # the game has moved on: that hint answers a question no longer asked
-        show(hint_text(g, ranked, futures) + " (run marked assisted)")
+        show(hint_text(g, ranked, futures, tried) + " (run marked assisted)")
 
     def action_toggle_log(self) -> None:
         """Between what just happened (since the last turn ended) and the whole log."""
