@@ -17,7 +17,10 @@ A lesson's steps are of two kinds:
 
 Stars: one for reaching every objective, one for doing it without a hint
 (or being shown the line), one for doing it in the fewest answers (the
-sum of the steps' ``par``, by default the length of their lines).
+sum of the steps' ``par``, by default the length of their lines). A failed
+attempt is taken back whole, its answers with the table: the third star
+judges the attempts that reached the objectives (the failures are counted
+apart, and the end of the lesson says how many).
 """
 from __future__ import annotations
 
@@ -59,7 +62,7 @@ class Coach:
         self.sc = lesson.scenario
         self.g: Game = build_table(self.sc)
         self.i = 0                 # the step now
-        self.moves = 0             # the learner's answers made on the table (failed attempts included)
+        self.moves = 0             # the learner's answers that count (a failed attempt's are taken back with it)
         self.hints = 0             # hints asked for, and lines shown
         self.failures = 0          # attempts that went back
         self.wrongs = 0            # named wrong moves played out
@@ -161,9 +164,10 @@ class Coach:
             kind = "finished" if self.step is None else "done"
             return Outcome(kind, events, [f"Objective reached: {st.objective}"])
         reason = self._failed(st)
-        if reason:
+        if reason:  # the attempt is taken back whole: the table, and its answers from the count
             self.failures += 1
             self.g = self._start.copy(record=True) if self._start is not None else self.g
+            self.moves -= self.step_moves
             self.step_moves = 0
             return Outcome("failed", events, [f"{reason} The table is back as it was: try again. "
                                               f"{st.hint}".strip()])

@@ -161,7 +161,9 @@ class LessonScreen(GameScreen):
         self.note(f"Stars: {star_text(stars)} (reached every objective"
                   + ("; no hint" if self.coach.hints == 0 else "; a hint was used")
                   + (f"; in the fewest answers, {self.coach.par()}" if self.coach.moves <= self.coach.par()
-                     else f"; {self.coach.moves} answers, the fewest is {self.coach.par()}") + ").")
+                     else f"; {self.coach.moves} answers, the fewest is {self.coach.par()}")
+                  + (f"; {self.coach.failures} attempt{'s' if self.coach.failures != 1 else ''} taken back"
+                     if self.coach.failures else "") + ").")
         nxt = self.next_lesson()
         self.note(f"Next: {nxt}. Esc: back to the lessons." if nxt else "That was the last lesson. Esc: back.")
         self.draw()
