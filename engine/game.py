@@ -422,7 +422,7 @@ class Game:
     # Every attribute is named here (slots): a game has more than CPython keeps
     # in a shared-key dict, and a slot is read and written faster on the hot path.
     __slots__ = (*STATE_FIELDS, "variant", "db", "pidx", "passive", "prompt", "log", "_near",
-                 "_no_winner_at", "settled", "_left", "_tell_left", "_told_draw")
+                 "_no_winner_at", "settled", "_left", "_tell_left", "_told_draw", "_play_gone")
 
     # the tables a saved state is checked against (statecheck reads them here, not by import)
     OPS = OPS
@@ -490,6 +490,8 @@ class Game:
         # the turn's draw as last told (the draw phase, a catch-up), or -1: a catch-up to the same
         # number is owed draws resuming (the piles had run dry), not a Draw rule that changed
         self._told_draw = -1
+        # the Play rule that left play during this turn (told at its end), or -1; beside the log
+        self._play_gone = -1
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -586,7 +588,8 @@ class Game:
         Creeper, a tie), as the variant sees it. Told once, when it starts:
         the last answer's list is kept beside the log (not in the state)."""
         now = [] if self.over else self.variant.near_misses(self)
-        if not self.over and self.pidx.random_first and self.play_rule_count() == 1:
+        rf = self.pidx.random_first
+        if rf and not self.over and not rf.isdisjoint(self.rules) and self.play_rule_count() == 1:
             for r in self.rules:  # a rule that does nothing now, by its own words: told when that starts
                 if r in self.pidx.random_first:
                     now.append(("nothing", "rule.first-play-random", self.active, r,
@@ -742,8 +745,7 @@ class Game:
             self._tell_left = -1
             if left > 0 or frees:  # (with none, the turn's end says so)
                 self.ev("plays_left", "turn.play", a, -1, left=left, hand=len(hand), free=bool(frees),
-                        played=self.played, rule_card=self.slot_rule(SLOT_PLAY),
-                        allowed=sum(n for _, n in self.play_terms(a)) if self.play_rule_count() > 0 else -1)
+                        played=self.played, rule_card=v.play_card, allowed=self.plays_allowed(a, v))
         if left > 0:
             if self.played == 0 and v.random_first and self.play_rule_count() != 1:
                 if not frees:
@@ -862,6 +864,17 @@ class Game:
             terms += [[x, pas[x].numeral] for x in self.rules if x in idx.numeral]
         terms += [[x, pas[x].play_bonus(self, p, x)] for x in self.rules if x in idx.play]
         return terms
+
+    def plays_allowed(self, p: int, v: RuleView) -> int:
+        """For the tutor: the plays this turn's rules allow p in all (the Play
+        rule's numeral with Inflation, and the bonuses), or -1 when the Play
+        rule counts by the hand (Play All, All But); ``play_terms`` adds up to it."""
+        if v.play_max < 0:
+            return -1
+        n = v.play_max
+        for x in v.play_bonus:
+            n += self.passive[x].play_bonus(self, p, x)
+        return n
 
     def play_rule_count(self) -> int:
         """The Play rule's own number (0 for All / All But), with Inflation."""
@@ -1029,13 +1042,16 @@ class Game:
         A card attached to it goes along: its event says so (``along``), not
         the cause, which was about the card chosen (told first)."""
         unit = self.unit_of(c)
-        if len(unit) > 1 and unit[0] != c:
-            unit = [c] + [x for x in unit if x != c]
-        for x in unit:
+        told = []
+        for x in unit:  # the unit's order (the discard pile's order, which replays rely on)
             self.attached.pop(x, None)
             p = self.remove_from_table(x)
             self.to_discard(x)
-            if self.log is not None:
+            told.append((x, p))
+        if self.log is not None:  # told with the card chosen first, then what went along with it
+            if told[0][0] != c:
+                told.sort(key=lambda xp: xp[0] != c)
+            for x, p in told:
                 if x == c:
                     self.ev("discard_table", rule, p, x, by=by, **why)
                 else:
@@ -1087,6 +1103,8 @@ class Game:
         """A New Rule leaves play (to the discard, or to a hand); ``why`` is
         the cause's data for the tutor (the New Rule that replaced it)."""
         self.rules.remove(r)
+        if self.log is not None and self.db.cards[r].slot == SLOT_PLAY:
+            self._play_gone = r  # for the tutor: the turn's end names the Play rule that left this turn
         if to_hand >= 0:
             self.hands[to_hand].append(r)
         else:

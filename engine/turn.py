@@ -55,6 +55,7 @@ QUIET_CAP = 2000  # turns in a row with no decision at all: no real game comes n
 
 def op_start_turn(g: Game) -> None:
     p = g.active
+    g._play_gone = -1
     g.quiet += 1
     if g.quiet > 2 * g.nplayers + 2 and (g.quiet > QUIET_CAP or (not any(g.hands) and not g.variant.can_draw(g))):
         # every hand and both piles are empty, and a round has gone by with
@@ -156,11 +157,9 @@ def op_play(g: Game, p: int, c: int, src: int) -> None:
     if src != 2:  # src 2: the card that played it already put it in the being-played area
         g.playing.append(c)
     if g.log is not None:
+        g.ev("play", "turn.play", p, c, src=src)
         if src == 0 and p == g.active:  # a counted play: the plays left are told once it has resolved
-            g.ev("play", "turn.play", p, c, src=src, counted=True)
             g._tell_left = p
-        else:
-            g.ev("play", "turn.play", p, c, src=src)
     if g.db.surprises or g.db.cancelers:
         if open_chain(g, Link([c, p, "play", src, 0]), None):
             return
@@ -237,28 +236,13 @@ def op_end_turn(g: Game, by: int = -1, why: str = "plays") -> None:
     if g.log is not None:  # the cause, for the tutor: a flag, or the card that ended the turn
         flag: dict = {"empty": {"empty": True}, "chose": {"chose": True}}.get(why, {})
         if why == "plays":  # the plays ran out: under which Play rule, and the one that left this turn, if any
-            flag = {"rule_card": g.slot_rule(SLOT_PLAY), "allowed": sum(n for _, n in g.play_terms(p))
-                    if g.play_rule_count() > 0 else -1, "gone": _play_rule_gone(g)}
+            v = g.rule_view()
+            flag = {"rule_card": v.play_card, "allowed": g.plays_allowed(p, v), "gone": g._play_gone}
         g.ev("turn_end", "turn.end", p, by, played=g.played, **flag)
     tasks: list[Task] = [("next_turn",)]
     if not g.variant.quiet_between:
         tasks.append(("between",))
     _queue(g, *tasks, *_limit_tasks(g, p, "limit.self-at-end"))
-
-
-def _play_rule_gone(g: Game) -> int:
-    """The Play rule that left play during this turn (Rules Reset, Let's
-    Simplify, Zap a Card!), or -1: read back from the log to the turn's start."""
-    log = g.log
-    assert log is not None
-    cards = g.db.cards
-    for i in range(len(log) - 1, -1, -1):
-        e = log[i]
-        if e[0] == "turn_start":
-            break
-        if e[0] == "rule_discarded" and e[3] >= 0 and cards[e[3]].slot == SLOT_PLAY:
-            return e[3]
-    return -1
 
 
 def op_between(g: Game) -> None:

@@ -399,7 +399,21 @@ def cpu_runs(scale: int = 1) -> tuple[tuple[str, Callable[[], object]], ...]:
          lambda: run_sim(("voyager",), 4, "standard", n(500), 0, "random")),
         (f"solo, greedy bot, {n(100)} games", lambda: run_sim(("fluxx5",), 1, "solo", n(100), 0, "greedy")),
         (f"solo, search bot (4 rollouts), {n(40)} decisions", lambda: _search_decisions(n(40))),
+        (f"solo, random bot, log kept (as the app and replays), {n(500)} games",
+         lambda: _logged_games(("fluxx5",), 1, "solo", n(500))),
+        (f"standard 4p fluxx5+creeper-pack, random bot, log kept, {n(200)} games",
+         lambda: _logged_games(("fluxx5", "creeper-pack"), 4, "standard", n(200))),
     )
+
+
+def _logged_games(decks: tuple[str, ...], players: int, variant: str, n: int) -> None:
+    """Random games that keep their log, event by event, as the app and replays do."""
+    from engine.bots import RandomBot
+    for s in range(n):
+        g = Game.new(decks, players, variant, s, record=True)
+        bot = RandomBot(s)
+        while not g.over and g.turn <= 400:
+            g.push(bot.choose(g))
 
 
 def _search_decisions(n: int) -> None:

@@ -46,13 +46,19 @@ def _decks(db) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return hit[1], hit[2]
 
 
+_WARS: dict[int, tuple[tuple[int, int], ...]] = {}  # by card set: (War, its Peace) pairs (none without the Creeper Pack)
+
+
 def _war_and_peace(g) -> int:
     """War, when it and the Peace it sends away are both on the table; else -1."""
-    t = g.tables[0]
-    for c in t:
-        card = g.db.cards[c]
-        if card.effect == "war" and card.params.get("peace") in t:
-            return c
+    wars = _WARS.get(id(g.db))
+    if wars is None:
+        wars = _WARS[id(g.db)] = tuple((c.id, c.params["peace"]) for c in g.db.cards if c.effect == "war")
+    if wars:
+        t = g.tables[0]
+        for war, peace in wars:
+            if war in t and peace in t:
+                return war
     return -1
 
 
