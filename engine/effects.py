@@ -157,8 +157,8 @@ def op_ans_use_what_you_take(g: Game, p: int, chosen: Chosen) -> None:
     h = g.hands[q]
     g.rng, i = R.below(g.rng, len(h))
     x = h.pop(i)
+    g.ev("take", EFFECT, p, x, frm=q)  # told while Use What You Take is still the card being played: its cause
     g.playing.append(x)
-    g.ev("take", EFFECT, p, x, frm=q)
     g.stack.append(("play", p, x, 2))
 
 

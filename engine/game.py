@@ -422,7 +422,7 @@ class Game:
     # Every attribute is named here (slots): a game has more than CPython keeps
     # in a shared-key dict, and a slot is read and written faster on the hot path.
     __slots__ = (*STATE_FIELDS, "variant", "db", "pidx", "passive", "prompt", "log", "_near",
-                 "_no_winner_at", "settled", "_left", "_tell_left", "_told_draw", "_play_gone")
+                 "_no_winner_at", "settled", "_left", "_tell_left", "_told_draw", "_play_gone", "_acting")
 
     # the tables a saved state is checked against (statecheck reads them here, not by import)
     OPS = OPS
@@ -492,6 +492,8 @@ class Game:
         self._told_draw = -1
         # the Play rule that left play during this turn (told at its end), or -1; beside the log
         self._play_gone = -1
+        # the free action at work (the cause of what it does, for the tutor), or -1; beside the log
+        self._acting = -1
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -693,7 +695,7 @@ class Game:
 
     def ev(self, kind: str, rule: str, player: int = -1, card: int = -1, **data: Any) -> None:
         if self.log is not None:
-            self.log.append(Event((kind, rule, player, card, data, self.playing[-1] if self.playing else -1)))
+            self.log.append(Event((kind, rule, player, card, data, self.playing[-1] if self.playing else self._acting)))
 
     def _idle(self) -> None:
         """Nothing is pending in the play phase: settle the table, then ask the
@@ -741,6 +743,7 @@ class Game:
                 self._left = None
         else:
             frees = []
+        self._acting = -1  # the turn's question is back: any free action is done
         if self._tell_left == a and self.log is not None:
             self._tell_left = -1
             if left > 0 or frees:  # (with none, the turn's end says so)

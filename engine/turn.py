@@ -223,6 +223,7 @@ def op_temp_done(g: Game) -> None:
 def op_free(g: Game, p: int, c: int) -> None:
     if g.log is not None:
         g.ev("free_action", "turn.free-action", p, c)
+        g._acting = c  # what the free action does is told as its doing (until the turn's question comes back)
     FREE_USE[g.db.cards[c].effect](g, p, c)
 
 
@@ -239,6 +240,7 @@ def op_end_turn(g: Game, by: int = -1, why: str = "plays") -> None:
             v = g.rule_view()
             flag = {"rule_card": v.play_card, "allowed": g.plays_allowed(p, v), "gone": g._play_gone}
         g.ev("turn_end", "turn.end", p, by, played=g.played, **flag)
+        g._acting = -1
     tasks: list[Task] = [("next_turn",)]
     if not g.variant.quiet_between:
         tasks.append(("between",))

@@ -125,7 +125,7 @@ class Variant:
                 for p in range(g.nplayers):
                     short = short_by_inflation(g, goal, p)
                     if short:
-                        out.append(("short", "rule.inflation", p, goal, {"has": short[0], "needs": short[1]}))
+                        out.append(("short", "rule.inflation", p, goal, {"has": short[0], "needs": short[1], "printed": short[1] - g.inflation()}))
             if gd.most_of:
                 w = goal_winners(g, goal)
                 for p in count_blocked(g, goal):  # the number is there, but a Creeper (or a rule) stops the win

@@ -144,7 +144,7 @@ class SoloVariant(Variant):
         for goal in g.goals:
             short = short_by_inflation(g, goal, 0)
             if short:
-                out.append(("short", "rule.inflation", 0, goal, {"has": short[0], "needs": short[1]}))
+                out.append(("short", "rule.inflation", 0, goal, {"has": short[0], "needs": short[1], "printed": short[1] - g.inflation()}))
             met = count_blocked(g, goal) == [0] if g.db.goal_defs[goal].most_of else meets(g, goal, 0)
             if met:
                 c, rid = why_blocked(g, goal, 0)

@@ -265,7 +265,7 @@ EVENT_DATA = {
     "play_phase": (("n", "terms", "hand"), ()), "turn_end": (("played",), ("empty", "chose", "rule_card", "allowed", "gone")),
     "goal_discarded": ((), ("replaced_by", "chooser")), "rule_discarded": ((), ("replaced_by", "spot")), "goal": ((), ("joined", "beside")),
     "bonus": (("n", "to"), ()), "blocked": (("stopper",), ()), "tie": (("players",), ()),
-    "excused": (("creeper", "goal"), ()), "short": (("has", "needs"), ()),
+    "excused": (("creeper", "goal"), ()), "short": (("has", "needs", "printed"), ()),
 }
 
 

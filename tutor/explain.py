@@ -189,6 +189,8 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "limit_discard": "{W} discarded {name} to meet the Hand Limit of {n}{limit_src}.",
     ("discard_table", "keeper.cancel-surprise"): ("{name} was discarded from {wp} table: that is the price of "
                                                   "its power, which cancels {target}."),
+    ("discard_table", "creeper.riddance"): ("{name} was discarded from {wp} table: a Keeper was discarded for it, "
+                                            "and each Keeper discarded rids its owner of one such Creeper."),
     ("discard_table", "+along"): ("{name} was discarded from {wp} table along with {along}, the card it is "
                                   "attached to: the two leave as one."),
     ("discard_table", "+limit"): "{name} was discarded from {wp} table to meet the Keeper Limit of {n}{limit_src}.",
@@ -228,7 +230,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("blocked", "rule.baked-potato"): ("{W} {meet} {name}, but {stopper} stops the win: while the Radioactive "
                                        "Potato is in play, only its holder can win."),
     "blocked": "{W} {meet} {name}, but {stopper} stops the win.",
-    "short": "{W} {have} {has} for {name}, but Inflation makes it {needs}: not met yet.",
+    "short": "{W} {have} {has} toward {name}: the card says {printed}, but Inflation makes it {needs}, so it is not met yet.",
     "tie": "{players} meet {name}: a tie, so nobody wins yet and play goes on.",
     "excused": "{creeper} would have stopped {wp} win, but {name} lets it stand.",
 }
@@ -283,7 +285,9 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
     kind, p, c, data = e[0], e[2], e[3], e[4]
     name = nm(g, c) if c >= 0 else ""
     w = who(g, p)
-    cause = nm(g, e[5]) if len(e) > 5 and e[5] >= 0 else _card_rule(g, e[1])
+    # the cause: the card whose own rule this is (It's a Trap! springing during a Keeper's power), else the
+    # card being played or the free action at work
+    cause = _card_rule(g, e[1]) or (nm(g, e[5]) if len(e) > 5 and e[5] >= 0 else "")
     fields = {k: (nm(g, v) if k in CARD_DATA and v >= 0 else v) for k, v in data.items()}
     you = w == "You"
     fields.update(W=w, w=who(g, p, False), wp="your" if you else f"{w}'s", their="your" if you else "their",
@@ -327,7 +331,7 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         allowed = data.get("allowed", -1)
         fields["short"] = (f", which allows {allowed}, but only {data['hand']} in hand"
                            if kind == "plays_left" and allowed >= 0 and allowed - data["played"] > n else "")
-        fields["free_words"] = (": a free action may still be used, or the turn ended" if n == 0 else
+        fields["free_words"] = (": a free action may still be used before the turn ends" if n == 0 else
                                 ", and a free action may be used too")
     if "frm" in data and isinstance(data["frm"], int):
         f = who(g, data["frm"], False)
