@@ -239,6 +239,8 @@ def op_end_turn(g: Game, by: int = -1, why: str = "plays") -> None:
         if why == "plays":  # the plays ran out: under which Play rule, and the one that left this turn, if any
             v = g.rule_view()
             flag = {"rule_card": v.play_card, "allowed": g.plays_allowed(p, v), "gone": g._play_gone}
+            if v.plus or v.play_bonus:  # Inflation or a bonus: the sum behind the number, term by term
+                flag["terms"] = g.play_terms(p)
         g.ev("turn_end", "turn.end", p, by, played=g.played, **flag)
         g._acting = -1
     tasks: list[Task] = [("next_turn",)]

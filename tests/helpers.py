@@ -262,7 +262,7 @@ EVENT_DATA = {
     "turn_start": (("turn", "extra"), ()), "rotate": (("direction",), ()), "trade": (("frm",), ()),
     "solo_setup": (("set_aside",), ()), "game_over": ((), ("score", "winner", "goal", "deck", "instead")),
     "draw_phase": (("n", "terms"), ()), "catch_up": (("owed", "drawn", "terms", "resumed"), ()),
-    "play_phase": (("n", "terms", "hand"), ()), "turn_end": (("played",), ("empty", "chose", "rule_card", "allowed", "gone")),
+    "play_phase": (("n", "terms", "hand"), ()), "turn_end": (("played",), ("empty", "chose", "rule_card", "allowed", "gone", "terms")),
     "goal_discarded": ((), ("replaced_by", "chooser")), "rule_discarded": ((), ("replaced_by", "spot")), "goal": ((), ("joined", "beside")),
     "bonus": (("n", "to"), ()), "blocked": (("stopper",), ()), "tie": (("players",), ()),
     "excused": (("creeper", "goal"), ()), "short": (("has", "needs", "printed"), ()),

@@ -319,8 +319,13 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
     if kind == "turn_end" and "rule_card" in data:
         allowed, rule_name = data["allowed"], fields["rule_card"]
         basic = data["rule_card"] == -1
-        fields["allow"] = (f"{rule_name} allow{'' if basic else 's'} {allowed}" if allowed >= 0 else
-                           f"{rule_name} leaves the rest in hand")
+        sum_of = [t for t in data.get("terms", [])[1:] if t[1]]
+        if allowed >= 0 and sum_of:  # Inflation or a bonus raised the number: the sum, term by term
+            shown = {**data, "terms": data["terms"][:1] + sum_of, "n": allowed, "hand": allowed}
+            fields["allow"] = f"{arithmetic(g, 'play_phase', shown, p)['terms']} allow {allowed}"
+        else:
+            fields["allow"] = (f"{rule_name} allow{'' if basic else 's'} {allowed}" if allowed >= 0 else
+                               f"{rule_name} leaves the rest in hand")
         gone = data.get("gone", -1)
         fields["gone_words"] = f"; {nm(g, gone)} left play this turn" if gone >= 0 else ""
     if "limit_card" in data:
@@ -329,7 +334,10 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         n = data["left"]
         fields["left_words"] = "no plays left" if n == 0 else f"{n} play{'s' if n != 1 else ''} left"
         allowed = data.get("allowed", -1)
-        fields["short"] = (f", which allows {allowed}, but only {data['hand']} in hand"
+        rc = data.get("rule_card", -1)
+        printed = g.db.cards[rc].params.get("n", allowed) if isinstance(rc, int) and rc >= 0 else 1
+        more = (f" with {allowed - printed} more from Inflation or a bonus" if allowed > printed else "")
+        fields["short"] = (f", which{more} allows {allowed}, but only {data['hand']} in hand"
                            if kind == "plays_left" and allowed >= 0 and allowed - data["played"] > n else "")
         fields["free_words"] = (": a free action may still be used before the turn ends" if n == 0 else
                                 ", and a free action may be used too")
