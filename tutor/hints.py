@@ -50,9 +50,11 @@ def reason(g: Game, answer: Any) -> str:
         elif card.kind == GOAL:
             gd = g.db.goal_defs[c]
             have = sum(1 for x in gd.required if x in g.tables[p] or x in g.hands[p])
-            if gd.required and have:  # a Goal half met in hand or on the table
+            if gd.required and have and not gd.any_count:  # a Goal half met (or met) in hand or on the table
                 n = len(gd.required)
-                out.append(f"you hold or have {have} of the {n} card{'s' if n != 1 else ''} {q(card.name)} names")
+                named = f"{q(card.name)} names"
+                out.append(f"you hold or have every card {named}" if have == n else
+                           f"you hold or have {have} of the {n} cards {named}")
         elif answer[0] == "free":
             out.append(f"{q(card.name)} is a free action: it uses none of your plays")
     elif answer[0] == "choose" and pr.domain == "cards":
@@ -73,8 +75,10 @@ def reason(g: Game, answer: Any) -> str:
         if back > 0 and not h.over:
             out.append(f"it puts {back} card{'s' if back != 1 else ''} back into the Main deck, the game's clock: "
                        f"more turns before it runs out")
-    # what stands in the way
-    for goal in goals:
+    # what stands in the way of the Goal this move works toward
+    served = [goal for goal in goals if answer[0] in ("play", "free") and cards[answer[1]].kind == KEEPER
+              and answer[1] in g.db.goal_defs[goal].required]
+    for goal in served:
         blocker, _ = why_blocked(g, goal, p)
         if blocker >= 0 and cards[blocker].kind == CREEPER:
             out.append(f"{q(g.name(blocker))} on your table stops you meeting {q(g.name(goal))} until it goes")
@@ -156,7 +160,7 @@ def compare(g: Game, tried: list[Any], role: str = "the runner-up") -> str:
                 f"{nearer} than {runner[:-1]}")
     text = f"you win in {k1} of {n1} sampled futures" + (f" (most often with {q(g.name(goal1))}, {_when(t1)})"
                                                           if k1 else "")
-    return text + f"; with {runner} in {k2} of {n2}"
+    return text + f"; {runner} wins in {k2} of {n2}"
 
 
 def hint_text(g: Game, ranked: list[tuple[Any, float]], futures: int, tried: list[Any] | None = None) -> str:
