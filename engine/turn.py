@@ -6,9 +6,11 @@ always checked for Goals before anybody is asked anything.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import rng as R
 from .cards import CREEPER, GOAL, KEEPER, RULE
-from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT, SLOT_PLAY
+from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
 from .game import (
     ACTIONS,
     FREE_USE,
@@ -235,7 +237,7 @@ def op_end_turn(g: Game, by: int = -1, why: str = "plays") -> None:
     g.phase = "end"
     g._tell_left = -1
     if g.log is not None:  # the cause, for the tutor: a flag, or the card that ended the turn
-        flag: dict = {"empty": {"empty": True}, "chose": {"chose": True}}.get(why, {})
+        flag: dict[str, Any] = {"empty": {"empty": True}, "chose": {"chose": True}}.get(why, {})
         if why == "plays":  # the plays ran out: under which Play rule, and the one that left this turn, if any
             v = g.rule_view()
             flag = {"rule_card": v.play_card, "allowed": g.plays_allowed(p, v), "gone": g._play_gone}

@@ -42,7 +42,9 @@ def test_a_checkout_against_itself_gives_every_figure_both_sides_and_their_ratio
 def test_the_quick_cpu_figures_are_the_full_ones_scaled_down():
     full, quick = [n for n, _ in cpu_runs(1)], [n for n, _ in cpu_runs(20)]
     assert full[1] == "solo, random bot, 2000 games" and quick[1] == "solo, random bot, 100 games"
-    assert full[-1] == "solo, search bot (4 rollouts), 40 decisions" and quick[-1].endswith(" 2 decisions")
+    assert full[6] == "solo, search bot (4 rollouts), 40 decisions" and quick[6].endswith(" 2 decisions")
+    assert full[-1] == "standard 4p fluxx5+creeper-pack, random bot, log kept, 200 games"
+    assert quick[-1].endswith("log kept, 10 games")
     r = bench("--cpu", "1", "--quick")
     assert r.returncode == 0, r.stderr
     assert list(json.loads(r.stdout.splitlines()[-1])) == quick

@@ -154,7 +154,7 @@ def test_every_card_entry_agrees_with_the_card_facts(deck):
 
 
 def test_entries_from_star_fluxx_and_reconstructions_say_so():
-    for deck, _db, c, e in card_entries():
+    for _deck, _db, c, e in card_entries():
         if c.confidence in ("likely", "reconstructed"):
             assert marked(e.text), (c.name, e.text)
         if c.source and "Star Fluxx" in c.source:  # an inference from another game's card is said to be one
@@ -174,7 +174,7 @@ def test_every_faq_citation_carries_its_question():
 
 
 def test_every_reading_says_it_is_one():
-    for rid, (title, text) in READINGS.items():
+    for rid in READINGS:
         assert REFERENCE[rid].kind == "reading" and "reading" in REFERENCE[rid].source.lower(), rid
     for rid, e in REFERENCE.items():
         if e.kind == "reading":

@@ -159,7 +159,10 @@ def stem(w: str) -> str:
     return w
 
 
-def _coverage(e: Entry, groups: list[tuple[str, ...]], col: slice = slice(0, 2)) -> float:
+HEAD_COLS, TEXT_COLS = slice(0, 2), slice(2, 3)  # an entry's title and id words; its text
+
+
+def _coverage(e: Entry, groups: list[tuple[str, ...]], col: slice = HEAD_COLS) -> float:
     """How many of the query's groups the entry mentions (0 to 1): in its
     title and id (``col`` 0-2), or in its text (2-3)."""
     head = {stem(w) for w in words(" ".join(_doc(e)[col]))}
@@ -180,7 +183,7 @@ def ranked(scored: list[tuple[Entry, float]], groups: list[tuple[str, ...]], que
     out = []
     for e, score in scored:
         # an entry that covers more of the question ranks higher: in its title and id most, in its text too
-        score *= 1 + 2 * _coverage(e, groups) + _coverage(e, groups, slice(2, 3))
+        score *= 1 + 2 * _coverage(e, groups) + _coverage(e, groups, TEXT_COLS)
         if {stem(w) for w in words(e.id.rsplit(".", 1)[-1])} <= keys:  # the entry of the very thing asked about
             score *= 1.3
         if e.id.startswith("cards.") and not set(words(e.title.split(" (")[0])) <= asked:
