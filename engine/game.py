@@ -415,6 +415,9 @@ STATE_DEFAULTS: dict[str, Any] = {"chain": []}
 _PLAYS_LEFT = [f"{n} play(s) left" for n in range(64)]
 
 
+
+_new_event = tuple.__new__  # Event(...) without the call through its type: the log's hot path
+
 class Game:
     """One game of Fluxx. Build with ``Game.new`` (a shuffled deal) or
     ``Game.blank`` (an empty table, for scenarios)."""
@@ -422,7 +425,8 @@ class Game:
     # Every attribute is named here (slots): a game has more than CPython keeps
     # in a shared-key dict, and a slot is read and written faster on the hot path.
     __slots__ = (*STATE_FIELDS, "variant", "db", "pidx", "passive", "prompt", "log", "_near",
-                 "_no_winner_at", "settled", "_left", "_tell_left", "_told_draw", "_play_gone", "_acting")
+                 "_no_winner_at", "settled", "_left", "_tell_left", "_tell_at", "_told_draw", "_play_gone",
+                 "_acting")
 
     # the tables a saved state is checked against (statecheck reads them here, not by import)
     OPS = OPS
@@ -487,6 +491,7 @@ class Game:
         # the seat whose counted play waits to have its plays left told (once it has fully
         # resolved, perhaps answers later), or -1; for the tutor, beside the log, not in the state
         self._tell_left = -1
+        self._tell_at: tuple[list[Event], Event] | None = None  # that play's event, and the log it is in
         # the turn's draw as last told (the draw phase, a catch-up), or -1: a catch-up to the same
         # number is owed draws resuming (the piles had run dry), not a Draw rule that changed
         self._told_draw = -1
@@ -597,10 +602,12 @@ class Game:
                     now.append(("nothing", "rule.first-play-random", self.active, r,
                                 {"why": "the Play rule allows 1 card a turn, and the card does nothing then"}))
         before = self._near
-        for kind, rule, p, goal, data in now:
-            if (kind, rule, p, goal, tuple(sorted(data.items()))) not in before:
+        # (a rule's own idleness is the table's, not a seat's: its seat is left out of what is compared)
+        keys = [(k, r, -1 if k == "nothing" else p, goal, tuple(sorted(d.items()))) for k, r, p, goal, d in now]
+        for key, (kind, rule, p, goal, data) in zip(keys, now, strict=True):
+            if key not in before:
                 self.ev(kind, rule, p, goal, **data)
-        self._near = tuple((k, r, p, goal, tuple(sorted(d.items()))) for k, r, p, goal, d in now)
+        self._near = tuple(keys)
 
     # ------------------------------------------------------------ the machine
     def _run(self) -> None:
@@ -694,8 +701,10 @@ class Game:
         self.prompt = Prompt("choose", player, ask, options, mn, mx, card, reason, then, domain)
 
     def ev(self, kind: str, rule: str, player: int = -1, card: int = -1, **data: Any) -> None:
-        if self.log is not None:
-            self.log.append(Event((kind, rule, player, card, data, self.playing[-1] if self.playing else self._acting)))
+        log = self.log
+        if log is not None:  # (an Event is a plain tuple: made without the type's call)
+            log.append(_new_event(Event, (kind, rule, player, card, data,
+                                          self.playing[-1] if self.playing else self._acting)))
 
     def _idle(self) -> None:
         """Nothing is pending in the play phase: settle the table, then ask the
@@ -747,8 +756,19 @@ class Game:
         if self._tell_left == a and self.log is not None:
             self._tell_left = -1
             if left > 0 or frees:  # (with none, the turn's end says so)
-                self.ev("plays_left", "turn.play", a, -1, left=left, hand=len(hand), free=bool(frees),
-                        played=self.played, rule_card=v.play_card, allowed=self.plays_allowed(a, v))
+                told: dict[str, Any] = {"left": left, "played": self.played, "rule_card": v.play_card}
+                if frees:
+                    told["free"] = True
+                # what the Play rule allows is told only when the hand is what holds the plays back
+                allowed = v.play_max if not v.play_bonus else self.plays_allowed(a, v)
+                if allowed >= 0 and allowed - self.played > left:
+                    told["allowed"], told["hand"] = allowed, len(hand)
+                at = self._tell_at
+                if at is not None and at[0] is self.log:  # the play was told in this answer: its line says it
+                    at[1][4].update(told)
+                else:  # it was told with an earlier answer (a question came between): a line of its own
+                    self.ev("plays_left", "turn.play", a, -1, **told)
+            self._tell_at = None
         if left > 0:
             if self.played == 0 and v.random_first and self.play_rule_count() != 1:
                 if not frees:

@@ -162,6 +162,7 @@ def op_play(g: Game, p: int, c: int, src: int) -> None:
         g.ev("play", "turn.play", p, c, src=src)
         if src == 0 and p == g.active:  # a counted play: the plays left are told once it has resolved
             g._tell_left = p
+            g._tell_at = (g.log, g.log[-1])
     if g.db.surprises or g.db.cancelers:
         if open_chain(g, Link([c, p, "play", src, 0]), None):
             return
@@ -240,7 +241,9 @@ def op_end_turn(g: Game, by: int = -1, why: str = "plays") -> None:
         flag: dict[str, Any] = {"empty": {"empty": True}, "chose": {"chose": True}}.get(why, {})
         if why == "plays":  # the plays ran out: under which Play rule, and the one that left this turn, if any
             v = g.rule_view()
-            flag = {"rule_card": v.play_card, "allowed": g.plays_allowed(p, v), "gone": g._play_gone}
+            flag = {"rule_card": v.play_card, "allowed": v.play_max if not v.play_bonus else g.plays_allowed(p, v)}
+            if g._play_gone >= 0:
+                flag["gone"] = g._play_gone
             if v.plus or v.play_bonus:  # Inflation or a bonus: the sum behind the number, term by term
                 flag["terms"] = g.play_terms(p)
         g.ev("turn_end", "turn.end", p, by, played=g.played, **flag)

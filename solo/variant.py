@@ -10,7 +10,7 @@ cards it names are discarded; the game ends the moment either deck runs out.
 from __future__ import annotations
 
 from engine import rng as R
-from engine.cards import RULE
+from engine.cards import CREEPER, RULE
 from engine.game import OPS, register
 from engine.goals import count_blocked, meets, short_by_inflation, why_blocked
 from engine.variants import Variant, register_variant
@@ -141,10 +141,18 @@ class SoloVariant(Variant):
             out.append(("nothing", "solo.no-opponent", 0, war,
                         {"why": "War and Peace are both on your table, and War would give Peace to another "
                                 "player; alone there is none, so both stay"}))
+        infl = g.inflation()
+        # a Goal met but stopped needs something to stop it: a Creeper on the table or a rule that blocks
+        cards = g.db.cards
+        stoppable = any(cards[c].kind == CREEPER for c in g.tables[0]) or (
+            bool(g.pidx.blocks) and not g.pidx.blocks.isdisjoint(g.rules))
         for goal in g.goals:
-            short = short_by_inflation(g, goal, 0)
+            short = short_by_inflation(g, goal, 0) if infl else None
             if short:
-                out.append(("short", "rule.inflation", 0, goal, {"has": short[0], "needs": short[1], "printed": short[1] - g.inflation()}))
+                out.append(("short", "rule.inflation", 0, goal,
+                            {"has": short[0], "needs": short[1], "printed": short[1] - infl}))
+            if not stoppable:
+                continue
             met = count_blocked(g, goal) == [0] if g.db.goal_defs[goal].most_of else meets(g, goal, 0)
             if met:
                 c, rid = why_blocked(g, goal, 0)

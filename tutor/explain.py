@@ -166,8 +166,8 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "catch_up": ("The draw is now {total} ({terms}) and {w} drew {drawn} so far this turn, "
                  "so {w} {draw} {owed} more at once."),
     "play_phase": "{W} {play} {plays} this turn: {terms}.",
-    ("plays_left", "+free"): ("{W} {have} {left_words} this turn ({played} played under {rule_card}{short}){free_words}."),
-    "plays_left": "{W} {have} {left_words} this turn ({played} played under {rule_card}{short}).",
+    ("play", "+left"): "{W} played {name}{how}: {left_words} this turn ({played} played under {rule_card}{short}){free_words}.",
+    "plays_left": "{W} {have} {left_words} this turn ({played} played under {rule_card}{short}){free_words}.",
     "play": "{W} played {name}{how}.",
     "random_play": "First Play Random picked {name} from the hand.",
     "inflated": "{name} says {printed}, but Inflation makes it {total} ({printed} printed + {plus} Inflation).",
@@ -338,8 +338,10 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         printed = g.db.cards[rc].params.get("n", allowed) if isinstance(rc, int) and rc >= 0 else 1
         more = (f" with {allowed - printed} more from Inflation or a bonus" if allowed > printed else "")
         fields["short"] = (f", which{more} allows {allowed}, but only {data['hand']} in hand"
-                           if kind == "plays_left" and allowed >= 0 and allowed - data["played"] > n else "")
-        fields["free_words"] = (": a free action may still be used before the turn ends" if n == 0 else
+                           if kind == "plays_left" and allowed >= 0 and "hand" in data
+                           and allowed - data["played"] > n else "")
+        fields["free_words"] = ("" if not data.get("free") else
+                                ": a free action may still be used before the turn ends" if n == 0 else
                                 ", and a free action may be used too")
     if "frm" in data and isinstance(data["frm"], int):
         f = who(g, data["frm"], False)
