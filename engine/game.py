@@ -596,12 +596,14 @@ class Game:
         the last answer's list is kept beside the log (not in the state)."""
         now = [] if self.over else self.variant.near_misses(self)
         rf = self.pidx.random_first
-        if rf and not self.over and not rf.isdisjoint(self.rules) and self.play_rule_count() == 1:
+        if rf and not self.over and not rf.isdisjoint(self.rules) and self.rule_view().play_max == 1:
             for r in self.rules:  # a rule that does nothing now, by its own words: told when that starts
                 if r in self.pidx.random_first:
                     now.append(("nothing", "rule.first-play-random", self.active, r,
                                 {"why": "the Play rule allows 1 card a turn, and the card does nothing then"}))
         before = self._near
+        if not now and not before:  # the common case: nothing stands in anybody's way, before or now
+            return
         # (a rule's own idleness is the table's, not a seat's: its seat is left out of what is compared)
         keys = [(k, r, -1 if k == "nothing" else p, goal, tuple(sorted(d.items()))) for k, r, p, goal, d in now]
         for key, (kind, rule, p, goal, data) in zip(keys, now, strict=True):

@@ -121,11 +121,13 @@ class Variant:
         tied = -1
         for goal in g.goals:
             gd = g.db.goal_defs[goal]
-            if gd.most_of or gd.any_count:  # a count Goal that Inflation has raised past what someone has
+            infl = g.inflation() if gd.most_of or gd.any_count else 0
+            if infl:  # a count Goal Inflation has raised past what someone has
                 for p in range(g.nplayers):
                     short = short_by_inflation(g, goal, p)
                     if short:
-                        out.append(("short", "rule.inflation", p, goal, {"has": short[0], "needs": short[1], "printed": short[1] - g.inflation()}))
+                        out.append(("short", "rule.inflation", p, goal,
+                                    {"has": short[0], "needs": short[1], "printed": short[1] - infl}))
             if gd.most_of:
                 w = goal_winners(g, goal)
                 for p in count_blocked(g, goal):  # the number is there, but a Creeper (or a rule) stops the win

@@ -46,20 +46,17 @@ def _decks(db) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return hit[1], hit[2]
 
 
-_WARS: dict[int, tuple[tuple[int, int], ...]] = {}  # by card set: (War, its Peace) pairs (none without the Creeper Pack)
+_NEAR: dict[int, tuple[tuple[tuple[int, int], ...], frozenset[int]]] = {}
 
 
-def _war_and_peace(g) -> int:
-    """War, when it and the Peace it sends away are both on the table; else -1."""
-    wars = _WARS.get(id(g.db))
-    if wars is None:
-        wars = _WARS[id(g.db)] = tuple((c.id, c.params["peace"]) for c in g.db.cards if c.effect == "war")
-    if wars:
-        t = g.tables[0]
-        for war, peace in wars:
-            if war in t and peace in t:
-                return war
-    return -1
+def _near_facts(db) -> tuple[tuple[tuple[int, int], ...], frozenset[int]]:
+    """By card set, what the near-miss check looks for: (War, its Peace)
+    pairs (none without the Creeper Pack) and the Creepers."""
+    facts = _NEAR.get(id(db))
+    if facts is None:
+        facts = _NEAR[id(db)] = (tuple((c.id, c.params["peace"]) for c in db.cards if c.effect == "war"),
+                                 frozenset(c.id for c in db.cards if c.kind == CREEPER))
+    return facts
 
 
 class SoloVariant(Variant):
@@ -136,15 +133,16 @@ class SoloVariant(Variant):
         """For the tutor: the Goal is met but a Creeper (or the Baked Potato)
         stops the scoring."""
         out = []
-        war = _war_and_peace(g)
-        if war >= 0:  # both stay: War gives Peace to another player, and there is none
-            out.append(("nothing", "solo.no-opponent", 0, war,
-                        {"why": "War and Peace are both on your table, and War would give Peace to another "
-                                "player; alone there is none, so both stay"}))
+        wars, creepers = _near_facts(g.db)
+        table = g.tables[0]
+        for war, peace in wars:  # both stay: War gives Peace to another player, and there is none
+            if war in table and peace in table:
+                out.append(("nothing", "solo.no-opponent", 0, war,
+                            {"why": "War and Peace are both on your table, and War would give Peace to another "
+                                    "player; alone there is none, so both stay"}))
         infl = g.inflation()
         # a Goal met but stopped needs something to stop it: a Creeper on the table or a rule that blocks
-        cards = g.db.cards
-        stoppable = any(cards[c].kind == CREEPER for c in g.tables[0]) or (
+        stoppable = (bool(creepers) and not creepers.isdisjoint(table)) or (
             bool(g.pidx.blocks) and not g.pidx.blocks.isdisjoint(g.rules))
         for goal in g.goals:
             short = short_by_inflation(g, goal, 0) if infl else None
