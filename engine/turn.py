@@ -241,11 +241,14 @@ def op_end_turn(g: Game, by: int = -1, why: str = "plays") -> None:
         flag: dict[str, Any] = {"empty": {"empty": True}, "chose": {"chose": True}}.get(why, {})
         if why == "plays":  # the plays ran out: under which Play rule, and the one that left this turn, if any
             v = g.rule_view()
-            flag = {"rule_card": v.play_card, "allowed": v.play_max if not v.play_bonus else g.plays_allowed(p, v)}
+            if v.plus or v.play_bonus:  # Inflation or a bonus: the sum behind the number, term by term
+                terms = g.play_terms(p)
+                flag = {"rule_card": v.play_card, "allowed": sum(n for _, n in terms) if v.play_max >= 0 else -1,
+                        "terms": terms}
+            else:
+                flag = {"rule_card": v.play_card, "allowed": v.play_max}
             if g._play_gone >= 0:
                 flag["gone"] = g._play_gone
-            if v.plus or v.play_bonus:  # Inflation or a bonus: the sum behind the number, term by term
-                flag["terms"] = g.play_terms(p)
         g.ev("turn_end", "turn.end", p, by, played=g.played, **flag)
         g._acting = -1
     tasks: list[Task] = [("next_turn",)]
@@ -299,7 +302,7 @@ def op_ask_hand_limit(g: Game, p: int, rule: str) -> None:
 def op_ans_discard_hand(g: Game, p: int, rule: str, chosen: Chosen) -> None:
     hand = g.hands[p]
     n = g.hand_limit() if g.log is not None else 0
-    lc = g.slot_rule(SLOT_HAND_LIMIT) if g.log is not None else -1
+    lc = g.rule_view().hand_card if g.log is not None else -1
     for c in chosen:
         hand.remove(c)
         g.to_discard(c)
@@ -321,7 +324,7 @@ def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
 
 def op_ans_discard_keepers(g: Game, p: int, rule: str, chosen: Chosen) -> None:
     kl = g.keeper_limit()
-    lc = g.slot_rule(SLOT_KEEPER_LIMIT)
+    lc = g.rule_view().keeper_card
     for c in chosen:
         g.discard_from_table(c, rule, p, limit="keeper", n=kl, limit_card=lc)
 
