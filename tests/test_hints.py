@@ -27,8 +27,8 @@ rules_deck = ["Draw 2", "Play 2"]
     assert "Bread goes on your table" in reason(g, ("play", bread))
 
 
-def test_the_hint_is_the_bots_choice_with_the_runner_up():
-    g = table("""
+# Solo, Milk on the table, Cookies in hand: the move the Goal needs, and one it does not
+MILK_AND_COOKIES = """
 variant = "solo"
 [setup]
 goals = ["Milk & Cookies"]
@@ -36,7 +36,11 @@ tables = [["Milk"]]
 hands = [["Cookies", "Bread"]]
 draw_pile = ["Love", "Peace", "Sleep", "Dreams", "Time"]
 rules_deck = ["Draw 2", "Play 2"]
-""")
+"""
+
+
+def test_the_hint_is_the_bots_choice_with_the_runner_up():
+    g = table(MILK_AND_COOKIES)
     ranked = SearchBot(3, rollouts=4, ms=None).rank(g)
     assert ranked[0][0] == SearchBot(3, rollouts=4, ms=None).choose(g) == ("play", g.db.find("Cookies"))
     assert [a for a, _ in ranked] == sorted([a for a, _ in ranked], key=lambda a: -dict(ranked)[a])
@@ -49,15 +53,7 @@ def test_the_hint_compares_with_the_runner_up_from_what_the_futures_did():
     """The reasons are built on an interface any search can fill: for each
     candidate, the futures tried and what happened in them."""
     from engine.bots import Outcome, Tried
-    g = table("""
-variant = "solo"
-[setup]
-goals = ["Milk & Cookies"]
-tables = [["Milk"]]
-hands = [["Cookies", "Bread"]]
-draw_pile = ["Love", "Peace", "Sleep", "Dreams", "Time"]
-rules_deck = ["Draw 2", "Play 2"]
-""")
+    g = table(MILK_AND_COOKIES)
     mc, toast = g.db.find("Milk & Cookies"), g.db.find("Toast")
     cookies, bread = ("play", g.db.find("Cookies")), ("play", g.db.find("Bread"))
     best = Tried(cookies, [Outcome(1000.0, mc, 0, 1)] * 9 + [Outcome(0.0, -1, 6, 0)])

@@ -22,16 +22,11 @@ DECKS = ("fluxx5", "creeper-pack", "voyager")
 # counts written as words ("one" is left out: "one of your Keepers" is how English picks a card)
 WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10}
 
-# A card an entry names that its facts do not, with where the fact comes from instead.
-NAMED_ELSEWHERE = {
-    ("Phaser", "Malfunction"): "voyager.md 3.3 and 3.6: a Malfunction attaches to an Equipment Keeper",
-    ("Holodeck", "Malfunction"): "voyager.md 3.3 and 3.6: a Malfunction attaches to an Equipment Keeper",
-    ("Mobile Emitter", "Malfunction"): "voyager.md 3.3 and 3.6: a Malfunction attaches to an Equipment Keeper",
-    ("Tricorder", "Malfunction"): "voyager.md 3.3 and 3.6: a Malfunction attaches to an Equipment Keeper",
-    ("Transporter", "Malfunction"): "voyager.md 3.3 and 3.6: a Malfunction attaches to an Equipment Keeper",
-    ("Replicator", "Malfunction"): "voyager.md 3.3 and 3.6: a Malfunction attaches to an Equipment Keeper",
-    ("Voyager", "Malfunction"): "voyager.md 3.3 and 3.6: a Malfunction attaches to an Equipment Keeper",
-}
+# A card an entry names that its facts do not, with where the fact comes from instead: the Equipment
+# Keepers name the Malfunction that switches their power off (voyager.md 3.3 and 3.6: a Malfunction
+# attaches to an Equipment Keeper)
+NAMED_ELSEWHERE = {(keeper, "Malfunction") for keeper in (
+    "Phaser", "Holodeck", "Mobile Emitter", "Tricorder", "Transporter", "Replicator", "Voyager")}
 
 
 def numbers(text: str, facts: bool = False) -> set[int]:
