@@ -655,6 +655,12 @@ class Game:
                     continue
                 if self.chain or not self.checks:
                     continue
+                if self.phase == "play":
+                    # a card played (or a free action) resolves whole, its draws, its questions and
+                    # the limits it sets included, before any Goal is checked: _idle checks once
+                    # nothing of it is left (the rulebook's "do whatever it says"; the FAQ's
+                    # "consider the consequences of playing the one card as simultaneous")
+                    continue
                 # settled unless a scored Goal changed the table (the check says so)
                 self.settled = not self.goals or not self.variant.check_goals(self)
             elif self.phase == "play":
@@ -727,7 +733,14 @@ class Game:
         # 2. the variant's standing obligations (others over a limit, War and Peace, ...)
         if self.variant.settles and self.variant.settle(self, (v.hand_max, v.keeper_max)):
             return
-        # 3. an open temporary hand
+        # 3. every Goal, now that what was played has fully resolved (see _run)
+        if not self.settled and self.checks and not self.chain:
+            if self.goals and self.variant.check_goals(self):
+                return  # a Solo score changed the table (or asks which cards go): settle again
+            if self.over or self.prompt is not None:
+                return
+            self.settled = True
+        # 4. an open temporary hand
         if self.temp:
             fr = self.temp[-1]
             if fr.kind == "play" and fr.plays > 0 and fr.cards:
@@ -736,7 +749,7 @@ class Game:
                 return
             self.stack.append(("temp_done",))
             return
-        # 4. the turn itself
+        # 5. the turn itself
         hand = self.hands[a]
         if v.play_max >= 0 and not v.play_bonus:  # a numeral and no bonus, as _plays_left works it out
             left = v.play_max - self.played

@@ -24,13 +24,41 @@ def has(g: Game, p: int, card: int) -> bool:
     return False
 
 
+def carried(g: Game, goal: int, p: int) -> list[int]:
+    """The attached Creepers that come with the Keepers p's stand-ins (the
+    Holodeck) copy for this Goal: a copy of a Keeper with a Creeper attached
+    is a copy of the pair (the FAQ: "not duplicating just a Robot, it's
+    duplicating an Evil Robot"). Empty when nothing stands in or attaches."""
+    if not g.attached or not g.pidx.stands_in:
+        return []
+    gd = g.db.goal_defs[goal]
+    t = g.tables[p]
+    used: list[int] = []
+    copies: list[int] = []
+    for r in gd.required:
+        if r not in t and not has(g, p, r):
+            c = stand_in(g, p, r, gd.required)
+            if c >= 0 and c not in used:
+                used.append(c)
+                copies.append(r)
+    return [cr for cr, k in g.attached.items() if k in copies and cr not in t]
+
+
+def _creepers(g: Game, goal: int, p: int) -> list[int]:
+    """p's Creepers as a Goal sees them: those on p's table, and those a
+    stand-in copies along with its Keeper."""
+    t = g.tables[p]
+    more = carried(g, goal, p)
+    return t + more if more else t
+
+
 def blocked(g: Game, goal: int, p: int) -> bool:
     """A Creeper of p's that this Goal does not need stops the win, unless a
     New Rule in play excuses it; a New Rule may also stop the win outright."""
     cards = g.db.cards
     gd = g.db.goal_defs[goal]
     pas, idx = g.passive, g.pidx
-    for c in g.tables[p]:
+    for c in _creepers(g, goal, p):
         if cards[c].kind == CREEPER and c not in gd.required:
             for r in g.rules:
                 if r in idx.excuses and pas[r].excuses(g, r, c):
@@ -49,10 +77,11 @@ def why_blocked(g: Game, goal: int, p: int) -> tuple[int, str]:
     a Creeper no New Rule excuses, or a New Rule that blocks; (-1, "") if nothing."""
     cards, pas, idx = g.db.cards, g.passive, g.pidx
     gd = g.db.goal_defs[goal]
-    for c in g.tables[p]:
+    t = g.tables[p]
+    for c in _creepers(g, goal, p):
         if cards[c].kind == CREEPER and c not in gd.required and not any(
                 r in idx.excuses and pas[r].excuses(g, r, c) for r in g.rules):
-            return c, "win.creeper-blocks"
+            return c, "win.creeper-blocks" if c in t else "win.copied-creeper-blocks"
     for r in g.rules:
         if r in idx.blocks and pas[r].blocks(g, r, goal, p):
             return r, pas[r].rule_id
@@ -65,7 +94,7 @@ def excused(g: Game, goal: int, p: int) -> list[tuple[int, int]]:
     cards, pas, idx = g.db.cards, g.passive, g.pidx
     gd = g.db.goal_defs[goal]
     out = []
-    for c in g.tables[p]:
+    for c in _creepers(g, goal, p):
         if cards[c].kind == CREEPER and c not in gd.required:
             r = next((r for r in g.rules if r in idx.excuses and pas[r].excuses(g, r, c)), -1)
             if r >= 0:
@@ -134,6 +163,8 @@ def meets(g: Game, goal: int, p: int) -> bool:
     t = g.tables[p]
     for r in gd.required:
         if r not in t and not has(g, p, r):
+            if r in g.attached and r in carried(g, goal, p):
+                continue  # a Creeper that comes with a copied Keeper
             c = stand_in(g, p, r, gd.required)
             if c < 0 or c in used:
                 return False

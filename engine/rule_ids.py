@@ -41,6 +41,7 @@ RULES: dict[str, tuple[str, str]] = {
     "win.goal": ("Whoever meets the Goal wins at once, on any turn", RULEBOOK + ", How to Win"),
     "win.tie": ("A tie: play goes on until one winner emerges", RULEBOOK + ", How to Win"),
     "win.creeper-blocks": ("A Creeper the Goal does not need stops a win", VOYAGER + ", Creepers; " + faq("can you win holding a Creeper the Goal does not name?")),
+    "win.copied-creeper-blocks": ("A copy of a Keeper comes with the Creeper attached to it", faq("what does the Holodeck copy when it imitates a Keeper with a Creeper attached?") + " (\"not duplicating just a Robot, it is duplicating an Evil Robot\")"),
     "rule.inflation": ("Inflation: every numeral counts 1 more", CARD + ": Inflation"),
     "rule.no-hand-bonus": ("No-Hand Bonus: draw 3 before your draw", CARD + ": No-Hand Bonus; " + faq("do the No-Hand Bonus cards count toward the Draw rule?")),
     "rule.party-bonus": ("Party Bonus", CARD + ": Party Bonus"),

@@ -140,7 +140,12 @@ class Variant:
                     if meets(g, goal, p):
                         c, rid = why_blocked(g, goal, p)
                         if c >= 0:
-                            out.append(("blocked", rid, p, goal, {"stopper": c}))
+                            why: dict[str, Any] = {"stopper": c}
+                            if rid == "win.copied-creeper-blocks":  # it comes with a Keeper a stand-in copies
+                                k = g.attached[c]
+                                why["keeper"] = k
+                                why["stand_in"] = next((b for r, b in stand_ins(g, goal, p) if r == k), -1)
+                            out.append(("blocked", rid, p, goal, why))
                         else:
                             w.append(p)
             if w:

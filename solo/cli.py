@@ -434,10 +434,14 @@ def cmd_rules(a) -> int:
 def cmd_verify(a) -> int:
     from engine.runfile import ENGINE_VERSION, RunError, load_run, replay
     from engine.sim import DECISION_CAP, TURN_CAP
+    from engine.version import ENGINE_CHANGES
     run = load_run(a.run)
     name = a.run
 
     def fail(why: str) -> int:
+        if run.engine != ENGINE_VERSION:  # the rules the run was played under may not be these
+            why += (f" (the run was recorded by engine {run.engine} and this is engine {ENGINE_VERSION}, "
+                    f"whose rules differ: {ENGINE_CHANGES.get(run.engine, 'see the README, Engine versions')})")
         print(f"solo-fluxx verify: {name}: {why}")
         return 1
     if run.daily is not None:  # a daily claim: the date's deal, and only it

@@ -264,7 +264,7 @@ EVENT_DATA = {
     "draw_phase": (("n", "terms"), ()), "catch_up": (("owed", "drawn", "terms", "resumed"), ()),
     "play_phase": (("n", "terms", "hand"), ()), "turn_end": (("played",), ("empty", "chose", "rule_card", "allowed", "gone", "terms")),
     "goal_discarded": ((), ("replaced_by", "chooser")), "rule_discarded": ((), ("replaced_by", "spot")), "goal": ((), ("joined", "beside")),
-    "bonus": (("n", "to"), ()), "blocked": (("stopper",), ()), "tie": (("players",), ()),
+    "bonus": (("n", "to"), ()), "blocked": (("stopper",), ("keeper", "stand_in")), "tie": (("players",), ()),
     "excused": (("creeper", "goal"), ()), "short": (("has", "needs", "printed"), ()),
 }
 
@@ -301,7 +301,7 @@ DATA_CHECKS = {
     "empty": lambda g, v: v is True, "chose": lambda g, v: v is True, "deck": lambda g, v: v in ("Main", "Rules"),
     "goal": lambda g, v: v == -1 or (_card(g, v) and g.db.cards[v].kind == 1), "replaced_by": _card,
     "chooser": _seat, "left": _count, "free": lambda g, v: isinstance(v, bool), "has": _count, "needs": lambda g, v: _count(g, v) and v >= 2, "wins": lambda g, v: _count(g, v) and v >= 1, "rules_pile": lambda g, v: v is True, "joined": lambda g, v: isinstance(v, bool),
-    "to": lambda g, v: v in ("draw", "play"), "stopper": _card, "creeper": _card, "rule_card": lambda g, v: v == -1 or _card(g, v), "gone": lambda g, v: v == -1 or _card(g, v),
+    "to": lambda g, v: v in ("draw", "play"), "stopper": _card, "stand_in": _card, "creeper": _card, "rule_card": lambda g, v: v == -1 or _card(g, v), "gone": lambda g, v: v == -1 or _card(g, v),
     "allowed": lambda g, v: isinstance(v, int) and v >= -1,
     "resumed": lambda g, v: isinstance(v, bool), "beside": lambda g, v: isinstance(v, list) and all(_card(g, x) for x in v), "printed": _count, "total": _count,
     "param": lambda g, v: isinstance(v, str) and bool(v),

@@ -128,10 +128,10 @@ def test_goals_are_checked_the_short_way_only_where_no_card_counts_as_or_stands_
 
 
 @pytest.mark.parametrize("copied", [False, True])
-def test_a_table_laid_out_by_hand_is_checked_after_the_first_task_of_its_first_answer(copied):
+def test_a_table_laid_out_by_hand_is_checked_once_the_first_card_played_resolves(copied):
     """A Goal met on a table laid out by hand (and on a copy of it) is scored
-    as the first answer starts, before the card played resolves: the check
-    a card play needs no more of is owed here, since nothing was checked."""
+    once the first answer's card has resolved, as any Goal is: nothing was
+    checked when the table was laid out, and the first check comes then."""
     g = Game.blank(("fluxx5",), 1, "solo")
     db = g.db
     g.goals = [db.find("Toast")]
@@ -144,7 +144,7 @@ def test_a_table_laid_out_by_hand_is_checked_after_the_first_task_of_its_first_a
     if copied:
         g = g.copy(record=True)
     kinds = [(e.kind, g.name(e.card)) for e in g.push(("play", db.find("Love")))]
-    assert kinds.index(("score", "Toast")) < kinds.index(("keeper", "Love"))
+    assert kinds.index(("keeper", "Love")) < kinds.index(("score", "Toast"))
 
 
 def test_a_stalemate_is_called_after_a_round_and_more_with_nothing_anybody_can_do():

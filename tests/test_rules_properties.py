@@ -127,10 +127,15 @@ def watching():
 
 
 def check_goals_settled(g: Game) -> None:
-    # A Surprise chain is settled before Goals are checked, and an arriving
+    # A Surprise chain is settled before Goals are checked, a card played is
+    # checked once it has fully resolved, and an arriving
     # attaching Creeper takes its Keeper (the attach question) as part of its
     # arrival: the Goal check comes right after either.
     if g.over or g.chain or g.prompt.ask == "attach":
+        return
+    if g.phase == "play" and g.prompt.kind != "turn":
+        # a question asked while a card (or a free action) is still resolving: its Goals are
+        # checked once it has resolved whole, its draws and limits included (the next turn question)
         return
     if g.variant.solo:
         for goal in g.goals:

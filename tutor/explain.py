@@ -227,6 +227,9 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "bonus": "{name} {adds}.",
     ("blocked", "win.creeper-blocks"): ("{W} {meet} {name}, but {stopper} stops the win: "
                                         "a Creeper the Goal does not need keeps its holder from winning."),
+    ("blocked", "win.copied-creeper-blocks"): ("{W} {meet} {name} with {stand_in} standing in for {keeper}, but {stopper} is "
+                                               "attached to {keeper}, and the copy comes with it: {stopper} stops "
+                                               "the win, as a Creeper of {wp} own would."),
     ("blocked", "rule.baked-potato"): ("{W} {meet} {name}, but {stopper} stops the win: while the Radioactive "
                                        "Potato is in play, only its holder can win."),
     "blocked": "{W} {meet} {name}, but {stopper} stops the win.",
@@ -238,7 +241,7 @@ PLAY_FROM = {0: "", 1: " from the temporary hand", 2: " at once, as part of anot
 # bonuses that compare players' Keepers: with one player they never apply
 COMPARING_BONUSES = ("rich_bonus", "poor_bonus")
 CARD_DATA = ("target", "keeper", "replaced_by", "goal", "stopper", "creeper", "along",
-             "limit_card", "rule_card")  # data that names a card
+             "limit_card", "rule_card", "stand_in")  # data that names a card
 
 
 def template_for(e: Any, table: dict[str | tuple[str, str], str] | None = None) -> str:

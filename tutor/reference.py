@@ -47,6 +47,7 @@ TEXT: dict[str, str] = {
     "win.goal": "Whoever meets the current Goal wins at once, whoever's turn it is.",
     "win.tie": "If two players meet a Goal at the same time it is a tie: nobody wins yet and play goes on.",
     "win.creeper-blocks": "Having a Creeper on your table stops you winning, unless the Goal needs that Creeper. A Creeper the Goal does not name still blocks, even if the Goal needs other Creepers.",
+    "win.copied-creeper-blocks": "A card that stands in for a Keeper (the Holodeck) copies it whole: a Keeper with a Creeper attached is copied with that Creeper, which then stops the copier's win like a Creeper of their own, unless the Goal needs it (the FAQ: a copy of a Robot with a Creeper on it is an Evil Robot).",
     "rule.inflation": "Inflation adds 1 to every numeral on every other card, the Basic Rules included: draw 2, play 2, limits, bonuses, Action counts and the count Goals. Numbers written as words do not change.",
     "rule.no-hand-bonus": "No-Hand Bonus: if your hand is empty when your turn starts, you first draw 3, then draw for the Draw rule as usual. The bonus cards do not count toward the Draw rule (FAQ).",
     "rule.party-bonus": "Party Bonus: while anyone has The Party on the table, the player whose turn it is draws 1 extra and plays 1 extra.",
