@@ -404,10 +404,11 @@ STATE = (
     ("hand_at_start", "value"), ("used", "list"), ("extra", "value"), ("in_extra", "value"), ("temp", "frames"),
     ("playing", "list"), ("chain", "links"), ("stack", "tasks"), ("winner", "value"), ("over", "value"),
     ("checks", "value"), ("decisions", "value"), ("quiet", "value"),
+    ("seen", "list"), ("seen_play", "list"), ("stale", "value"), ("end", "value"),
 )
 STATE_FIELDS = tuple(f for f, _ in STATE)
 # fields a save written before they existed may lack, with the value they then had
-STATE_DEFAULTS: dict[str, Any] = {"chain": []}
+STATE_DEFAULTS: dict[str, Any] = {"chain": [], "seen": [], "seen_play": [], "stale": 0, "end": ""}
 
 
 
@@ -478,6 +479,12 @@ class Game:
         self.checks = True
         self.decisions = 0
         self.quiet = 0                     # turns begun since the last decision
+        # the draw rules (engine.draws): each turn start's position, in turn order, the
+        # in-play tables and rules met so far, and the turn starts in a row with none new
+        self.seen: list[int] = []
+        self.seen_play: list[int] = []
+        self.stale = 0
+        self.end = ""  # the rule id that ended the game (a Goal won, a deck run out, a draw), once over
         self.log: list[Event] | None = [] if record else None
         # the near-misses last told (for the tutor; beside the log, not part of the state)
         self._near: tuple[Any, ...] = ()
@@ -1158,11 +1165,12 @@ class Game:
         Goal that was won, the deck that ran out)."""
         self.winner = winner
         self.over = True
+        self.end = rule
         self.prompt = None
         self.phase = "over"
         # the result rides on the event, so that a replay can tell it as it was
         self.ev("game_over", rule, winner, **why,
-                **{k: v for k, v in self.variant.outcome(self).items() if v is not None})
+                **{k: v for k, v in self.variant.outcome(self).items() if v is not None and k != "end"})
 
     # ------------------------------------------------------------ copies and JSON
     def copy(self, record: bool = False) -> Game:

@@ -29,6 +29,8 @@ RULES: dict[str, tuple[str, str]] = {
     "turn.free-action": ("Free actions use no play", RULEBOOK + ", Other Notes: Free Actions; " + faq("does using a New Rule's or a Keeper's free action use up a play?")),
     "pile.reshuffle": ("The discard pile is shuffled into a new draw pile", RULEBOOK + ", Other Notes: Reshuffling"),
     "pile.empty": ("Both piles are empty: nothing more can be drawn", PROJECT),
+    "game.repetition": ("The same position at a turn's start a third time: the game is drawn", PROJECT),
+    "game.no-progress": ("Ten full rounds with nothing new in play: the game is drawn", PROJECT),
     "game.stalemate": ("Nobody can ever play or draw again: the game ends with no winner", PROJECT),
     "card.keeper": ("Keepers go on the table in front of their player", RULEBOOK + ", Types of Cards"),
     "card.goal": ("A new Goal replaces the current Goal", RULEBOOK + ", Types of Cards"),

@@ -37,6 +37,8 @@ class RunFile(BaseModel):
     answers: list[list[Any]] = Field(max_length=MAX_ANSWERS)
     score: int | None = None
     winner: int | None = None
+    # how the game ended: the id of the rule (win.goal, game.repetition, game.no-progress, ...)
+    end: str | None = Field(default=None, max_length=64)
     turns: int | None = Field(default=None, ge=0)
     # a game against bots played in the app: who sat at each seat ("human" or a bot's name)
     seats: list[str] | None = Field(default=None, min_length=2, max_length=6)

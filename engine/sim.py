@@ -16,8 +16,10 @@ from .version import ENGINE_VERSION, RUN_FORMAT
 # the keys of run_sim's summary that depend on the machine and the moment, not the games
 TIMING_KEYS = ("seconds", "games_per_second", "decisions_per_second", "cpu_seconds", "games_per_cpu_second",
                "decisions_per_cpu_second")
+# guards, not rules: a game the engine lets run this long is a fault, counted as an error
+# (the draw rules of engine.draws end every standard game; Solo's decks run out)
 TURN_CAP = 400
-DECISION_CAP = 100_000  # a safety net: no complete game comes near it
+DECISION_CAP = 100_000
 
 
 def deal_fingerprint(decks: tuple[str, ...] | list[str], players: int, variant: str, seed: int) -> str:
@@ -30,8 +32,11 @@ def deal_fingerprint(decks: tuple[str, ...] | list[str], players: int, variant: 
 
 
 def play_game(decks: tuple[str, ...] | list[str], players: int, variant: str, seed: int, bot: str, keep_answers: bool = False,
-              turn_cap: int = TURN_CAP, check: Callable[[Game], None] | None = None) -> dict[str, Any]:
-    """Play one complete game; return its result (and answers as labels if asked)."""
+              turn_cap: int | None = None, check: Callable[[Game], None] | None = None) -> dict[str, Any]:
+    """Play one complete game; return its result (and answers as labels if asked).
+    ``turn_cap``: the guard (TURN_CAP unless given); a game stopped by it is not over."""
+    if turn_cap is None:
+        turn_cap = TURN_CAP
     g = Game.new(tuple(decks), players, variant, seed, record=False)
     bots = [make_bot(bot, seed * 7 + s) for s in range(players)]
     answers: list[list[Any]] = []
@@ -51,10 +56,12 @@ def play_game(decks: tuple[str, ...] | list[str], players: int, variant: str, se
     outcome = g.variant.outcome(g)
     res = {"seed": seed, "turns": g.turn, "decisions": g.decisions, "over": g.over, **outcome}
     if keep_answers:
+        told = {k: v for k, v in outcome.items() if v is not None}
+        if not g.variant.scores and g.over and g.winner < 0:
+            told["winner"] = None  # a draw: no winner, and the end's reason says why
         res["run"] = {"format": RUN_FORMAT, "engine": ENGINE_VERSION, "variant": variant,
                       "decks": list(g.decks), "players": players, "seed": seed,
-                      "answers": answers, "turns": g.turn,
-                      **{k: v for k, v in outcome.items() if v is not None}}
+                      "answers": answers, "turns": g.turn, **told}
     return res
 
 
@@ -73,9 +80,15 @@ def _play_seeds(args: tuple[Any, ...]) -> list[tuple[int, dict[str, Any] | None,
     out: list[tuple[int, dict[str, Any] | None, str]] = []
     for s in seeds:
         try:
-            out.append((s, play_game(decks, players, variant, s, bot, keep_answers=keep), ""))
+            r = play_game(decks, players, variant, s, bot, keep_answers=keep)
         except Exception as e:  # counted, reported with its seed, and the sim goes on
             out.append((s, None, f"{type(e).__name__}: {e}"))
+            continue
+        if not r["over"]:  # the guard: every game ends by the rules (a win, a deck run out, a draw) long before
+            out.append((s, None, f"the game reached the sim's guard ({TURN_CAP} turns or {DECISION_CAP} "
+                                 f"decisions) without ending: an engine fault"))
+        else:
+            out.append((s, r, ""))
     return out
 
 

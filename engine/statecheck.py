@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # the checks read a Game; the game module calls them
 MAX_SEED = 2**63 - 1
 MASK64 = 2**64 - 1
 PHASES = ("setup", "deal", "start", "play", "end", "over")
-COUNTS = ("turn", "drawn", "played", "hand_at_start", "decisions", "quiet")
+COUNTS = ("turn", "drawn", "played", "hand_at_start", "decisions", "quiet", "stale")
 FLAGS = ("extra", "in_extra", "over", "checks")
 FRAME_KINDS = ("play", "hold")
 LINK_KINDS = ("play", "steal", "surprise", "power")
@@ -79,11 +79,14 @@ def check_state(g: Game, d: dict[str, Any]) -> None:
     if not _int(d["rng"]) or not 0 <= d["rng"] <= MASK64:
         raise BadState("'rng' is not a 64-bit generator state")
     for f in COUNTS:
-        if not _int(d[f]) or d[f] < 0:
+        if not _int(d.get(f, STATE_DEFAULTS.get(f))) or d.get(f, STATE_DEFAULTS.get(f)) < 0:
             raise BadState(f"'{f}' is not a whole number of 0 or more")
     for f in FLAGS:
         if not isinstance(d[f], bool):
             raise BadState(f"'{f}' is not true or false")
+    end = d.get("end", STATE_DEFAULTS["end"])
+    if not isinstance(end, str) or len(end) > 64:
+        raise BadState("'end' is not the id of the rule that ended the game (text, or empty)")
     if d["phase"] not in PHASES:
         raise BadState(f"'phase' is not one of {', '.join(PHASES)}")
     seat("active", d["active"])
@@ -93,6 +96,10 @@ def check_state(g: Game, d: dict[str, Any]) -> None:
     for f in ("draw", "discard", "rules", "goals", "scored", "rules_deck", "rules_discard", "playing"):
         cards += card_list(f, d[f])
     card_list("used", d["used"])
+    for f in ("seen", "seen_play"):  # position keys (engine.draws): whole numbers of 48 bits
+        v = d.get(f, STATE_DEFAULTS[f])
+        if type(v) is not list or not all(_int(x) and 0 <= x < 2**48 for x in v):
+            raise BadState(f"'{f}' is not a list of position keys (whole numbers from 0 to 2^48-1)")
     for f in ("hands", "tables"):
         v = d[f]
         if not isinstance(v, list) or len(v) != players:

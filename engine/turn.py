@@ -10,6 +10,7 @@ from typing import Any
 
 from . import rng as R
 from .cards import CREEPER, GOAL, KEEPER, RULE
+from .draws import ends_drawn
 from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
 from .game import (
     ACTIONS,
@@ -65,6 +66,8 @@ def op_start_turn(g: Game) -> None:
         # ask nothing, as under First Play Random, go on; QUIET_CAP only
         # guards against a loop that never asks.)
         g.end_game(-1, "game.stalemate")
+        return
+    if g.variant.draws and ends_drawn(g):
         return
     g.turn += 1
     g.phase = "start"

@@ -68,6 +68,9 @@ class Variant:
     min_players = 2
     max_players = 6
     alone_rule = ""   # the rule id cited when an effect needs another player and there is none
+    # a game that can go on forever ends drawn: a position back a third time, or
+    # NO_PROGRESS_ROUNDS rounds with nothing new in play (Solo always ends: its decks run out)
+    draws = True
 
     def setup(self, g: Game) -> None:
         """Shuffle every card into the draw pile."""
@@ -193,7 +196,7 @@ class Variant:
     def outcome(self, g: Game) -> dict[str, Any]:
         """The result a finished game reports (sim results, run files): a
         score for a variant that scores, or the winner (-1: nobody)."""
-        return {"score": None, "winner": g.winner}
+        return {"score": None, "winner": g.winner, "end": g.end or None}
 
     def discard_pile(self, g: Game, c: int) -> list[int]:
         return g.discard

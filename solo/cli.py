@@ -370,6 +370,8 @@ def cmd_replay(a) -> int:
                 if a.json:
                     row = {"step": i + 1, "question": asked[0] if j is not None else None, "answer": j,
                            "group": t.group, "group_head": t.head, **x.to_dict()}
+                    if row.get("event") == "game_over" and not g.variant.scores:  # the result: a seat, or null and why
+                        row.update(winner=g.winner if g.winner >= 0 else None, end=g.end)
                     print(json.dumps(row))
                 elif t.head:
                     print(f"{'':6}{x.quoted()}" + (f"\n{'':8}[{x.rule}] {x.more}" if x.more else ""))
@@ -378,7 +380,10 @@ def cmd_replay(a) -> int:
         if a.json:
             print(json.dumps({"step": i + 1, "answer": j,
                               "events": [{"event": e[0], "rule": e[1], "player": e[2],
-                                          "card": g.name(e[3]) if e[3] >= 0 else None} for e in events]}))
+                                          "card": g.name(e[3]) if e[3] >= 0 else None,
+                                          **({"winner": e[2] if e[2] >= 0 else None, "end": e[1]}
+                                             if e[0] == "game_over" and not g.variant.scores else {})}
+                                         for e in events]}))
         elif j is not None:
             print(f"{i + 1:4}. {json_words(j)}")
     try:
@@ -391,8 +396,11 @@ def cmd_replay(a) -> int:
             print(f"result: score {len(g.scored)}")
         else:
             from solo.seats import seat_label
-            who = f" ({seat_label(run.seats, g.winner)})" if run.seats and g.winner is not None else ""
-            print(f"result: winner p{g.winner}{who}")
+            if g.winner < 0:
+                print(f"result: no winner ({g.end or 'the run stops before the game ends'})")
+            else:
+                who = f" ({seat_label(run.seats, g.winner)})" if run.seats else ""
+                print(f"result: winner p{g.winner}{who}")
     return 0
 
 
@@ -458,14 +466,23 @@ def cmd_verify(a) -> int:
         g = replay(run, record=False)
     except RunError as e:
         return fail(str(e))
-    # A game stopped at the sim's caps (a stalemate) is finished as far as a run goes.
-    if g.prompt is not None and not g.over and g.turn <= TURN_CAP and g.decisions < DECISION_CAP:
-        return fail(f"step {len(run.answers) + 1}: the run ends before the game does")
+    # every game ends by the rules (a win, a deck run out, a told draw): a run that stops short
+    # is not a result, not even one stopped at the sim's old turn cap
+    if not g.over:
+        at = (f" (it stops at turn {g.turn}, where the sim's guard of {TURN_CAP} turns cut games short "
+              "before engine 0.2.0 ended them drawn)" if g.turn > TURN_CAP or g.decisions >= DECISION_CAP else "")
+        return fail(f"step {len(run.answers) + 1}: the run ends before the game does{at}")
     if g.variant.solo:
         if run.score != len(g.scored):
             return fail(f"the recorded score is {run.score}, the replay scores {len(g.scored)}")
-    elif run.winner != g.winner:
-        return fail(f"the recorded winner is {run.winner}, the replay's is {g.winner}")
+    else:
+        recorded = -1 if run.winner is None else run.winner
+        if recorded != g.winner:
+            said = "no winner (a draw)" if run.winner is None else f"p{run.winner}"
+            got = f"no winner ({g.end})" if g.winner < 0 else f"p{g.winner}"
+            return fail(f"the recorded winner is {said}, the replay's is {got}")
+        if run.end is not None and run.end != g.end:
+            return fail(f"the recorded end is {run.end}, the replay ends by {g.end}")
     if run.turns is not None and run.turns != g.turn:
         return fail(f"the recorded turns are {run.turns}, the replay takes {g.turn}")
     bots = ""
@@ -477,7 +494,9 @@ def cmd_verify(a) -> int:
         bots = f", {checked} bot answers are the bots' own"
     if run.engine != ENGINE_VERSION:
         print(f"{name}: recorded by engine {run.engine}; replayed on engine {ENGINE_VERSION}")
-    print(f"{name}: verified ({'score ' + str(len(g.scored)) if g.variant.solo else 'winner p' + str(g.winner)}"
+    result = ("score " + str(len(g.scored)) if g.variant.solo else
+              "winner p" + str(g.winner) if g.winner >= 0 else f"a draw, {g.end}")
+    print(f"{name}: verified ({result}"
           f"{bots})")
     return 0
 

@@ -65,6 +65,10 @@ def table_words(seats: list[str]) -> str:
     return f"you and {len(bots)} {kind}bot{'s' if len(bots) != 1 else ''}"
 
 
+# how a game against bots ends with no winner: the draw rules' ids (engine.draws) and the stalemate
+DRAWS = ("game.repetition", "game.no-progress", "game.stalemate")
+
+
 def run_result(run: dict[str, Any]) -> str:
     """A history row's result: a Solo score, or how a game against bots ended."""
     if run.get("variant") != "standard":
@@ -74,5 +78,5 @@ def run_result(run: dict[str, Any]) -> str:
     kinds = sorted({x for x in seats if x != HUMAN})
     table = f"{run.get('players')}p {kinds[0] if len(kinds) == 1 else 'mixed' if kinds else 'bots'}"
     if run.get("winner") is None:
-        return f"no winner, {table}"
+        return f"drawn, {table}" if run.get("ending") in DRAWS else f"no winner, {table}"
     return f"{'won' if run['winner'] == me else 'lost'}, {table}"

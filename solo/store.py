@@ -34,7 +34,7 @@ from engine.answers import replay
 from engine.game import Game
 from engine.version import ENGINE_VERSION, RUN_FORMAT
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 DB_NAME = "solo-fluxx.sqlite3"
 SLOTS = ("solo", "daily", "lesson", "standard")
 SLOT_NAMES = {"solo": "the Solo game", "daily": "the daily challenge", "lesson": "the lesson",
@@ -114,6 +114,18 @@ ALTER TABLE runs ADD COLUMN seats TEXT;
                        (players if isinstance(players, int) else 2, winner if isinstance(winner, int) else None, rid))
 
 
+def _to_endings(db: sqlite3.Connection) -> None:
+    """Version 7: a run says how it ended (the rule's id: win.goal, solo.end,
+    game.repetition, game.no-progress, game.stalemate), so a drawn game against
+    bots is a result of its own. Runs filed before: a finished game against bots
+    with a winner ended by a Goal; one without ended in the old stalemate."""
+    _script(db, "ALTER TABLE runs ADD COLUMN ending TEXT;")
+    db.execute("UPDATE runs SET ending='win.goal' WHERE status='finished' AND variant='standard' AND winner >= 0")
+    db.execute("UPDATE runs SET ending='game.stalemate', winner=NULL WHERE status='finished' AND variant='standard'"
+               " AND (winner IS NULL OR winner < 0)")
+    db.execute("UPDATE runs SET ending='solo.end' WHERE status='finished' AND variant='solo'")
+
+
 # schema version -> SQL (or a function) that upgrades from the version before it
 MIGRATIONS: dict[int, Any] = {
     2: """
@@ -127,12 +139,13 @@ CREATE TABLE IF NOT EXISTS lessons (id TEXT PRIMARY KEY, completed TEXT NOT NULL
     4: _to_slots,
     5: _to_stars,
     6: _to_modes,
+    7: _to_endings,
 }
 # the columns each table must have once upgraded (a table of another shape is not our save)
 COLUMNS = {
     "meta": ("key", "value"),
     "runs": ("id", "started", "finished", "seed", "decks", "daily", "score", "turns", "assisted", "status", "run",
-             "practice", "engine", "variant", "players", "winner", "seats"),
+             "practice", "engine", "variant", "players", "winner", "seats", "ending"),
     "par": ("date", "score", "engine"),
     "lessons": ("id", "completed", "stars"),
     "games": ("slot", "variant", "players", "seed", "decks", "daily", "started", "answers", "state", "assisted",
@@ -405,8 +418,9 @@ class Store:
                                       " extra FROM games WHERE slot=?", (slot,)).fetchone()
                 if row:
                     rec = row[:4] + (json.dumps(answers), int(assisted or row[5]))
-                    self._archive(rec, len(g.scored) if g.variant.solo else g.winner, g.turn, "finished",
-                                  row[6], row[7], seats_of(_json_or(row[8], None)), coached=_coached(row[8]))
+                    self._archive(rec, len(g.scored) if g.variant.solo else (g.winner if g.winner >= 0 else None),
+                                  g.turn, "finished", row[6], row[7], seats_of(_json_or(row[8], None)),
+                                  coached=_coached(row[8]), ending=g.end or None)
                 self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
             else:
                 self.db.execute("UPDATE games SET answers=?, state=?, assisted=MAX(assisted, ?) WHERE slot=?",
@@ -477,7 +491,7 @@ class Store:
                             "assisted": bool(assisted), "slot": slot, "extra": _json_or(extra, None)}
 
     def _archive(self, row, score, turns, status, variant: str = "solo", players: int = 1,
-                 seats: list[str] | None = None, coached: bool = False) -> None:
+                 seats: list[str] | None = None, coached: bool = False, ending: str | None = None) -> None:
         seed, decks, daily, started, answers, assisted = row
         run = {"format": RUN_FORMAT, "engine": ENGINE_VERSION, "variant": variant, "decks": _json_or(decks, []),
                "players": players, "seed": seed, "daily": daily, "answers": _json_or(answers, []),
@@ -488,10 +502,12 @@ class Store:
         if variant == "solo":
             run["score"] = score
         else:
-            run["winner"] = winner = score
+            run["winner"] = winner = score  # None: a draw (or a game not finished)
             score = None
             if seats:
                 run["seats"] = seats
+        if ending and variant != "solo":  # how a game against bots ended (a Solo game ends one way)
+            run["end"] = ending
         practice = 0
         if daily:
             # one scored attempt a day: the date's first attempt, finished or abandoned; later ones are practice
@@ -499,11 +515,11 @@ class Store:
                                    " AND practice=0", (daily,)).fetchone()
             practice = 1 if done else 0
         self.db.execute("INSERT INTO runs (started, finished, seed, decks, daily, score, turns, assisted, status,"
-                        " run, practice, engine, variant, players, winner, seats)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        " run, practice, engine, variant, players, winner, seats, ending)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (started, _now() if status == "finished" else None, seed, decks, daily, score, turns,
                          int(assisted), status, json.dumps(run), practice, ENGINE_VERSION, variant, players,
-                         winner, json.dumps(seats) if seats else None))
+                         winner, json.dumps(seats) if seats else None, ending))
 
     # -------------------------------------------------------------- history
     def runs(self, finished_only: bool = False) -> list[dict]:
@@ -511,7 +527,7 @@ class Store:
         a sentence for it is put in ``skipped``; the rest are kept."""
         q = ("SELECT id, started, finished, seed, decks, daily, score, turns, assisted, status, practice, engine,"
              " variant, players, winner, seats,"
-             " CASE WHEN json_valid(run) THEN json_extract(run, '$.coached') END FROM runs")
+             " CASE WHEN json_valid(run) THEN json_extract(run, '$.coached') END, ending FROM runs")
         if finished_only:
             q += " WHERE status='finished'"
         out = []
@@ -526,7 +542,8 @@ class Store:
             out.append({"id": r[0], "started": r[1], "finished": r[2], "seed": r[3], "decks": json.loads(r[4]),
                         "daily": r[5], "score": r[6], "turns": r[7], "assisted": bool(r[8]), "status": r[9],
                         "practice": bool(r[10]), "engine": r[11], "variant": r[12], "players": r[13],
-                        "winner": r[14], "seats": _json_or(r[15], None), "coached": r[16] in (1, True)})
+                        "winner": r[14], "seats": _json_or(r[15], None), "coached": r[16] in (1, True),
+                        "ending": r[17] if isinstance(r[17], str) else None})
         return out
 
     def daily_scored(self, date_iso: str) -> bool:
@@ -584,7 +601,7 @@ class Store:
     def bot_stats(self) -> dict:
         """Finished games against bots: played and won, in all and by table
         (seat count and bot strength: "4 seats, greedy")."""
-        played = won = 0
+        played = won = drawn = 0
         tables: dict[str, dict] = {}
         for r in self.runs(finished_only=True):
             if r["variant"] != "standard":
@@ -594,13 +611,17 @@ class Store:
             bots = sorted({x for x in seats if x != "human"})
             strength = bots[0] if len(bots) == 1 else "mixed" if bots else "unknown"
             key = f"{r['players']} seats, {strength}"
-            t = tables.setdefault(key, {"players": r["players"], "bots": strength, "played": 0, "won": 0})
+            t = tables.setdefault(key, {"players": r["players"], "bots": strength, "played": 0, "won": 0,
+                                        "drawn": 0})
             t["played"] += 1
             played += 1
             if r["winner"] == me:
                 t["won"] += 1
                 won += 1
-        return {"played": played, "won": won, "tables": dict(sorted(tables.items()))}
+            elif r["winner"] is None:  # a draw (repetition, no progress, stalemate): a result of its own
+                t["drawn"] += 1
+                drawn += 1
+        return {"played": played, "won": won, "drawn": drawn, "tables": dict(sorted(tables.items()))}
 
     def best_and_mean(self) -> tuple[int | None, float | None]:
         scores = [r["score"] for r in self.runs(finished_only=True)

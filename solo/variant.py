@@ -66,6 +66,7 @@ class SoloVariant(Variant):
     min_players = 1
     max_players = 1
     alone_rule = "solo.no-opponent"
+    draws = False  # the Rules deck runs out: a Solo game always ends
 
     def setup(self, g) -> None:
         main, rules = _decks(g.db)

@@ -260,7 +260,7 @@ EVENT_DATA = {
     "surprise": (("target",), ()), "surprise_done": (("canceled",), ()),
     "take_hand": (("frm", "count"), ()), "to_hand": ((), ("frm", "pile")), "from_discard": ((), ("rules_pile",)),
     "turn_start": (("turn", "extra"), ()), "rotate": (("direction",), ()), "trade": (("frm",), ()),
-    "solo_setup": (("set_aside",), ()), "game_over": ((), ("score", "winner", "goal", "deck", "instead")),
+    "solo_setup": (("set_aside",), ()), "game_over": ((), ("score", "winner", "goal", "deck", "instead", "turns", "rounds")),
     "draw_phase": (("n", "terms"), ()), "catch_up": (("owed", "drawn", "terms", "resumed"), ()),
     "play_phase": (("n", "terms", "hand"), ()), "turn_end": (("played",), ("empty", "chose", "rule_card", "allowed", "gone", "terms")),
     "goal_discarded": ((), ("replaced_by", "chooser")), "rule_discarded": ((), ("replaced_by", "spot")), "goal": ((), ("joined", "beside")),
@@ -298,7 +298,8 @@ DATA_CHECKS = {
     "n": lambda g, v: isinstance(v, int) and not isinstance(v, bool), "owed": lambda g, v: _count(g, v) and v > 0, "drawn": _count, "hand": _count, "played": _count,
     "terms": lambda g, v: isinstance(v, list) and bool(v) and all(
         isinstance(t, list) and len(t) == 2 and (t[0] == -1 or _card(g, t[0])) and isinstance(t[1], int) for t in v),
-    "empty": lambda g, v: v is True, "chose": lambda g, v: v is True, "deck": lambda g, v: v in ("Main", "Rules"),
+    "empty": lambda g, v: v is True, "chose": lambda g, v: v is True, "deck": lambda g, v: v in ("Main", "Rules"), "rounds": lambda g, v: isinstance(v, int) and v > 0,
+    "turns": lambda g, v: isinstance(v, list) and len(v) == 2 and all(isinstance(t, int) and 0 < t <= g.turn for t in v),
     "goal": lambda g, v: v == -1 or (_card(g, v) and g.db.cards[v].kind == 1), "replaced_by": _card,
     "chooser": _seat, "left": _count, "free": lambda g, v: isinstance(v, bool), "has": _count, "needs": lambda g, v: _count(g, v) and v >= 2, "wins": lambda g, v: _count(g, v) and v >= 1, "rules_pile": lambda g, v: v is True, "joined": lambda g, v: isinstance(v, bool),
     "to": lambda g, v: v in ("draw", "play"), "stopper": _card, "stand_in": _card, "creeper": _card, "rule_card": lambda g, v: v == -1 or _card(g, v), "gone": lambda g, v: v == -1 or _card(g, v),

@@ -656,21 +656,20 @@ def test_rules_search_finds_cards_and_topics(capsys):
     code, out, _ = run(capsys, "rules", "--search", "why can't I win")  # a question, ranked: best first
     assert code == 0 and out.split()[0] in ("win.creeper-blocks", "win.goal", "win.tie")
 
-def test_verify_accepts_a_game_stopped_at_the_sims_caps(capsys, tmp_path, monkeypatch):
+def test_verify_refuses_a_run_that_stops_before_the_game_ends_even_at_the_old_caps(capsys, tmp_path):
+    """Every game ends by the rules now (a win, a deck run out, a told draw):
+    a run cut short, even at the sim's old turn cap, is no result."""
     from engine import sim
     res = sim.play_game(["fluxx5"], 1, "solo", 3, "random", keep_answers=True, turn_cap=3)
     assert not res["over"] and res["turns"] == 4
     f = tmp_path / "capped.json"
     f.write_text(json.dumps(res["run"]))
-    monkeypatch.setattr(sim, "TURN_CAP", 3)
-    assert run(capsys, "verify", str(f))[:2] == (0, f"{f}: verified (score {res['score']})\n")
-    monkeypatch.setattr(sim, "TURN_CAP", 4)
     assert run(capsys, "verify", str(f))[:2] == (
         1, f"solo-fluxx verify: {f}: step {len(res['run']['answers']) + 1}: the run ends before the game does\n")
-    monkeypatch.setattr(sim, "DECISION_CAP", res["decisions"])
-    assert run(capsys, "verify", str(f))[0] == 0
-    monkeypatch.setattr(sim, "DECISION_CAP", res["decisions"] + 1)
-    assert run(capsys, "verify", str(f))[0] == 1
+    old = dict(res["run"], engine="0.1.0")
+    f.write_text(json.dumps(old))
+    code, out, _ = run(capsys, "verify", str(f))
+    assert code == 1 and "recorded by engine 0.1.0 and this is engine 0.2.0" in out
 
 
 def test_sim_reports_a_game_that_breaks_on_stderr_and_goes_on(capsys, monkeypatch):

@@ -492,7 +492,7 @@ def test_a_version_4_save_keeps_its_lessons_under_their_new_numbers(tmp_path):
     s.db.execute("INSERT INTO lessons VALUES ('12-solo-scoring', '2026-11-29T11:00:00')")
     s.db.execute("INSERT INTO games SELECT 'lesson', variant, players, seed, decks, NULL, started, answers, state,"
                  " 0, '{\"lesson\": \"05-limits\", \"step\": 2}' FROM games WHERE slot='solo'")
-    for col in ("seats", "winner", "players", "variant"):  # the runs table as version 4 had it
+    for col in ("ending", "seats", "winner", "players", "variant"):  # the runs table as version 4 had it
         s.db.execute(f"ALTER TABLE runs DROP COLUMN {col}")
     s.db.execute("UPDATE meta SET value='4' WHERE key='schema'")
     s.release_all()
@@ -523,7 +523,7 @@ def test_a_version_5_history_learns_each_runs_mode(tmp_path):
     s.db.execute("INSERT INTO runs (started, finished, seed, decks, daily, score, turns, assisted, status, run,"
                  " practice, engine) VALUES ('2026-11-01T10:00:00', '2026-11-01T10:20:00', 4, '[\"fluxx5\"]',"
                  " NULL, NULL, 9, 0, 'finished', ?, 0, 'x')", (json.dumps(run),))
-    for col in ("seats", "winner", "players", "variant"):
+    for col in ("ending", "seats", "winner", "players", "variant"):
         s.db.execute(f"ALTER TABLE runs DROP COLUMN {col}")
     s.db.execute("UPDATE meta SET value='5' WHERE key='schema'")
     s.release_all()
@@ -532,5 +532,5 @@ def test_a_version_5_history_learns_each_runs_mode(tmp_path):
     assert s.notice is None and not s.skipped
     runs = s.runs()
     assert [(r["variant"], r["players"], r["winner"]) for r in runs] == [("solo", 1, None), ("standard", 3, 2)]
-    assert s.stats()["against_bots"] == {"played": 1, "won": 0, "tables": {
-        "3 seats, unknown": {"players": 3, "bots": "unknown", "played": 1, "won": 0}}}
+    assert s.stats()["against_bots"] == {"played": 1, "won": 0, "drawn": 0, "tables": {
+        "3 seats, unknown": {"players": 3, "bots": "unknown", "played": 1, "won": 0, "drawn": 0}}}

@@ -198,6 +198,13 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "free_action": "{W} used {name} as a free action: it uses no play.",
     ("game_over", "+goal"): "{W} won with the Goal {goal}{named}!",
     ("game_over", "+player"): "{W} won!",
+    ("game_over", "game.repetition"): ("The game is drawn: this position, every table, hand, pile and rule, "
+                                       "with the same player to move, stood at the start of turns {turns} "
+                                       "too, a third time (the project's reading: a game that can only go round "
+                                       "again ends with no winner)."),
+    ("game_over", "game.no-progress"): ("The game is drawn: for {rounds} full rounds nothing new has entered "
+                                        "play, only hands and piles moved (the project's reading: a game "
+                                        "nobody can get anywhere in ends with no winner)."),
     "game_over": "The game is over with no winner.",
     "potato": "The Goal changed, so the Creeper {name} moved to {w}.",
     "move": "{name} moved to {wp} table{by}.",
@@ -357,6 +364,8 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         fields.update(arithmetic(g, kind, data, p))
     if kind == "bonus":
         fields["adds"] = _adds(g, c, data["n"], f"{fields['wp']} {data['to']}", p)
+    if kind == "game_over" and "turns" in data:  # a draw by repetition: the turns the position stood at before
+        fields["turns"] = " and ".join(str(t) for t in data["turns"])
     if "players" in data:
         names = [who(g, q) for q in data["players"]]
         fields["players"] = ("Both " if len(names) == 2 else "All of ") + " and ".join(names)

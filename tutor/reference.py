@@ -35,6 +35,8 @@ TEXT: dict[str, str] = {
     "turn.free-action": "Free actions (from New Rules, Keepers or Creepers) use none of your plays. You may take them at any point of your own turn.",
     "pile.reshuffle": "When the draw pile runs out, the discard pile is shuffled to make a new draw pile, and drawing goes on.",
     "pile.empty": "When both the draw pile and the discard pile are empty, nothing more can be drawn; the draw simply stops.",
+    "game.repetition": "When the same position (every table and hand, the rules, the Goals, the piles and whose turn it is) stands at the start of a turn for the third time, the game ends drawn, with no winner, as in chess: it can only go round again. This is the project's reading; the rulebook never meets the case.",
+    "game.no-progress": "When ten full rounds go by in which every turn starts with the Keepers, Creepers, rules and Goals in play as they already stood at the start of an earlier turn (only hands and piles moved), the game ends drawn, with no winner: nobody is getting anywhere, and a reshuffle can keep such a game from ever repeating exactly. This is the project's reading; the rulebook never meets the case.",
     "game.stalemate": "If nobody can ever play or draw again (every hand and both piles are empty), the game ends with no winner. This is the project's reading; the rulebook never meets the case.",
     "card.keeper": "A Keeper goes on the table in front of whoever played it. Keepers on the table are what Goals ask for.",
     "card.goal": "A Goal goes in the middle and replaces the current Goal, which is discarded. Goals are shared: anyone who meets one wins.",

@@ -89,8 +89,10 @@ class EndScreen(Screen):
                                         names=names)
             except ReplayError:  # a table laid by hand (a test) is not its seed's deal: no replay
                 self.steps = None
-        if g.winner is None:
-            head = styled(("Game over", "b"), ": no winner.")
+        if g.winner is None or g.winner < 0:  # a draw: the rule that ended it says why, as the tutor does
+            from engine.rule_ids import RULES
+            why = RULES[g.end][0] if g.end in RULES else "nobody won"
+            head = styled(("Game over", "b"), f": a draw, no winner. {why}.")
         elif seats[g.winner] == "human":
             head = styled(("You won!", "b"))
         else:
@@ -103,7 +105,8 @@ class EndScreen(Screen):
         note = "  (assisted: " + (", ".join(dict.fromkeys(self.assists)) or "undo or hint") + ")" if self.assisted else ""
         replay_key = "   r: replay this game" if self.steps else ""
         return styled(head, f"{note}\nAfter {g.turn} turns.\n\nOn the tables at the end:\n{tables}\n\n"
-                      f"Against bots: {st['won']} won of {st['played']}\n\n"
+                      f"Against bots: {st['won']} won of {st['played']}"
+                      f"{', ' + str(st['drawn']) + ' drawn' if st.get('drawn') else ''}\n\n"
                       f"n: new game{replay_key}   h: history   s: stats   q: quit")
 
     def compose(self) -> ComposeResult:

@@ -34,8 +34,10 @@ def bots_text(st: dict) -> str:
     """Fluxx against bots: won of played, in all and by table (seats and strength)."""
     if not st["played"]:
         return "[b]Against bots[/]: no finished games yet"
-    rows = "\n".join(f"  {key:22} won {t['won']} of {t['played']}" for key, t in st["tables"].items())
-    return f"[b]Against bots[/]: won {st['won']} of {st['played']}\n{rows}"
+    def drawn(d: dict) -> str:
+        return f", drawn {d['drawn']}" if d.get("drawn") else ""
+    rows = "\n".join(f"  {key:22} won {t['won']} of {t['played']}{drawn(t)}" for key, t in st["tables"].items())
+    return f"[b]Against bots[/]: won {st['won']} of {st['played']}{drawn(st)}\n{rows}"
 
 
 class StatsScreen(StoreScreen):

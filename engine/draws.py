@@ -1,0 +1,75 @@
+"""Draws: how a standard game that could go on forever ends.
+
+The rulebook's game ends only when someone meets a Goal, and some tables
+never let anybody (both piles empty and every seat passing the same cards
+around, or a Creeper discarded and drawn back each turn). Two rules of the
+project's, read at the start of every turn, end such a game drawn:
+
+* **Repetition** (as chess's threefold rule): the same position (every
+  table and hand, the rules, the Goals, the piles, whose turn and any extra
+  turn owed; not the generator's state or the count of decisions) at the
+  start of a turn for the third time.
+* **No progress**: NO_PROGRESS_ROUNDS full rounds of turns in a row, each
+  starting with Keepers, Creepers, rules and Goals in play as they have
+  already stood at the start of an earlier turn: nothing new has entered
+  play, only hands and piles have moved (a reshuffle can keep a hopeless
+  game from repeating exactly).
+
+Positions are kept as 48-bit keys (blake2b of the position's numbers), so
+a saved game carries them and a replay ends where the game did.
+"""
+from __future__ import annotations
+
+from hashlib import blake2b
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# full rounds with nothing new in play before the game is drawn (see the README's
+# "Draws": no game of 60,000 played to a winner comes near it)
+NO_PROGRESS_ROUNDS = 10
+
+
+def _key(parts: tuple[object, ...]) -> int:
+    return int.from_bytes(blake2b(repr(parts).encode(), digest_size=6).digest(), "big")
+
+
+def in_play(g: Game) -> tuple[object, ...]:
+    """What is in play: each seat's Keepers and Creepers (with what is attached
+    to what), the New Rules and the Goals; the order they came in aside."""
+    return (tuple(tuple(sorted(t)) for t in g.tables), tuple(sorted(g.attached.items())),
+            tuple(sorted(g.rules)), tuple(sorted(g.goals)), tuple(g.scored))
+
+
+def position(g: Game, play: tuple[object, ...]) -> tuple[object, ...]:
+    """The position at a turn's start: what is in play, every hand, the piles
+    (the draw pile in its order: it is what comes next), whose turn it is
+    and any extra turn owed."""
+    return (play, tuple(tuple(sorted(h)) for h in g.hands), tuple(g.draw), tuple(sorted(g.discard)),
+            tuple(g.rules_deck), tuple(sorted(g.rules_discard)), g.active, g.extra, g.in_extra)
+
+
+def ends_drawn(g: Game) -> bool:
+    """Read at a turn's start (before it is counted): end the game drawn when
+    a draw rule says so. True when it did."""
+    if not any(g.hands) and not g.variant.can_draw(g):
+        return False  # nothing in any hand and nothing to draw: the stalemate (engine.turn) tells it better
+    play = in_play(g)
+    key = _key(position(g, play))
+    seen = g.seen
+    if seen.count(key) >= 2:
+        turns = [i + 1 for i, k in enumerate(seen) if k == key]
+        g.end_game(-1, "game.repetition", turns=turns)
+        return True
+    seen.append(key)
+    pk = _key(play)
+    if g.seen_play and g.seen_play[-1] == pk:
+        g.stale += 1
+        if g.stale >= NO_PROGRESS_ROUNDS * g.nplayers:
+            g.end_game(-1, "game.no-progress", rounds=NO_PROGRESS_ROUNDS)
+            return True
+    else:
+        g.seen_play[:] = [pk]
+        g.stale = 0
+    return False

@@ -1,0 +1,118 @@
+"""The draw rules (engine.draws): every standard game ends, by a win or by a
+told draw, and the draw is a result of its own everywhere a result goes."""
+from __future__ import annotations
+
+import json
+
+from engine import draws
+from engine.game import Game
+from engine.runfile import replay, run_from_data
+from engine.sim import play_game, run_sim
+
+DRAWN = (("voyager",), 4, "standard", 59, "greedy")  # greedy bots go round: drawn by repetition at turn 46
+
+
+def test_a_position_back_a_third_time_ends_the_game_drawn_and_the_tutor_says_why():
+    from tutor.explain import Explainer
+    res = play_game(*DRAWN, keep_answers=True)
+    assert res["over"] and res["winner"] == -1 and res["turns"] == 46
+    run = res["run"]
+    assert run["winner"] is None and run["end"] == "game.repetition"
+    g = replay(run_from_data(run, "a sim run"), record=True)
+    over = [e for e in g.log if e.kind == "game_over"]
+    assert [(e.rule, e.player) for e in over] == [("game.repetition", -1)]
+    a, b = over[0].data["turns"]
+    assert a < b < 46
+    # the position is the same at those turns' starts: replay to each and compare
+    line = Explainer("brief").explain(g, over[0]).text
+    assert "drawn" in line and f"turns {a} and {b}" in line and "project's reading" in line
+
+
+def test_the_position_leaves_out_the_generator_and_the_decision_count():
+    g = Game.new(("fluxx5",), 3, "standard", 5, record=False)
+    play = draws.in_play(g)
+    key = draws._key(draws.position(g, play))
+    g.rng ^= 12345
+    g.decisions += 7
+    assert draws._key(draws.position(g, draws.in_play(g))) == key
+    g.hands[0].reverse()  # a hand is a set of cards: its order is no part of the position
+    assert draws._key(draws.position(g, draws.in_play(g))) == key
+    g.draw.reverse()  # the draw pile's order is what comes next: it is
+    assert draws._key(draws.position(g, draws.in_play(g))) != key
+
+
+def test_rounds_with_nothing_new_in_play_end_the_game_drawn():
+    """No progress: a turn starts with what is in play as the last turn start
+    had it, NO_PROGRESS_ROUNDS full rounds in a row."""
+    g = Game.new(("fluxx5",), 2, "standard", 8)
+    while g.prompt.kind != "turn" or g.prompt.player != g.active:
+        g.push(g.legal_answers()[0])
+    cap = draws.NO_PROGRESS_ROUNDS * g.nplayers
+    g.seen_play = [draws._key(draws.in_play(g))]
+    g.stale = cap - 1
+    g.stack.append(("start_turn",))
+    g.prompt = None
+    g._run()
+    assert g.over and g.winner == -1 and g.end == "game.no-progress"
+    assert g.log[-1].kind == "game_over" and g.log[-1].data["rounds"] == draws.NO_PROGRESS_ROUNDS
+
+
+def test_something_new_in_play_starts_the_count_again():
+    g = Game.new(("fluxx5",), 2, "standard", 8, record=False)
+    g.seen_play = [12345]  # another table than this one
+    g.stale = 17
+    assert not draws.ends_drawn(g)
+    assert g.stale == 0 and g.seen_play == [draws._key(draws.in_play(g))]
+
+
+def test_a_drawn_game_round_trips_through_json_with_its_count():
+    res = play_game(*DRAWN, keep_answers=True)
+    run = run_from_data(res["run"], "a sim run")
+    half = run.model_copy(update={"answers": run.answers[:len(run.answers) // 2]})
+    g = replay(half, record=False)
+    back = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+    assert back.seen == g.seen and back.stale == g.stale and back.seen_play == g.seen_play
+
+
+def test_sim_counts_draws_under_none_and_its_guard_as_an_error(monkeypatch):
+    import engine.sim as sim
+    out = run_sim(("voyager",), 4, "standard", 3, 59, "greedy")
+    assert out["errors"] == 0 and out["wins"].get("none", 0) >= 1
+    monkeypatch.setattr(sim, "TURN_CAP", 5)  # a guard no game may reach: reaching it is an error
+    errs: list[str] = []
+    out = run_sim(("fluxx5",), 2, "standard", 2, 1, "random", err=errs.append)
+    assert out["errors"] == 2 and all("guard" in e for e in errs)
+
+
+def test_a_drawn_game_is_a_result_of_its_own_in_the_history_and_the_stats(tmp_path):
+    from solo.seats import run_result
+    from solo.store import Store
+    res = play_game(*DRAWN, keep_answers=True)
+    g = replay(run_from_data(res["run"], "a sim run"), record=False)
+    s = Store(tmp_path / "s.sqlite3")
+    seats = ["human", "greedy", "greedy", "greedy"]
+    s._archive((59, json.dumps(["voyager"]), None, "2026-12-02T10:00:00", json.dumps(res["run"]["answers"]), 0),
+               None, g.turn, "finished", "standard", 4, seats, ending=g.end)
+    [r] = s.runs()
+    assert r["winner"] is None and r["ending"] == "game.repetition"
+    assert run_result(r).startswith("drawn")
+    st = s.bot_stats()
+    assert (st["played"], st["won"], st["drawn"]) == (1, 0, 1)
+
+
+def test_verify_and_replay_json_tell_a_draw(tmp_path, capsys):
+    from solo.cli import main
+    res = play_game(*DRAWN, keep_answers=True)
+    f = tmp_path / "drawn.json"
+    f.write_text(json.dumps(res["run"]))
+    assert main(["verify", str(f)]) == 0
+    assert "a draw, game.repetition" in capsys.readouterr().out
+    assert main(["replay", str(f), "--json"]) == 0
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    over = [e for r in rows for e in r["events"] if e["event"] == "game_over"]
+    assert over == [{"event": "game_over", "rule": "game.repetition", "player": -1, "card": None,
+                     "winner": None, "end": "game.repetition"}]
+    assert main(["replay", str(f), "--explain", "--json"]) == 0
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    last = [r for r in rows if r.get("event") == "game_over"]
+    assert last and last[0]["winner"] is None and last[0]["end"] == "game.repetition"
