@@ -89,6 +89,21 @@ class Bot:
         raise NotImplementedError
 
 
+def blind_throw(g: Game) -> Answer | None:
+    """A throw in Rock-Paper-Scissors Showdown that cannot depend on the other
+    player's throw of the round (the second thrower's question carries the
+    first throw, for the engine): drawn from the game's generator, read and
+    not advanced, with the decision count and the seat asked; None for any
+    other question. Every bot that looks ahead throws this way."""
+    pr = g.prompt
+    if pr is None or pr.ask != "rps":
+        return None
+    _, x = R.next_u64(g.rng ^ ((g.decisions + 1) * 0xD1B54A32D192ED03 & 0xFFFFFFFFFFFFFFFF))
+    _, x = R.next_u64(x ^ pr.player)
+    opts = pr.options
+    return ("choose", (opts[x % len(opts)],))
+
+
 class RandomBot(Bot):
     name = "random"
 
@@ -163,6 +178,9 @@ class GreedyBot(Bot):
         return out
 
     def choose(self, g: Game) -> Answer:
+        throw = blind_throw(g)
+        if throw is not None:
+            return throw
         p = asked(g).player
         cands = self.candidates(g)
         if len(cands) == 1:
@@ -281,6 +299,9 @@ class FlatSearch(Bot):
         return evaluate(h, p)
 
     def choose(self, g: Game) -> Answer:
+        throw = blind_throw(g)
+        if throw is not None:
+            return throw
         return self.rank(g)[0][0]
 
     def searched(self, g: Game) -> list[Answer]:
@@ -301,6 +322,9 @@ class FlatSearch(Bot):
         """The candidate answers with their mean rollout result, best first
         (ties keep the candidates' order). A single legal answer is not
         searched: its result is 0."""
+        throw = blind_throw(g)
+        if throw is not None:  # a throw is never searched: the other throw is not to be seen
+            return [(throw, 0.0)]
         p = asked(g).player
         cands = self.searched(g)
         if len(cands) == 1:
@@ -469,6 +493,9 @@ class SearchBot(FlatSearch):
         """The candidate answers, best first: those that lasted more rounds
         first, then by mean rollout result (ties keep the candidates' order).
         A single legal answer is not searched: its result is 0."""
+        throw = blind_throw(g)
+        if throw is not None:  # a throw is never searched: the other throw is not to be seen
+            return [(throw, 0.0)]
         p = asked(g).player
         cands = self.searched(g)
         if len(cands) == 1:
