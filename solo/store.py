@@ -563,8 +563,11 @@ class Store:
         return data if isinstance(data, dict) else {}
 
     def par(self, date_iso: str) -> int | None:
-        r = self.db.execute("SELECT score FROM par WHERE date=?", (date_iso,)).fetchone()
-        return r[0] if r else None
+        """The date's par, if this engine and par bot worked it out (a par of an
+        older engine, whose rules differ, is worked out again)."""
+        from solo.daily import PAR_BOT
+        r = self.db.execute("SELECT score, engine FROM par WHERE date=?", (date_iso,)).fetchone()
+        return r[0] if r and r[1] == f"{ENGINE_VERSION} {PAR_BOT}" else None
 
     def set_par(self, date_iso: str, score: int) -> None:
         from solo.daily import PAR_BOT

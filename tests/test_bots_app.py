@@ -756,3 +756,43 @@ def test_every_event_of_random_games_is_told_to_a_viewer_without_a_hidden_name(d
             if e[0] == "draw" and e[2] != 0 and t.head:
                 said = t.x.text.split(" (because of ")[0]  # the cause is a card in play, not the drawn one
                 assert g.name(e[3]) not in said, t.x.text
+
+
+@pytest.mark.parametrize("key", ["q", "escape", "ctrl+c"])
+async def test_q_escape_and_ctrl_c_answer_while_bots_move_at_the_instant_pace(store, key, monkeypatch):
+    """Five greedy bots at the instant pace play move after move; a key sent
+    between two of their moves is answered: q and Esc leave for the menu at
+    once (and the bots stop: no move is played after), Ctrl-C quits."""
+    from textual import events
+
+    from solo.app.screens import MenuScreen
+    store.set_pref("bot_pace", "instant")
+    played = []
+    real = GameScreen.play_bot
+
+    def play_bot(self, a, stamp):  # the third bot move sends the key, queued among the bots' callbacks
+        played.append(self.g.decisions)
+        if len(played) == 3:
+            self.app.post_message(events.Key(key, {"q": "q", "escape": "\x1b", "ctrl+c": "\x03"}[key]))
+        real(self, a, stamp)
+    monkeypatch.setattr(GameScreen, "play_bot", play_bot)
+    app = make_app(store, new=(11, ["voyager"]), seats=new_seats(5, "greedy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        for _ in range(20):  # your moves until the bots have played three
+            if len(played) >= 3:
+                break
+            if scr.g.prompt is not None and scr.g.prompt.player == scr.me and app.screen is scr:
+                await pilot.press("1")
+            else:
+                await pilot.pause(0.02)
+        assert len(played) >= 3
+        await pilot.pause(0.3)
+        if key == "ctrl+c":
+            assert app.return_code is not None or not app.is_running  # the app is quitting
+            return
+        assert isinstance(app.screen, MenuScreen)
+        moves = scr.g.decisions
+        await pilot.pause(0.3)
+        assert scr.g.decisions == moves  # the bots stopped with the screen (the key came within a few moves)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import time
 from functools import partial
 
+from textual.binding import Binding
 from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
@@ -85,6 +86,8 @@ class SoloFluxxApp(App):
     CSS_PATH = "solo.tcss"
     TITLE = "Solo Fluxx"
     COMMANDS = App.COMMANDS | {SoloCommands}
+    # Ctrl-C quits, as a terminal program's user expects (every answer is saved as it is given)
+    BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True, id="ctrl-c-quit")]
 
     def __init__(self, store: Store | None = None, new: tuple | None = None, daily: str | None = None,
                  learn: bool = False, lesson: str | None = None, seats: list[str] | None = None):

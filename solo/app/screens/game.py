@@ -286,6 +286,8 @@ class GameScreen(BotSeats, Screen):
     def draw(self) -> None:
         if self.small:  # nothing of the table is drawn below the compact size
             return
+        if not self.is_attached or not self.query("#status"):  # left (q while the bots moved): nothing to draw on
+            return
         g = self.g
         self.query_one("#status", TurnBanner).show(g, self.info)
         self.query_one("#boxes", BoxRows).show(g, self.info)
@@ -456,7 +458,10 @@ class GameScreen(BotSeats, Screen):
     def scroll_cue(self, *_args) -> None:
         """The hand's title, with how many lines are above and below its view
         (kept as the view scrolls)."""
-        moves = self.query_one("#moves", OptionList)
+        found = self.query("#moves") if self.is_attached else None
+        if not found:  # the screen was left (q while the bots moved) before this call came
+            return
+        moves = found.first(OptionList)
         title = getattr(self, "hand_title", "Hand")
         total = moves.option_count
         view = moves.scrollable_content_region.height or int(moves.styles.max_height.value if moves.styles.max_height
