@@ -4,8 +4,8 @@ from __future__ import annotations
 import time
 from functools import partial
 
-from textual.binding import Binding
 from textual.app import App
+from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from engine.game import Game
