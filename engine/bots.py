@@ -104,6 +104,46 @@ def blind_throw(g: Game) -> Answer | None:
     return ("choose", (opts[x % len(opts)],))
 
 
+def gives_win(g: Game, a: Answer, p: int, depth: int = 2) -> bool:
+    """Whether answering ``a`` makes another seat win at once, for certain, as
+    seat ``p`` can see it: the answer resolves (the engine runs until its next
+    question) and the game is over with another seat the winner, with no card
+    drawn from the pile and no random pick on the way (a win that a hidden
+    card brings is not certain). When the answer leads to a question of p's
+    own (the card played asks p to choose), it gives the game away if every
+    answer to that question does, ``depth`` questions deep."""
+    h = g.copy()
+    h.push(a)
+    if len(h.draw) != len(g.draw) or h.rng != g.rng or len(h.rules_deck) != len(g.rules_deck):
+        return False  # a hidden card or a random pick was involved: not certain
+    if h.over:
+        return h.winner >= 0 and h.winner != p
+    pr = h.prompt
+    if depth <= 0 or pr is None or pr.player != p or pr.kind == "turn":
+        return False
+    answers = pr.legal_answers(limit=40)
+    if len(answers) >= 40:
+        return False  # too many ways on to be sure of any
+    return bool(answers) and all(gives_win(h, b, p, depth - 1) for b in answers)
+
+
+def keep_from_giving(g: Game, p: int, ranked: list[Answer]) -> list[Answer]:
+    """The bot's answers in its order of preference, those that hand another
+    seat the win (``gives_win``) moved to the end, unless it is the only
+    kind there is; if every answer the bot ranked gives the game away, the
+    first other legal answer that does not goes first. Solo has no other
+    seat: the list is returned as it is."""
+    if g.nplayers == 1:
+        return ranked
+    for i, a in enumerate(ranked):
+        if not gives_win(g, a, p):
+            return ranked if i == 0 else [a] + ranked[:i] + ranked[i + 1:]
+    for a in asked(g).legal_answers(limit=200):
+        if a not in ranked and not gives_win(g, a, p):
+            return [a] + ranked
+    return ranked  # every legal answer gives the game away (or none was found): the bot's own order
+
+
 class RandomBot(Bot):
     name = "random"
 
@@ -198,7 +238,17 @@ class GreedyBot(Bot):
             elif v == best_v:
                 best.append(a)
         # ties are broken at random (two greedy players must not throw 'rock' forever)
-        return best[self.pick(len(best))] if len(best) > 1 else best[0]
+        chosen = best[self.pick(len(best))] if len(best) > 1 else best[0]
+        if g.nplayers == 1 or not gives_win(g, chosen, p):
+            return chosen
+        # the favourite hands another seat the win: the best of the rest that does not
+        values = {}
+        for a in cands:
+            h = g.copy()
+            h.push(a)
+            values[a] = evaluate(h, p)
+        ranked = [chosen] + sorted((a for a in cands if a != chosen), key=lambda a: -values[a])
+        return keep_from_giving(g, p, ranked)[0]
 
 
 # pragma: no mutate start
@@ -245,6 +295,21 @@ def quick_answer(g: Game, bot: Bot) -> Answer:
             best, best_v = o, v
     return best
 # pragma: no mutate end
+
+
+def safe_first(g: Game, p: int, ranked: list[tuple[Answer, float]]) -> list[tuple[Answer, float]]:
+    """A search's ranking with an answer that does not hand another seat the
+    win first (``keep_from_giving``); an answer from outside the ranking
+    comes with the worst value of it."""
+    if g.nplayers == 1 or not ranked:
+        return ranked
+    order = keep_from_giving(g, p, [a for a, _v in ranked])
+    if order[0] == ranked[0][0]:
+        return ranked
+    value = dict(ranked)
+    worst = min(value.values())
+    first = order[0]
+    return [(first, value.get(first, worst))] + [(a, v) for a, v in ranked if a != first]
 
 
 class FlatSearch(Bot):
@@ -346,7 +411,7 @@ class FlatSearch(Bot):
             if deadline and time.perf_counter() > deadline:
                 break
         order = sorted(range(len(cands)), key=lambda i: -total[i])
-        return [(cands[i], total[i] / max(n, 1)) for i in order]
+        return safe_first(g, p, [(cands[i], total[i] / max(n, 1)) for i in order])
 
 
 # pragma: no mutate start
@@ -536,10 +601,14 @@ class SearchBot(FlatSearch):
             alive.sort(key=lambda i: -total[i] / count[i])  # stable: ties keep the candidates' order
             alive = alive[:(len(alive) + 1) // 2]
         order = sorted(range(k), key=lambda i: (-lasted[i], -total[i] / max(count[i], 1)))
-        self.tried = [(cands[i], count[i]) for i in order]
+        ranked = safe_first(g, p, [(cands[i], total[i] / max(count[i], 1)) for i in order])
+        if ranked[0][0] != cands[order[0]]:  # the favourite handed the win away: the report follows the new order
+            first = ranked[0][0]
+            order = ([i for i in order if cands[i] == first] + [i for i in order if cands[i] != first])
+        self.tried = [(cands[i], count[i]) for i in order if i < k]
         if reporting:
             self.report = [Tried(cands[i], outcomes[i]) for i in order]
-        return [(cands[i], total[i] / max(count[i], 1)) for i in order]
+        return ranked
 # pragma: no mutate end
 
 
