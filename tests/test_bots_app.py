@@ -168,8 +168,17 @@ async def on_table(store, g: Game, seats: list[str]):
         yield app, pilot, scr
 
 
+def told_lines(scr: GameScreen) -> list[str]:
+    """The tutor panel's lines and, behind a bot's one-line move (two or
+    more bots), every sentence it stands for."""
+    out = [str(x) for x in scr.log_lines]
+    for b in scr.log_full.values():
+        out += [x.text for x in b.full]
+    return out
+
+
 def panel(scr: GameScreen) -> str:
-    return "\n".join(scr.log_lines)
+    return "\n".join(told_lines(scr))
 
 
 async def test_its_a_trap_is_yours_to_spring_on_a_bots_turn(store):
@@ -714,7 +723,7 @@ draw_pile = ["Peace", "Sleep", "Love", "Time", "Music", "Cookies", "Money", "Dre
         assert "Ada took a card from Boris's hand (because of Random Tax)." in text and "Bread" not in text
         assert "Boris drew a card for the turn's draw." in text
         assert "You drew " in text  # your own draw is named
-        for line in scr.log_lines:
+        for line in told_lines(scr):
             if " drew " in line and not line.startswith("You"):
                 names = [c.name for c in g.db.cards if c.name in line]
                 assert not names, f"a bot's draw names {names}: {line}"

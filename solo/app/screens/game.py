@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 from engine.answers import to_json as answer_to_json
 from engine.game import Game
 from engine.prompts import IllegalAnswer
+from tutor.brief import Brief
 
 from ..cardtext import card, option
 from ..layouts import COMPACT, layout_for, side_width, solo_rows, standard_rows
@@ -60,6 +61,9 @@ class GameScreen(BotSeats, Screen):
         self.slot: str = info.get("slot") or ("lesson" if "lesson" in info else "daily" if info.get("daily") else "solo")
         self.log_lines: list[str] = []
         self.log_rules: list[str | None] = []  # the rule behind each line of the tutor panel
+        # a bot move told in one line (two or more bots, tutor "brief"): by line, the line with the
+        # sentences it stands for (tutor.brief.Brief)
+        self.log_full: dict[int, Brief] = {}
         self.marks: list[tuple[int, int] | None] = []  # per answer: (log length, turn_from) before it
         self.leads: dict[str, tuple[tuple, int]] = {}  # where each tutor's panel begins, for its turn
         self.turn_from = 0     # where "just happened" begins: the last turn's end
@@ -539,6 +543,7 @@ class GameScreen(BotSeats, Screen):
         g = self.g
         if a is None:
             return
+        pr = g.prompt
         try:
             j = answer_to_json(g, a)
             events = g.push(a)
@@ -552,11 +557,11 @@ class GameScreen(BotSeats, Screen):
         self.answers.append(j)
         self.app.store.save(g, self.answers, self.info.get("assisted", False), slot=self.slot)
         self.hint_step = 0
-        self.tell(events)
+        self.tell(events, pr)
         self.keep_tutor_lines()
         self.advance()
 
-    def tell(self, events) -> None:
+    def tell(self, events, answered=None) -> None:
         """The tutor's words for what just happened (levels: off, brief, full).
         A turn's end starts a new "just happened"; the full log keeps all."""
         for e in events:
@@ -567,6 +572,26 @@ class GameScreen(BotSeats, Screen):
             self.away += [(e[2], e[3], e[0]) for e in events if e[0] in ("play", "free_action", "surprise")
                           and e[2] != self.me and e[3] >= 0]
         if self.explainer.level == "off":
+            return
+        if self.brief_bots():
+            from tutor.brief import brief_lines
+            last = len(self.log_lines) - 1
+            into = self.log_full.get(last) if answered is not None and answered.kind != "turn" else None
+            for b in brief_lines(self.g, events, self.explainer.explain_all(self.g, events), self.bot_seats(),
+                                 self.explainer.names, into, answered.player if answered is not None else None):
+                x = b.x
+                if b.merged:  # the bot's answer to its own move's question: said on the move's line
+                    self.log_full[last] = b
+                    self.log_lines[last] = told(x.text, x.names)
+                    continue
+                if b.full:
+                    self.log_full[len(self.log_lines)] = b
+                self.log_lines.append(told(x.text, x.names))
+                self.log_rules.append(x.rule)
+                self.last_rule = x.rule
+                if x.more and not b.full:
+                    self.log_lines.append(Line((f"  {x.more} (w: why?)", "dim"), kind="more"))
+                    self.log_rules.append(x.rule)
             return
         for e, t in zip(events, self.explainer.explain_all(self.g, events), strict=True):  # one told line per event
             x = t.x
@@ -580,6 +605,13 @@ class GameScreen(BotSeats, Screen):
             if x.more:
                 self.log_lines.append(Line((f"  {x.more} (w: why?)", "dim"), kind="more"))
                 self.log_rules.append(x.rule)
+
+    def bot_seats(self) -> set[int]:
+        return {p for p, s in enumerate(self.seats or []) if s != "human"}
+
+    def brief_bots(self) -> bool:
+        """Bot moves are told one line each: two or more bots, the tutor at its default level."""
+        return self.explainer.level == "brief" and len(self.bot_seats()) >= 2
 
     def note(self, *parts: str | tuple[str, str] | Line) -> None:
         """A line of the app's own in the tutor's panel: plain strings and
@@ -656,6 +688,7 @@ class GameScreen(BotSeats, Screen):
         cut, turn_from = mark if mark is not None else (0, 0)
         del self.log_lines[cut:]
         del self.log_rules[cut:]
+        self.log_full = {i: v for i, v in self.log_full.items() if i < cut}
         self.turn_from = min(turn_from, len(self.log_lines))
         del self.marks[point:]
         self.last_rule = next((r for r in reversed(self.log_rules) if r), None)
@@ -722,11 +755,20 @@ class GameScreen(BotSeats, Screen):
         if self.focused is log and log.highlighted is not None:
             self.why(int(log.get_option_at_index(log.highlighted).id))
         elif self.last_rule:
+            last = max((i for i, r in enumerate(self.log_rules) if r), default=-1)
+            if last in self.log_full:  # the last line is a bot move in one line: all it stands for
+                self.why(last)
+                return
             from .modals import RuleScreen  # the small screens load when first opened
             self.app.push_screen(RuleScreen(self.last_rule))
 
     def why(self, line: int) -> None:
-        """Open the rule entry behind a line of the tutor panel."""
+        """Open the rule entry behind a line of the tutor panel; on a bot move
+        told in one line, every sentence it stands for with its rule."""
+        if line in self.log_full:
+            from .modals import MoveScreen
+            self.app.push_screen(MoveScreen(str(self.log_lines[line]), self.log_full[line].full))
+            return
         rule = next((r for r in reversed(self.log_rules[:line + 1]) if r), None)
         if rule:
             from .modals import RuleScreen  # the small screens load when first opened

@@ -92,6 +92,28 @@ class RuleScreen(ScrollDialog):
         return Content(f"{e.text}\n\nSource: {e.source}{reading}")
 
 
+class MoveScreen(ScrollDialog):
+    """A bot move told in one line, in full: each sentence it stands for, and
+    under it the rule behind it (the tutor's full level, for this move)."""
+    CLOSE_KEYS = "escape,enter,w"
+    hint = "Esc: close   ↑↓ PgUp PgDn: scroll"
+
+    def __init__(self, line: str, full: list):
+        super().__init__()
+        self.line, self.full = line, full
+
+    def title_content(self) -> Content:
+        return Content(self.line)
+
+    def body(self) -> Content:
+        from tutor.reference import entry
+        parts: list[Content] = []
+        for x in self.full:
+            e = entry(x.rule)
+            parts.append(styled((x.text, "b"), "\n", (f"  {e.text}", "dim"), (f"  [{x.rule}]", "dim i")))
+        return Content("\n\n").join(parts)
+
+
 class CardScreen(ScrollDialog):
     CLOSE_KEYS = "escape,enter,d"
 

@@ -1,0 +1,187 @@
+"""Bot turns told one line a move (a game with two or more bots, tutor at
+its default level, "brief").
+
+A bot's answer can tell eight lines or more: the card played, where it
+went, what it did, the turn's end, the next turn's start with its draw and
+its play count. With three bots that scrolls past faster than a player can
+read it. Here each bot move becomes one line ("Ada played Trade Hands:
+traded hands with Bo."), each bot's turn start one more ("Turn 7 begins
+for Bo: draws 1, plays 2."), and each line keeps every sentence it stands
+for, so the full explanation stays one key away (the app opens it on the
+line). The human's own moves and turn starts, a Goal met, a game's end
+and everything told at other levels are told as before.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.cards import GOAL
+
+from .explain import NAME_CLOSE, NAME_OPEN, SEAT_NAMES, Explanation, Told, who
+
+# the events that start a part of what one answer told: a turn's end, a turn's start, the game's end
+BOUNDS = ("turn_end", "turn_start", "game_over")
+# lines that only repeat what the move's own line says: the card played landing where its kind goes
+LANDING = frozenset({"keeper", "rule", "goal", "action", "creeper"})
+SHOWN = 3  # clauses a line shows; the rest are counted ("and 2 more") and one key away
+
+
+@dataclass
+class Brief:
+    """A line to show: ``x`` (its rule the first sentence's), and ``full``, the
+    sentences it stands for (empty for a line told as before). A bot's line
+    keeps its seat, its head and its clauses, so that the bot's next answer
+    to a question of the same card adds to it (``merged``: this line
+    replaces the one shown)."""
+    x: Explanation
+    full: list[Explanation] = field(default_factory=list)
+    seat: int = -1
+    head: str = ""
+    clauses: list[str] = field(default_factory=list)
+    merged: bool = False
+    card: int = -2  # the card the bot played (a move's line)
+
+    def rebuilt(self) -> Brief:
+        x = self.full[0]
+        return Brief(Explanation(x.event, x.rule, _line(self.head, self.clauses)), self.full, self.seat, self.head,
+                     self.clauses, card=self.card)
+
+
+def _parts(events: list[Any], told: list[Told], actor: int | None) -> list[tuple[str, int, list[tuple[Any, Told]]]]:
+    """What one answer told, cut where a turn ends or starts or the game ends:
+    (kind, seat, [(event, told)]); the first part is the move itself, by the
+    seat that answered (``actor``; else the seat its first event names)."""
+    parts: list[tuple[str, int, list[tuple[Any, Told]]]] = []
+    for e, t in zip(events, told, strict=True):
+        if not parts or e[0] in BOUNDS:
+            seat = actor if not parts and actor is not None and e[0] not in BOUNDS else e[2]
+            parts.append((e[0] if e[0] in BOUNDS else "move", seat, []))
+        parts[-1][2].append((e, t))
+    return parts
+
+
+def _cut(raw: str) -> str:
+    """A sentence without what follows its first colon, where that is only
+    the why of it ("Cy got Radioactive Potato, a Creeper: it goes straight
+    onto the table..."); a sentence that begins with a card's name and a
+    colon ("Discard and Draw: Bo discarded...") keeps it, and a colon inside
+    a card's name is no cut."""
+    if raw.startswith(NAME_OPEN) and raw.find(NAME_CLOSE + ": ") == raw.find(NAME_CLOSE):
+        return raw
+    inside = False
+    for i, ch in enumerate(raw):
+        if ch == NAME_OPEN:
+            inside = True
+        elif ch == NAME_CLOSE:
+            inside = False
+        elif not inside and raw.startswith(": ", i):
+            return raw[:i]
+    return raw
+
+
+def _clause(x: Explanation, name: str) -> str:
+    """A sentence as a clause of a line: its full stop and its why dropped
+    (``_cut``), and the seat's name where the sentence begins with it ("Ada
+    traded hands with Bo." -> "traded hands with Bo")."""
+    raw = _cut(x.raw.rstrip())
+    if raw.endswith("."):
+        raw = raw[:-1]
+    if name and raw.startswith(name + " "):
+        raw = raw[len(name) + 1:]
+    return raw
+
+
+def _line(head: str, clauses: list[str]) -> str:
+    if not clauses:
+        return head + "."
+    shown = clauses[:SHOWN]
+    rest = len(clauses) - len(shown)
+    return head + ": " + "; ".join(shown) + (f"; and {rest} more" if rest else "") + "."
+
+
+def brief_lines(g: Any, events: list[Any], told: list[Told], bots: set[int],
+                names: tuple[str, ...] | None = None, into: Brief | None = None,
+                actor: int | None = None) -> list[Brief]:
+    """The lines for one answer's events (``told``: ``Explainer.explain_all``
+    of them): a bot's move and a bot's turn start one line each, with the
+    sentences they stand for; every other line as told (heads only).
+    ``names``: the seats' names, as the explainer was given them. ``into``:
+    the bot's line shown last, when this answer is the same bot's answer to
+    a question its move asked (Zap a Card!: which card?): what the answer
+    did is added to that line (returned first, ``merged``). ``actor``: the
+    seat that gave the answer."""
+    token = SEAT_NAMES.set(names)
+    try:
+        return _brief_lines(g, events, told, bots, into, actor)
+    finally:
+        SEAT_NAMES.reset(token)
+
+
+MOVES = ("play", "free_action", "surprise")
+
+
+def _brief_lines(g: Any, events: list[Any], told: list[Told], bots: set[int], into: Brief | None,
+                 actor: int | None) -> list[Brief]:
+    out: list[Brief] = []
+    for n, (kind, seat, items) in enumerate(_parts(events, told, actor)):
+        heads = [(e, t.x) for e, t in items if t.head and t.x.event not in ("action_done", "deal")]
+        if not heads:
+            continue
+        if seat not in bots or kind == "game_over" or any(e[0] in ("game_over", "score") for e, _x in heads):
+            out += [Brief(x) for _e, x in heads]
+            continue
+        name = who(g, seat, True)
+        full = [x for _e, x in heads]
+        first_e, first = heads[0]
+        if kind == "turn_end":
+            clauses = [_clause(x, name) for _e, x in heads[1:]]
+            if clauses:  # a turn that ends with something done (a limit met) says so
+                out.append(Brief(Explanation("turn_end", first.rule, _line(f"{name}'s turn ends", clauses)), full,
+                                 seat, f"{name}'s turn ends", clauses))
+            elif out and out[-1].full:  # nothing but the end: its sentence goes with the move's line
+                out[-1].full.append(first)
+            elif n == 0 and into is not None and into.seat == seat:
+                out.append(Brief(into.x, into.full + [first], seat, into.head, into.clauses, merged=True))
+            else:
+                out.append(Brief(Explanation("turn_end", first.rule, _line(f"{name}'s turn ends", [])), full,
+                                 seat, f"{name}'s turn ends"))
+            continue
+        played = first_e[3] if first_e[0] in MOVES else -2
+        clauses = _clauses(g, heads[1:], played, name)
+        if n == 0 and kind == "move" and into is not None and into.seat == seat and first_e[0] not in MOVES:
+            # the same bot's answer to its own move's question: the move's line says what it did
+            line = Brief(into.x, into.full + full, seat, into.head, into.clauses + _clauses(g, heads, into.card, name),
+                         card=into.card)
+            out.append(replace(line.rebuilt(), merged=True))
+            continue
+        head = _clause(first, "")
+        out.append(Brief(Explanation(first.event, first.rule, _line(head, clauses)), full, seat, head, clauses,
+                         card=played))
+    return out
+
+
+def _clauses(g: Any, heads: list[tuple[Any, Explanation]], played: int, name: str) -> list[str]:
+    """The clauses of a bot's line: the draw and play counts in few words,
+    a Goal replaced as "replacing ...", every other sentence cut to a
+    clause; the card played landing where its kind goes is left out (the
+    line says it was played)."""
+    clauses = []
+    own = f"{NAME_OPEN}{g.name(played)}{NAME_CLOSE}: " if played >= 0 else None
+    for e, x in heads:
+        if e[0] == "draw_phase":
+            clauses.append(f"draws {e[4]['n']}")
+        elif e[0] == "play_phase":
+            clauses.append(f"plays {e[4]['n']}")
+        elif (e[0] == "draw" and e[1] == "turn.draw") or (e[0] in LANDING and e[3] == played):
+            continue
+        elif e[0] == "goal_discarded" and played >= 0 and g.db.cards[played].kind == GOAL:
+            clauses.append(f"replacing {NAME_OPEN}{g.name(e[3])}{NAME_CLOSE}")
+        else:
+            raw = x.raw
+            if own and raw.startswith(own):  # "Discard and Draw: Bo discarded..." under its own play
+                raw = raw[len(own):]
+            if played >= 0:  # "(because of Jackpot!)" under the line of Jackpot! itself
+                raw = raw.replace(f" (because of {NAME_OPEN}{g.name(played)}{NAME_CLOSE})", "")
+            clauses.append(_clause(Explanation(x.event, x.rule, raw), name))
+    return clauses
