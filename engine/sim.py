@@ -121,10 +121,13 @@ def _results(decks: tuple[str, ...] | list[str], players: int, variant: str, see
 
 def run_sim(decks: tuple[str, ...] | list[str], players: int, variant: str, games: int, seed: int, bot: str,
             save_runs: str | Path | None = None, err: Callable[[str], None] | None = None,
-            daily: str | None = None, jobs: int = 1) -> dict[str, Any]:
+            daily: str | None = None, jobs: int = 1, source: Any = None) -> dict[str, Any]:
     """Play ``games`` games (seeds seed, seed+1, ...) in ``jobs`` processes and
     summarise them; the summary (but its timing keys) and the run files are
-    the same for any number of jobs."""
+    the same for any number of jobs. ``source``: where else the results
+    come from (called as ``_results`` is, less ``jobs``; a ``cpu_seconds``
+    attribute adds the CPU time spent elsewhere): the cluster of
+    ``solo.cluster``."""
     import resource
     scores: dict[str, int] = {}
     wins: dict[str, int] = {}
@@ -134,7 +137,11 @@ def run_sim(decks: tuple[str, ...] | list[str], players: int, variant: str, game
     t0 = time.perf_counter()
     cpu0 = time.process_time()
     child0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    results = _results(decks, players, variant, range(seed, seed + games), bot, save_runs is not None, jobs)
+    seeds = range(seed, seed + games)
+    if source is not None:
+        results = source(decks, players, variant, seeds, bot, save_runs is not None)
+    else:
+        results = _results(decks, players, variant, seeds, bot, save_runs is not None, jobs)
     for k, (s, r, why) in enumerate(results):
         if r is None:
             errors += 1
@@ -157,6 +164,7 @@ def run_sim(decks: tuple[str, ...] | list[str], players: int, variant: str, game
             (d / f"run-{variant}-{s}.json").write_text(json.dumps(r["run"]))
     child1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (time.process_time() - cpu0) + (child1.ru_utime - child0.ru_utime) + (child1.ru_stime - child0.ru_stime)
+    cpu += getattr(source, "cpu_seconds", 0.0)
     secs = time.perf_counter() - t0
     done = max(1, games - errors)
     return {"variant": variant, "players": players, "decks": list(decks), "bot": bot,

@@ -181,8 +181,13 @@ def build_parser(only: str | None = None) -> Parser:
         g.add_argument("--daily", type=_date, help="play that date's daily deal")
         sp.add_argument("--bot", choices=sorted(BOTS), default="random",
                         help="random, greedy, or search (rollouts; slower, stronger)")
-        sp.add_argument("--jobs", type=_jobs, default=None, metavar="N",
-                        help="play the games in N processes (default: every core); the results are the same for any N")
+        where = sp.add_mutually_exclusive_group()
+        where.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+                           help="play the games in N processes (default: every core); the results are the same "
+                                "for any N")
+        where.add_argument("--cluster", metavar="ADDRESS",
+                           help="play the games on an existing Dask cluster (tcp://HOST:PORT; the extra "
+                                '".[cluster]"); the results are the same as with --jobs')
         sp.add_argument("--save-runs", metavar="DIR", type=_folder, help="write each finished game as a run file")
         sp.add_argument("--force", action="store_true", help="overwrite run files already in the --save-runs folder")
         sp.add_argument("--json", action="store_true", help="one JSON document instead of key: value lines")
@@ -248,9 +253,25 @@ def cmd_sim(a) -> int:
                   "or another --save-runs folder", file=sys.stderr)
             return 1
     from engine.sim import default_jobs
-    res = run_sim(a.decks, players, a.variant, a.games, seed, a.bot, save_runs=a.save_runs,
-                  err=lambda m: print(m, file=sys.stderr), daily=a.daily,
-                  jobs=a.jobs if a.jobs is not None else default_jobs())
+    source = None
+    if a.cluster:
+        from solo.cluster import ClusterSource, ClusterUnavailable
+
+        def told(done: int, total: int, workers: int) -> None:
+            print(f"solo-fluxx sim: {done} of {total} games played on {a.cluster} ({workers} workers)",
+                  file=sys.stderr, flush=True)
+        try:
+            source = ClusterSource(a.cluster, told)
+        except ClusterUnavailable as e:
+            print(f"solo-fluxx sim: --cluster {a.cluster}: {e}", file=sys.stderr)
+            return 2
+    try:
+        res = run_sim(a.decks, players, a.variant, a.games, seed, a.bot, save_runs=a.save_runs,
+                      err=lambda m: print(m, file=sys.stderr), daily=a.daily,
+                      jobs=a.jobs if a.jobs is not None else default_jobs(), source=source)
+    finally:
+        if source is not None:
+            source.close()
     if a.daily:
         res["daily"] = a.daily
     if a.json:
