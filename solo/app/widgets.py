@@ -407,10 +407,21 @@ class BoxRows(Widget):
 
     def show(self, g: Game, info: dict[str, Any]) -> None:
         self.game, self.info = g, info
+        old, heights = self._strips, list(self.heights)
         self._strips = None
         self._cells = None
         self._lay(self.width_hint or self.size.width)
-        self.refresh()
+        if old is None or self._drawn_for != self.size or self.heights != heights or not self.size.width:
+            self.refresh()
+            return
+        # the same boxes at the same size: only the lines that changed are drawn again (an answer
+        # changes a few lines of a few boxes; a whole redraw of every box is most of a frame at 160x50)
+        self._strips = new = self._draw()
+        changed = [y for y, (a, b) in enumerate(zip(old, new, strict=False)) if a != b]
+        if len(old) != len(new):
+            self.refresh()
+        elif changed:
+            self.refresh(*(Region(0, y, self.size.width, 1) for y in changed))
 
     def _lay(self, width: int) -> None:
         """Each box's lines at this width, and each row's height."""
