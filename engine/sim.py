@@ -18,7 +18,7 @@ TIMING_KEYS = ("seconds", "games_per_second", "decisions_per_second", "cpu_secon
                "decisions_per_cpu_second")
 # guards, not rules: a game the engine lets run this long is a fault, counted as an error
 # (the draw rules of engine.draws end every standard game; Solo's decks run out)
-TURN_CAP = 400
+TURN_CAP = 2000  # past engine.draws.LONGEST_ROUNDS at six seats (1,800 turns)
 DECISION_CAP = 100_000
 
 

@@ -66,7 +66,7 @@ def table_words(seats: list[str]) -> str:
 
 
 # how a game against bots ends with no winner: the draw rules' ids (engine.draws) and the stalemate
-DRAWS = ("game.repetition", "game.no-progress", "game.stalemate")
+DRAWS = ("game.repetition", "game.no-progress", "game.long", "game.stalemate")
 
 
 def run_result(run: dict[str, Any]) -> str:

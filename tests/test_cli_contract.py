@@ -28,7 +28,6 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("serve", "--host"): "issue 41 (play in a browser)",
     ("serve", "--port"): "issue 41 (play in a browser)",
     ("serve", "--public"): "issue 41 (play in a browser)",
-    ("sim", "--cluster"): "issue 37 (games that always end; sim on a cluster engine)",
 }
 
 
@@ -138,7 +137,7 @@ def test_every_command_and_option_says_what_it_does_in_help(capsys):
                 assert a.help, f"'{' '.join(path)} {a.option_strings or a.dest}' has no help"
                 seen.append((" ".join(path), a.option_strings[0] if a.option_strings else a.dest))
     walk(parser, [])
-    assert len(seen) == 39  # with play --variant, --players, --bot, sim --force, sim --jobs, export --force, and learn N, --list, --json
+    assert len(seen) == 40  # with play --variant, --players, --bot, sim --force, sim --jobs, --cluster, export --force, and learn N, --list, --json
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     out = capsys.readouterr().out
@@ -187,7 +186,7 @@ def test_every_command_parses_to_its_documented_defaults():
     assert vars(p.parse_args(["history"])) == {"cmd": "history", "json": False}
     assert vars(p.parse_args(["sim"])) == {
         "cmd": "sim", "variant": "solo", "players": None, "decks": fluxx5, "games": 100, "seed": 0, "daily": None,
-        "bot": "random", "jobs": None, "save_runs": None, "force": False, "json": False}
+        "bot": "random", "jobs": None, "cluster": None, "save_runs": None, "force": False, "json": False}
     assert vars(p.parse_args(["replay", "r"])) == {"cmd": "replay", "run": "r", "explain": False, "json": False,
                                                     "run_id": None}
     assert vars(p.parse_args(["verify", "r"])) == {"cmd": "verify", "run": "r"}
@@ -705,7 +704,8 @@ def test_every_usage_line(capsys):
         "usage: solo-fluxx daily [-h] [--date DATE]",
         "usage: solo-fluxx history [-h] [--json]",
         "usage: solo-fluxx sim [-h] [--variant {solo,standard}] [--players PLAYERS] [--decks DECKS] [--games GAMES] "
-        "[--seed SEED | --daily DAILY] [--bot {greedy,random,search}] [--jobs N] [--save-runs DIR] [--force] [--json]",
+        "[--seed SEED | --daily DAILY] [--bot {greedy,random,search}] [--jobs N | --cluster ADDRESS] [--save-runs DIR] "
+        "[--force] [--json]",
         "usage: solo-fluxx scenario [-h] PATH [PATH ...]",
         "usage: solo-fluxx deck [-h] {check,show} ...",
         "usage: solo-fluxx deck check [-h] FILE",

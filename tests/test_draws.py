@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engine import draws
 from engine.game import Game
 from engine.runfile import replay, run_from_data
@@ -62,7 +64,42 @@ def test_something_new_in_play_starts_the_count_again():
     g.seen_play = [12345]  # another table than this one
     g.stale = 17
     assert not draws.ends_drawn(g)
-    assert g.stale == 0 and g.seen_play == [draws._key(draws.in_play(g))]
+    assert g.stale == 0 and g.seen_play == [12345, draws._key(draws.in_play(g))]
+
+
+def test_a_game_still_going_after_the_longest_game_is_drawn():
+    """The longest game: a game still going when LONGEST_ROUNDS full rounds
+    have been played is drawn at the next turn's start, told."""
+    g = Game.new(("fluxx5",), 2, "standard", 8)
+    while g.prompt.kind != "turn" or g.prompt.player != g.active:
+        g.push(g.legal_answers()[0])
+    g.turn = draws.LONGEST_ROUNDS * g.nplayers
+    g.stack.append(("start_turn",))
+    g.prompt = None
+    g._run()
+    assert g.over and g.winner == -1 and g.end == "game.long"
+    assert g.log[-1].kind == "game_over" and g.log[-1].data["rounds"] == draws.LONGEST_ROUNDS
+
+
+@pytest.mark.slow
+def test_the_games_that_ran_into_the_old_guard_end_by_the_rules():
+    """Voyager, four greedy seats: seeds 240 and 660 ran past 400 turns (the
+    sim's old cap) with a seat holding every card and a Malfunction coming
+    straight back each turn while the others had nothing; let run, one is
+    won at turn 1015 and the other comes round a third time at turn 1012."""
+    won = play_game(("voyager",), 4, "standard", 240, "greedy")
+    assert won["over"] and won["winner"] == 0 and won["end"] == "win.goal" and won["turns"] == 1015
+    drawn = play_game(("voyager",), 4, "standard", 660, "greedy")
+    assert drawn["over"] and drawn["winner"] == -1 and drawn["end"] == "game.repetition"
+
+
+def test_a_stale_count_only_grows_on_states_already_seen():
+    g = Game.new(("fluxx5",), 2, "standard", 8, record=False)
+    here = draws._key(draws.in_play(g))
+    g.seen_play = [111, here, 222]  # this table stood at an earlier turn's start
+    g.stale = 5
+    assert not draws.ends_drawn(g)
+    assert g.stale == 6 and g.seen_play == [111, here, 222]
 
 
 def test_a_drawn_game_round_trips_through_json_with_its_count():

@@ -205,6 +205,8 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("game_over", "game.no-progress"): ("The game is drawn: for {rounds} full rounds nothing new has entered "
                                         "play, only hands and piles moved (the project's reading: a game "
                                         "nobody can get anywhere in ends with no winner)."),
+    ("game_over", "game.long"): ("The game is drawn: {rounds} full rounds have gone by with no winner (the "
+                                 "project's reading: a game with no end in sight ends with no winner)."),
     "game_over": "The game is over with no winner.",
     "potato": "The Goal changed, so the Creeper {name} moved to {w}.",
     "move": "{name} moved to {wp} table{by}.",
