@@ -2,8 +2,9 @@
 
 The rulebook's game ends only when someone meets a Goal, and some tables
 never let anybody (both piles empty and every seat passing the same cards
-around, or a Creeper discarded and drawn back each turn). Three rules of
-the project's, read at the start of every turn, end such a game drawn:
+around, or a Creeper discarded and drawn back each turn). Rules of the
+project's, read at the start of every turn (and as a free action is used),
+end such a game drawn:
 
 * **Repetition** (as chess's threefold rule): the same position (every
   table and hand, the rules, the Goals, the piles, whose turn and any extra
@@ -14,6 +15,10 @@ the project's, read at the start of every turn, end such a game drawn:
   already stood at the start of an earlier turn: nothing new has entered
   play, only hands and piles have moved (a reshuffle can keep a hopeless
   game from repeating exactly).
+* **Repetition within a turn**: a free action used from the same position
+  (and the same counts of the turn) for the third time in one turn: the
+  turn can only go round, as a Death discarded and drawn straight back
+  from empty piles (``loops_in_turn``).
 * **The longest game**: a game still going after LONGEST_ROUNDS full
   rounds (a seat holding every card and shuffling its table through new
   arrangements, a Creeper drawn back each turn, while the others have
@@ -56,6 +61,20 @@ def position(g: Game, play: tuple[object, ...]) -> tuple[object, ...]:
     and any extra turn owed."""
     return (play, tuple(tuple(sorted(h)) for h in g.hands), tuple(g.draw), tuple(sorted(g.discard)),
             tuple(g.rules_deck), tuple(sorted(g.rules_discard)), g.active, g.extra, g.in_extra)
+
+
+def loops_in_turn(g: Game, c: int) -> bool:
+    """Read as a free action is used: the position (and the turn's counts:
+    drawn, played, the free actions used) is the one it was when a free
+    action was used twice before this turn: the turn can only go round (a
+    Death discarded and drawn straight back from empty piles, again and
+    again). The game is then drawn; True when it was."""
+    key = _key((position(g, in_play(g)), g.drawn, g.played, tuple(g.used), c))
+    if g.seen_free.count(key) >= 2:
+        g.end_game(-1, "game.repetition-in-turn", loop_card=c, turn=g.turn)
+        return True
+    g.seen_free.append(key)
+    return False
 
 
 def ends_drawn(g: Game) -> bool:

@@ -404,11 +404,12 @@ STATE = (
     ("hand_at_start", "value"), ("used", "list"), ("extra", "value"), ("in_extra", "value"), ("temp", "frames"),
     ("playing", "list"), ("chain", "links"), ("stack", "tasks"), ("winner", "value"), ("over", "value"),
     ("checks", "value"), ("decisions", "value"), ("quiet", "value"),
-    ("seen", "list"), ("seen_play", "list"), ("stale", "value"), ("end", "value"),
+    ("seen", "list"), ("seen_play", "list"), ("stale", "value"), ("end", "value"), ("seen_free", "list"),
 )
 STATE_FIELDS = tuple(f for f, _ in STATE)
 # fields a save written before they existed may lack, with the value they then had
-STATE_DEFAULTS: dict[str, Any] = {"chain": [], "seen": [], "seen_play": [], "stale": 0, "end": ""}
+STATE_DEFAULTS: dict[str, Any] = {"chain": [], "seen": [], "seen_play": [], "stale": 0, "end": "",
+                                  "seen_free": []}
 
 
 
@@ -483,6 +484,7 @@ class Game:
         # in-play tables and rules met so far, and the turn starts in a row with none new
         self.seen: list[int] = []
         self.seen_play: list[int] = []
+        self.seen_free: list[int] = []  # this turn's positions as a free action was used (engine.draws)
         self.stale = 0
         self.end = ""  # the rule id that ended the game (a Goal won, a deck run out, a draw), once over
         self.log: list[Event] | None = [] if record else None

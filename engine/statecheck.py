@@ -96,7 +96,7 @@ def check_state(g: Game, d: dict[str, Any]) -> None:
     for f in ("draw", "discard", "rules", "goals", "scored", "rules_deck", "rules_discard", "playing"):
         cards += card_list(f, d[f])
     card_list("used", d["used"])
-    for f in ("seen", "seen_play"):  # position keys (engine.draws): whole numbers of 48 bits
+    for f in ("seen", "seen_play", "seen_free"):  # position keys (engine.draws): whole numbers of 48 bits
         v = d.get(f, STATE_DEFAULTS[f])
         if type(v) is not list or not all(_int(x) and 0 <= x < 2**48 for x in v):
             raise BadState(f"'{f}' is not a list of position keys (whole numbers from 0 to 2^48-1)")

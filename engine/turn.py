@@ -10,7 +10,7 @@ from typing import Any
 
 from . import rng as R
 from .cards import CREEPER, GOAL, KEEPER, RULE
-from .draws import ends_drawn
+from .draws import ends_drawn, loops_in_turn
 from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
 from .game import (
     ACTIONS,
@@ -74,6 +74,7 @@ def op_start_turn(g: Game) -> None:
     g.drawn = 0
     g.played = 0
     g.used = []
+    g.seen_free = []
     if g.log is not None:
         g.ev("turn_start", "turn.start", p, turn=g.turn, extra=g.in_extra)
     starters = g.pidx.turn_start  # a turn-start task only where a card in play acts then (it would run next)
@@ -227,6 +228,8 @@ def op_temp_done(g: Game) -> None:
 
 
 def op_free(g: Game, p: int, c: int) -> None:
+    if g.variant.draws and loops_in_turn(g, c):
+        return
     if g.log is not None:
         g.ev("free_action", "turn.free-action", p, c)
         g._acting = c  # what the free action does is told as its doing (until the turn's question comes back)

@@ -15,6 +15,15 @@ STRENGTHS = ("random", "greedy", "search")
 STRENGTH_WORDS = {"random": "random (plays any legal card)", "greedy": "greedy (best-looking card now)",
                   "search": "search (looks a few turns ahead)"}
 BOT_NAMES = ("Ada", "Boris", "Cleo", "Dmitri", "Esme")
+
+
+def strength_words() -> dict[str, str]:
+    """Each strength in words with its measured rating (``solo.ladder``: an
+    Elo-style rating from four-seat games, random at 1000), as New game
+    shows them."""
+    from solo.ladder import ratings
+    rated = ratings()
+    return {k: f"{w}, rated {rated[k]}" if k in rated else w for k, w in STRENGTH_WORDS.items()}
 MAX_BOTS = len(BOT_NAMES)
 
 
@@ -66,7 +75,7 @@ def table_words(seats: list[str]) -> str:
 
 
 # how a game against bots ends with no winner: the draw rules' ids (engine.draws) and the stalemate
-DRAWS = ("game.repetition", "game.no-progress", "game.long", "game.stalemate")
+DRAWS = ("game.repetition", "game.repetition-in-turn", "game.no-progress", "game.long", "game.stalemate")
 
 
 def run_result(run: dict[str, Any]) -> str:

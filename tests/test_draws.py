@@ -153,3 +153,22 @@ def test_verify_and_replay_json_tell_a_draw(tmp_path, capsys):
     rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     last = [r for r in rows if r.get("event") == "game_over"]
     assert last and last[0]["winner"] is None and last[0]["end"] == "game.repetition"
+
+
+def test_a_free_action_going_round_within_a_turn_ends_the_game_drawn():
+    """The tracker's loop: both piles empty and Death the only card on the
+    table; discarding it (its own free action) draws it straight back, so
+    the turn comes back to the same position; the third time the game is
+    drawn, told with the card (before, a greedy bot did it forever and sim
+    hit its guard: Fluxx 5.0 with the Creeper Pack, four greedy seats, seed
+    444 and nine more of the first 1,400 seeds)."""
+    from tutor.explain import Explainer
+    res = play_game(("fluxx5", "creeper-pack"), 4, "standard", 444, "greedy", keep_answers=True)
+    assert res["over"] and res["winner"] == -1 and res["end"] == "game.repetition-in-turn", res
+    g = replay(run_from_data(res["run"], "a sim run"))
+    last = g.log[-1]
+    assert last.kind == "game_over" and g.name(last.data["loop_card"]) == "Death"
+    assert Explainer().explain(g, last).text.startswith(
+        "The game is drawn: Death was used from the same position a third time this turn")
+    # the position is counted within the turn only (the list starts afresh each turn)
+    assert len(g.seen_free) == 3 and g.seen_free[-1] == g.seen_free[-2] != g.seen_free[0]

@@ -205,6 +205,9 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("game_over", "game.no-progress"): ("The game is drawn: for {rounds} full rounds nothing new has entered "
                                         "play, only hands and piles moved (the project's reading: a game "
                                         "nobody can get anywhere in ends with no winner)."),
+    ("game_over", "game.repetition-in-turn"): ("The game is drawn: {loop_card} was used from the same position a third "
+                                               "time this turn (the project's reading: a turn that can only go "
+                                               "round ends the game with no winner)."),
     ("game_over", "game.long"): ("The game is drawn: {rounds} full rounds have gone by with no winner (the "
                                  "project's reading: a game with no end in sight ends with no winner)."),
     "game_over": "The game is over with no winner.",
@@ -250,7 +253,7 @@ PLAY_FROM = {0: "", 1: " from the temporary hand", 2: " at once, as part of anot
 # bonuses that compare players' Keepers: with one player they never apply
 COMPARING_BONUSES = ("rich_bonus", "poor_bonus")
 CARD_DATA = ("target", "keeper", "replaced_by", "goal", "stopper", "creeper", "along",
-             "limit_card", "rule_card", "stand_in")  # data that names a card
+             "limit_card", "rule_card", "stand_in", "loop_card")  # data that names a card
 
 
 def template_for(e: Any, table: dict[str | tuple[str, str], str] | None = None) -> str:

@@ -186,20 +186,21 @@ class NewGameScreen(ModalScreen[dict]):
 
     def questions(self) -> list[tuple[str, str, list[tuple[str, object]]]]:
         """(step, question, [(label, value)]) in order; the bot questions only for a game against bots."""
-        from solo.seats import MAX_BOTS, STRENGTH_WORDS
+        from solo.seats import MAX_BOTS, strength_words
+        words = strength_words()
         out: list[tuple[str, str, list[tuple[str, object]]]] = [
             ("mode", "New game: which game?", [("Solo Fluxx (the solitaire: score Goals against the deck)", "solo"),
                                               ("Fluxx against bots (2 to 6 players, first Goal wins)", "standard")])]
         if self.chosen.get("mode") == "standard":
             out.append(("bots", "How many bots? (you play first)",
                         [(f"{n} bot{'s' if n > 1 else ''} ({n + 1} players)", n) for n in range(1, MAX_BOTS + 1)]))
-            out.append(("strength", "How strong are the bots?", [(f"all {w}", k) for k, w in STRENGTH_WORDS.items()]
+            out.append(("strength", "How strong are the bots?", [(f"all {w}", k) for k, w in words.items()]
                         + [("a strength for each bot", "each")]))
             if self.chosen.get("strength") == "each":
                 from solo.seats import BOT_NAMES
                 for i in range(int(self.chosen.get("bots", 1))):
                     out.append((f"strength{i}", f"How strong is {BOT_NAMES[i]}?",
-                                [(w, k) for k, w in STRENGTH_WORDS.items()]))
+                                [(w, k) for k, w in words.items()]))
         out.append(("decks", "Which decks?", [(name, decks) for name, decks in DECK_CHOICES]))
         return out
 
