@@ -10,7 +10,7 @@ from typing import Any
 
 from . import rng as R
 from .cards import CREEPER, GOAL, KEEPER, RULE
-from .draws import ends_drawn, loops_in_turn
+from .draws import LOOP_WATCH, ends_drawn, loops_in_turn
 from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
 from .game import (
     ACTIONS,
@@ -153,6 +153,8 @@ def op_play(g: Game, p: int, c: int, src: int) -> None:
     hand (1), or directly, as part of another card (2; that card has already
     moved it into the being-played area, so it is never out of every zone)."""
     if src == 0:
+        if p == g.active and g.played >= LOOP_WATCH and g.variant.draws and loops_in_turn(g, c):
+            return
         g.hands[p].remove(c)
         if p == g.active:
             g.played += 1

@@ -169,6 +169,32 @@ def test_a_free_action_going_round_within_a_turn_ends_the_game_drawn():
     last = g.log[-1]
     assert last.kind == "game_over" and g.name(last.data["loop_card"]) == "Death"
     assert Explainer().explain(g, last).text.startswith(
-        "The game is drawn: Death was used from the same position a third time this turn")
+        "The game is drawn: Death was played or used from the same position a third time this turn")
     # the position is counted within the turn only (the list starts afresh each turn)
     assert len(g.seen_free) == 3 and g.seen_free[-1] == g.seen_free[-2] != g.seen_free[0]
+
+
+def test_plays_going_round_within_a_turn_end_the_game_drawn():
+    """Voyager under Play All with both piles empty: Jackpot! draws the
+    Distress Call just discarded, Distress Call draws the Jackpot! back,
+    and the turn never ends (seeds 2544 and 4886 of four greedy seats ran
+    into sim's guard this way). Past LOOP_WATCH plays in a turn every play
+    is watched: the third time a play is made from the same position, the
+    game is drawn."""
+    from .helpers import table
+    g = table("""
+decks = ["voyager"]
+players = 2
+[setup]
+rules = ["Play All"]
+hands = [["Jackpot!", "Distress Call"], ["Coffee"]]
+tables = [["Holodeck"], []]
+""")
+    g.played = draws.LOOP_WATCH  # a long turn already
+    jackpot, call = g.db.find("Jackpot!"), g.db.find("Distress Call")
+    for c in (jackpot, call, jackpot, call, jackpot):
+        g.push(("play", c))
+        assert not g.over
+    g.push(("play", call))  # Distress Call from the same position a third time
+    assert g.over and g.winner == -1 and g.end == "game.repetition-in-turn"
+    assert g.log[-1].data["loop_card"] == call and g.turn == 1

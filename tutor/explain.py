@@ -205,8 +205,8 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("game_over", "game.no-progress"): ("The game is drawn: for {rounds} full rounds nothing new has entered "
                                         "play, only hands and piles moved (the project's reading: a game "
                                         "nobody can get anywhere in ends with no winner)."),
-    ("game_over", "game.repetition-in-turn"): ("The game is drawn: {loop_card} was used from the same position a third "
-                                               "time this turn (the project's reading: a turn that can only go "
+    ("game_over", "game.repetition-in-turn"): ("The game is drawn: {loop_card} was played or used from the same position a "
+                                               "third time this turn (the project's reading: a turn that can only go "
                                                "round ends the game with no winner)."),
     ("game_over", "game.long"): ("The game is drawn: {rounds} full rounds have gone by with no winner (the "
                                  "project's reading: a game with no end in sight ends with no winner)."),
