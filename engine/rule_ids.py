@@ -31,7 +31,7 @@ RULES: dict[str, tuple[str, str]] = {
     "pile.empty": ("Both piles are empty: nothing more can be drawn", PROJECT),
     "game.repetition": ("The same position at a turn's start a third time: the game is drawn", PROJECT),
     "game.no-progress": ("Ten full rounds with nothing new in play: the game is drawn", PROJECT),
-    "game.repetition-in-turn": ("A free action from the same position a third time in a turn: the game is drawn",
+    "game.repetition-in-turn": ("A play or free action from the same position a third time in a turn: drawn",
                                 PROJECT),
     "game.long": ("Three hundred full rounds and no winner: the game is drawn", PROJECT),
     "game.stalemate": ("Nobody can ever play or draw again: the game ends with no winner", PROJECT),
