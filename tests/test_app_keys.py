@@ -104,6 +104,8 @@ PRESSED = {
     ("TableScreen", "o"): "test_o_opens_every_zone_whole_and_the_dialog_scrolls",
     **{("ScrollDialog", k): "test_o_opens_every_zone_whole_and_the_dialog_scrolls"
        for k in ("up", "k", "down", "j", "pageup", "pagedown", "space", "home", "end")},
+    **{("MoveScreen", k): "test_in_the_app_bot_moves_are_one_line_each_and_w_opens_the_whole_move"
+       for k in ("escape", "enter", "w")},
 }
 # keys that Textual widgets give (not our bindings), advertised in the help and README
 WIDGET_KEYS = {"up": "test_j_k_and_number_keys_move_and_pick", "down": "test_j_k_and_number_keys_move_and_pick",
@@ -117,8 +119,10 @@ def test_every_binding_has_a_key_test():
 
     from solo.app import dialogs as D
 
-    from . import test_app, test_bots_app, test_table
-    names = set(globals()) | set(vars(test_table)) | set(vars(test_app)) | set(vars(test_bots_app))
+    from . import test_app, test_bot_lines, test_bots_app, test_table
+    names = set(globals())
+    for m in (test_table, test_app, test_bots_app, test_bot_lines):
+        names |= set(vars(m))
     screens = [importlib.import_module(f"solo.app.screens.{m.name}") for m in pkgutil.iter_modules(S.__path__)]
     assert len(screens) >= 9  # one module per screen
     for mod in (*screens, D):

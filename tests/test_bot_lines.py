@@ -146,13 +146,15 @@ async def test_in_the_app_bot_moves_are_one_line_each_and_w_opens_the_whole_move
             assert any(n in line for n in ("Ada", "Boris", "Cleo")), line
         # w on the last bot line (focus the panel, go to the line, w)
         last = bot_lines[-1]
-        scr.why(last)
-        await pilot.pause()
-        assert isinstance(app.screen, MoveScreen)
-        shown = "\n".join(screen_lines(app))
-        assert scr.log_full[last].full[0].text[:30] in " ".join(shown.split())
-        await pilot.press("escape")
-        await pilot.pause()
+        for close in ("escape", "enter", "w"):
+            scr.why(last)
+            await pilot.pause()
+            assert isinstance(app.screen, MoveScreen)
+            shown = "\n".join(screen_lines(app))
+            assert scr.log_full[last].full[0].text[:30] in " ".join(shown.split())
+            await pilot.press(close)
+            await pilot.pause()
+            assert app.screen is scr, close
         # the full level: the next bot moves are told sentence by sentence
         scr.explainer.level = "full"
         assert not scr.brief_bots()
