@@ -428,8 +428,8 @@ def _unmet(g: Game, card: int, p: int = -1) -> str:
     c = g.db.cards[card]
     if c.effect in COMPARING_BONUSES and p >= 0:
         most = "most" if c.effect == "rich_bonus" else "fewest"
-        w = who(g, p)
-        return f"{w} {'do' if w == 'You' else 'does'} not alone have the {most} Keepers"
+        w = who(g, p, cap=False)  # it follows a colon, mid-sentence
+        return f"{w} {'do' if w == 'you' else 'does'} not alone have the {most} Keepers"
     keeper = c.params.get("keeper")
     if isinstance(keeper, int) and keeper >= 0:
         return f"{nm(g, keeper)} is on nobody's table"

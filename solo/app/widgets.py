@@ -19,8 +19,10 @@ from rich.text import Text
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.strip import Strip
+from textual.visual import Padding
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 from engine.game import Game
 from engine.goals import has
@@ -441,7 +443,7 @@ class BoxRows(Widget):
                     continue
                 title, sub, body = pane.text(g, self.info, room)
                 if pane.wrap:
-                    lines = body.wrap(room) if room > 0 else []
+                    lines = self._wrapped(body, room) if room > 0 else []
                 else:
                     lines = [ln.truncate(room, ellipsis=True) for ln in body.split("\n")]
                 row.append((w, title, sub, lines))
@@ -462,6 +464,17 @@ class BoxRows(Widget):
         if heights != self.heights:
             self.heights = heights
             self.styles.height = sum(heights)
+
+    def _wrapped(self, body: Content, room: int) -> list[Content]:
+        """A box's text wrapped to its room, kept by text: an answer changes a few boxes of many."""
+        known = self.__dict__.setdefault("_wraps", {})
+        key = (body, room)
+        got = known.get(key)
+        if got is None:
+            if len(known) > 200:
+                known.clear()
+            got = known[key] = body.wrap(room)
+        return got
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -513,6 +526,11 @@ class BoxRows(Widget):
         border = self.get_component_rich_style("boxes--border")
         title_style = self.get_visual_style("boxes--title")
         body_style = self.visual_style
+        # a box's line as segments, kept by its text (an answer changes a few lines of a few boxes)
+        drawn = self.__dict__.setdefault("_lines_drawn", {})
+        if len(drawn) > 600 or self.__dict__.get("_lines_style") != (border, body_style):
+            drawn.clear()
+            self._lines_style = (border, body_style)
         strips: list[Strip] = []
         for row, height in zip(self._cells or [], self.heights, strict=True):
             lines: list[list[Segment]] = [[] for _ in range(height)]
@@ -523,13 +541,19 @@ class BoxRows(Widget):
                 lines[0] += _edge("╭", "╮", title, w, border, title_style, top=True)
                 for i in range(1, height - 1):
                     text = rows[i - 1] if i - 1 < len(rows) else Content("")
-                    if i == height - 2 and len(rows) > height - 2:  # cut: say so where it is cut
-                        text = text.truncate(max(0, room - 1)) + Content.styled("…", "b")
-                    if text.cell_length > room:
-                        text = text.truncate(room)
-                    elif text.cell_length < room:
-                        text = text.pad_right(room - text.cell_length)
-                    lines[i] += [Segment("│", border), *text.render_segments(body_style), Segment("│", border)]
+                    cut = i == height - 2 and len(rows) > height - 2
+                    key = (text, room, cut)
+                    segs = drawn.get(key)
+                    if segs is None:
+                        if cut:  # say so where it is cut
+                            text = text.truncate(max(0, room - 1)) + Content.styled("…", "b")
+                        if text.cell_length > room:
+                            text = text.truncate(room)
+                        elif text.cell_length < room:
+                            text = text.pad_right(room - text.cell_length)
+                        segs = drawn[key] = [Segment("│", border), *text.render_segments(body_style),
+                                             Segment("│", border)]
+                    lines[i] += segs
                 lines[height - 1] += _edge("╰", "╯", sub, w, border, body_style, top=False)
             strips += [Strip(ln).adjust_cell_length(width) for ln in lines]
         return strips
@@ -675,3 +699,43 @@ class MoreCue(Static):
         if most > y:
             parts.append(f"{most - y} more lines below (↓ PgDn End)")
         self.update(Content(" · ".join(parts)))
+
+
+class HandList(OptionList):
+    """The hand's list of moves. The hand is built anew on every answer,
+    mostly with the lines it had (one card fewer, the rest moved up a
+    line): a line whose text, style and width come back is not wrapped and
+    rendered again, only given its new place."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._drawn: dict[tuple, list[Strip]] = {}  # (text, style, padding, width) -> its lines, placeless
+
+    def _get_option_render(self, option: Option, style) -> list[Strip]:  # type: ignore[override]
+        """An option's lines: OptionList's own steps (the prompt wrapped to
+        the width, each line filled out, its place as meta), with the lines
+        before their place kept by text."""
+        padding = self.get_component_styles("option-list--option").padding
+        key = (option, style, padding)
+        if (strips := self._option_render_cache.get(key)) is not None:
+            return strips
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        kept = (option.prompt, style, padding, width, option._divider) if isinstance(option.prompt, Content) else None
+        placeless = self._drawn.get(kept) if kept is not None else None
+        if placeless is None:
+            visual = self._get_visual(option)
+            if padding:
+                visual = Padding(visual, padding)
+            placeless = [strip.extend_cell_length(width, style.rich_style)
+                         for strip in visual.to_strips(self, visual, width, None, style)]
+            if option._divider:
+                rule = self.get_visual_style("option-list--separator")
+                placeless.append(Strip([Segment("─" * width, rule.rich_style)], width))
+            if kept is not None:
+                if len(self._drawn) > 400:  # a few hands' worth
+                    self._drawn.clear()
+                self._drawn[kept] = placeless
+        meta = {"option": self._option_to_index[option]}
+        strips = [strip.apply_meta(meta) for strip in placeless]
+        self._option_render_cache[key] = strips
+        return strips

@@ -17,13 +17,20 @@ from tutor.brief import Brief
 from ..cardtext import card, option
 from ..layouts import COMPACT, layout_for, side_width, solo_rows, standard_rows
 from ..lines import Line, told
-from ..widgets import BoxRows, KeyBar, Preview, TurnBanner, temp_plays
+from ..widgets import BoxRows, HandList, KeyBar, Preview, TurnBanner, temp_plays
 from .bots import PACES, BotSeats
 
 MIN_SIZE = COMPACT
 # what a key may still do when the terminal is too small for the table: go to the menu (and quit, the app's)
 SMALL_ACTIONS = frozenset({"menu"})
 
+
+
+def set_title(widget, title: str) -> None:
+    """A box's title, set only when it changes (setting one redraws the whole box)."""
+    if getattr(widget, "_solo_title", None) != title:
+        widget.border_title = title
+        widget._solo_title = title
 
 class GameScreen(BotSeats, Screen):
     """The Solo Fluxx table, laid out as the solitaire diagram."""
@@ -113,14 +120,14 @@ class GameScreen(BotSeats, Screen):
         yield TurnBanner(id="status")
         if self.table_layout == "compact":
             yield boxes
-            yield OptionList(id="moves")
+            yield HandList(id="moves")
             yield Preview(id="preview")
             yield OptionList(id="log")
         else:
             with Horizontal(id="body"):
                 with Vertical(id="table"):
                     yield boxes
-                    yield OptionList(id="moves")
+                    yield HandList(id="moves")
                     yield Preview(id="preview")
                 with Vertical(id="side"):
                     yield OptionList(id="log")
@@ -309,8 +316,8 @@ class GameScreen(BotSeats, Screen):
         full = self.query("#full-log")
         show_full = self.full_log and not full
         start = 0 if show_full else self.turn_from
-        log.border_title = ("Log (l: just happened)" if show_full else
-                            "Just happened" if full else "Just happened (l: full log)")
+        set_title(log, "Log (l: just happened)" if show_full else
+                  "Just happened" if full else "Just happened (l: full log)")
         # a short panel (80x24) keeps the rule texts one key away (w) so the lines themselves stay in view
         most = log.styles.max_height  # the rows the panel may take (share_rows), known before the first layout
         self.tall_log = (int(most.value) if most is not None else log.size.height) >= 8
@@ -333,13 +340,17 @@ class GameScreen(BotSeats, Screen):
         self.leads["log"] = ((start, show_full, roomy), lead)
         self.fill_log(log, lead, roomy, dim_before=start)
         if full:
+            # the wide table's log of what came before: every line up to where the tutor's panel above
+            # begins, so the two read as one log with nothing shown twice; within a turn it does not change
             fl = full.first(OptionList)
-            fl.border_title = f"Full log ({len(self.log_lines)} lines)"
-            if fl.styles.height is None or fl.styles.height.value < self.side_rows(fl) + 2:
-                _lead, used = self.filled_from(fl, len(self.log_lines), True, self.side_rows(fl),
-                                               self.side_inner_width())
+            set_title(fl, f"Earlier in the log ({lead} lines, ↑ to scroll)" if lead > 1 else
+                      "Earlier in the log (1 line)" if lead else "Earlier in the log (none yet)")
+            if getattr(fl, "_solo_upto", None) != (lead, self.app.size):
+                _lead, used = self.filled_from(fl, lead, True, self.side_rows(fl), self.side_inner_width(),
+                                               before=True)
                 fl.styles.height = min(self.side_rows(fl), used) + 2
-            self.fill_log(fl, 0, True)
+                fl._solo_upto = (lead, self.app.size)  # type: ignore[attr-defined]
+            self.fill_log(fl, 0, True, end=lead)
 
     def side_rows(self, log: OptionList) -> int:
         """The lines a panel of the tutor's column may show (its greatest height less its border)."""
@@ -351,7 +362,7 @@ class GameScreen(BotSeats, Screen):
         return max(1, side_width(self.table_layout, self.app.size.width) - 4)
 
     def filled_from(self, log: OptionList, start: int, roomy: bool, rows: int | None = None,
-                    width: int | None = None, stop: bool = False) -> tuple[int, int]:
+                    width: int | None = None, stop: bool = False, before: bool = False) -> tuple[int, int]:
         """Where the panel begins so that it is full: what happened before the
         turn began (shown dimmed) fills the rows the turn's own lines leave.
         Returns that line and the rows the lines from it take (at most
@@ -361,30 +372,41 @@ class GameScreen(BotSeats, Screen):
         if rows <= 0:
             return start, 0
 
-        def height(t) -> int:
-            return len(t.content.wrap(width)) if isinstance(t, Line) else 1
+        known = self.__dict__.setdefault("_line_heights", {})  # (line, width) -> (that line, its rows)
+
+        def height(i: int, t) -> int:
+            if not isinstance(t, Line):
+                return 1
+            got = known.get((i, width))
+            if got is None or got[0] is not t:  # a line is wrapped once a width (undo can put another there)
+                got = known[(i, width)] = (t, len(t.content.wrap(width)))
+            return got[1]
         used = 0
-        for t in self.log_lines[start:]:
-            if roomy or getattr(t, "kind", "") != "more":
-                used += height(t)
-                if stop and used >= rows:  # only whether the lines fill the panel is asked
-                    break
+        if not before:  # before: only the lines before ``start`` count
+            for i in range(start, len(self.log_lines)):
+                t = self.log_lines[i]
+                if roomy or getattr(t, "kind", "") != "more":
+                    used += height(i, t)
+                    if stop and used >= rows:  # only whether the lines fill the panel is asked
+                        break
         first = start
         while first > 0 and used < rows:
             t = self.log_lines[first - 1]
             first -= 1
             if not roomy and getattr(t, "kind", "") == "more":
                 continue
-            used += height(t)
+            used += height(first, t)
         return first, used
 
-    def fill_log(self, log: OptionList, start: int, roomy: bool, dim_before: int = 0) -> None:
-        """The panel's lines from ``start`` (the last 200 at most). Lines only
-        added since the last fill are appended: a turn's end rewrites the panel,
-        an answer adds a few lines to it."""
+    def fill_log(self, log: OptionList, start: int, roomy: bool, dim_before: int = 0,
+                 end: int | None = None) -> None:
+        """The panel's lines from ``start`` (up to ``end``; the last 200 at
+        most). Lines only added since the last fill are appended: a turn's end
+        rewrites the panel, an answer adds a few lines to it."""
+        end = len(self.log_lines) if end is None else end
         # the last 200 to 250 lines: the window moves 50 lines at a time, so a panel's lines are mostly kept
-        first = max(start, (len(self.log_lines) - 200) // 50 * 50 if len(self.log_lines) > 200 else 0)
-        shown = [(first + i, t) for i, t in enumerate(self.log_lines[first:])
+        first = max(start, (end - 200) // 50 * 50 if end > 200 else 0)
+        shown = [(first + i, t) for i, t in enumerate(self.log_lines[first:end])
                  if roomy or getattr(t, "kind", "") != "more"]
         had: list[tuple[int, Line]] = getattr(log, "_solo_shown", [])
         now = shown
@@ -394,6 +416,8 @@ class GameScreen(BotSeats, Screen):
             log.clear_options()
             new = shown
         log._solo_shown = now  # type: ignore[attr-defined]
+        if had and not new and len(had) == len(now):  # nothing new: the panel is left as it is
+            return
         if new:
             log.add_options([Option(self.line_content(t, i < dim_before), id=str(i)) for i, t in new])
         if shown:
@@ -419,7 +443,11 @@ class GameScreen(BotSeats, Screen):
             text = text + words
             if self.table_layout == "roomy" and text.cell_length > width:
                 text = text.truncate(max(1, width - 1)) + "…"
-        return text
+        # the same line as a line the hand had: that line itself, which knows its wrapping already
+        seen = self.__dict__.setdefault("_hand_texts", {})
+        if len(seen) > 400:
+            seen.clear()
+        return seen.setdefault(text, text)
 
     def draw_moves(self) -> None:
         g = self.g
@@ -481,7 +509,7 @@ class GameScreen(BotSeats, Screen):
         else:
             cue = " · ".join(x for x in (f"{above} more above" if above else "",
                                           f"{below} more below" if below else "") if x)
-        moves.border_title = title + (f" · {cue}" if cue else "")
+        set_title(moves, title + (f" · {cue}" if cue else ""))
 
     def on_mount_moves_watch(self) -> None:
         """After the table is composed (at mount, and anew for another layout)."""
