@@ -175,8 +175,11 @@ def app_timings(presses: int = 30, frames: int = 5, size: tuple[int, int] = (80,
     """Key press to updated table: the app's own work for one answer on a full
     mid-game table (the answer, the tutor, every zone redrawn, and a full
     render of the screen) at the terminal ``size``, timed in process, and the
-    first frame headless (and, with ``frames``, in a real terminal)."""
+    first frame headless (and, with ``frames``, in a real terminal). The app
+    is started as the command line starts it (the cycle collector paused
+    for the start, then set by the app: ``SoloFluxxApp.start_done``)."""
     import asyncio
+    import gc
     import tempfile
     from pathlib import Path
 
@@ -187,6 +190,7 @@ def app_timings(presses: int = 30, frames: int = 5, size: tuple[int, int] = (80,
     async def run() -> dict:
         with tempfile.TemporaryDirectory() as d:
             t0 = time.perf_counter()
+            gc.disable()  # as the command line starts the app: the app freezes the start and sets the collector
             app = SoloFluxxApp(Store(Path(d) / "bench.sqlite3"), new=(7, ["fluxx5", "creeper-pack"]))
             app.animation_level = "none"
             async with app.run_test(size=size) as pilot:
@@ -216,7 +220,13 @@ def app_timings(presses: int = 30, frames: int = 5, size: tuple[int, int] = (80,
                     "key_to_table_ms_median": None if med is None else round(med, 2),
                     "key_to_table_ms_max": round(times[-1] / 1e6, 2) if times else None,
                     "presses": len(times)}
-    out = asyncio.run(run())
+    thresholds = gc.get_threshold()
+    try:
+        out = asyncio.run(run())
+    finally:  # the collector as it was (the app set it for its own process)
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+        gc.enable()
     out["size"] = f"{size[0]}x{size[1]}"
     if frames:
         out.update(first_frames(frames))
@@ -230,6 +240,7 @@ def bots_timings(bots: int = 5, strength: str = "greedy", presses: int = 30, siz
     told and drawn (each bot move gets its frame: the screen refreshes between
     them). Wall-clock milliseconds, headless."""
     import asyncio
+    import gc
     import tempfile
     from pathlib import Path
 
@@ -261,6 +272,7 @@ def bots_timings(bots: int = 5, strength: str = "greedy", presses: int = 30, siz
             store = Store(Path(d) / "bench.sqlite3")
             store.set_pref("bot_pace", "instant")
             store.set_pref("lessons_offered", True)
+            gc.disable()  # as the command line starts the app (SoloFluxxApp.start_done sets the collector)
             app = SoloFluxxApp(store, new=(seed, ["fluxx5"]), seats=new_seats(bots, strength))
             app.animation_level = "none"
             async with app.run_test(size=size) as pilot:
@@ -293,7 +305,13 @@ def bots_timings(bots: int = 5, strength: str = "greedy", presses: int = 30, siz
                         round_trip.append(dt)
                         per_move.append(dt // n)
             store.close()
-    return asyncio.run(run())
+    thresholds = gc.get_threshold()
+    try:
+        return asyncio.run(run())
+    finally:  # the collector as it was (the app set it for its own process)
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+        gc.enable()
 
 
 def _median(got: list[float | None] | list[float]) -> float | None:

@@ -419,15 +419,19 @@ async def test_the_collector_paused_for_the_start_is_back_on_after_the_first_fra
     waits to put that frame on the terminal)."""
     import gc
 
+    from solo.app.app import GEN0_THRESHOLD
     from solo.cli import _app
     monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path))
     assert gc.isenabled()
+    thresholds = gc.get_threshold()
     app = _app(**how)
     try:
         assert not gc.isenabled()  # paused through the imports and the first frame
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert gc.isenabled() and gc.get_freeze_count() > 0
+            # the youngest generation collected every 50,000 objects, the older ones as Python has them
+            assert gc.get_threshold() == (GEN0_THRESHOLD, *thresholds[1:])
             gc.unfreeze()
             gc.disable()  # a game of its own start: nothing is done twice
             collections = []
@@ -440,6 +444,7 @@ async def test_the_collector_paused_for_the_start_is_back_on_after_the_first_fra
             assert gc.get_freeze_count() == on
     finally:
         gc.unfreeze()
+        gc.set_threshold(*thresholds)
         gc.enable()
         app.store.close()
 
