@@ -519,15 +519,31 @@ def first_goal(h: Game, p: int, scored_before: int) -> int:
 
 
 class SearchBot(FlatSearch):
-    """Monte Carlo search by successive halving (the search bot v2, for sims
+    """Monte Carlo search by successive halving (the search bot v3, for sims
     and hints): the candidates share a budget of ``rollouts`` a candidate on
     average; each round plays every candidate still in on the same reshuffled
     futures and drops the worse half, so the last two get most of the
     rollouts. Rollouts use ``rollout_answer``. The budget is rollouts (the
     same answers on every machine) or, for hints, also milliseconds; rollouts
-    stop after ``horizon`` turns."""
+    stop after ``horizon`` turns. With more answers than ``max_candidates``
+    (a hand of a dozen cards), the ones searched are the best by the table
+    evaluation one answer ahead (v2 took the greedy favourite and a random
+    sample: the card that scores was often not among them)."""
     name = "search"
     canonical = True
+
+    def searched(self, g: Game) -> list[Answer]:
+        cands = self.greedy.candidates(g)
+        if len(cands) <= self.max_candidates:
+            return cands
+        p = asked(g).player
+        value = []
+        for a in cands:
+            h = g.copy()
+            h.push(a)
+            value.append(evaluate(h, p))
+        best = sorted(range(len(cands)), key=lambda i: -value[i])  # stable: ties keep the candidates' order
+        return [cands[i] for i in best[:self.max_candidates]]
 
     def __init__(self, seed: int = 0, rollouts: int = ROLLOUTS, ms: float | None = None, horizon: int = HORIZON,
                  max_candidates: int = 8) -> None:
@@ -610,6 +626,14 @@ class SearchBot(FlatSearch):
             self.report = [Tried(cands[i], outcomes[i]) for i in order]
         return ranked
 # pragma: no mutate end
+
+
+class SearchBotV2(SearchBot):
+    """The search bot v2 (before 2026-12-03), kept for measuring beside v3
+    (``solo.bench --curve``): with more answers than ``max_candidates`` it
+    searches the greedy favourite and a random sample of the rest."""
+    name = "search-v2"
+    searched = FlatSearch.searched
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}

@@ -347,14 +347,14 @@ def strength(bot: str, seeds: int) -> tuple[float, float]:
 
 # the search budgets of the strength curve: (bot, rollouts, horizon in turns)
 CURVE = (("v1 (par bot)", 12, 400), ("v2", 12, 400), ("v2", 30, 400), ("v2", 12, 6), ("v2", 30, 6),
-         ("v2", 50, 6), ("v2", 80, 6))
+         ("v2", 50, 6), ("v2", 60, 6), ("v3", 30, 6), ("v3", 60, 6), ("v2", 80, 6))
 
 
 def _curve_game(args: tuple) -> tuple[int, float, int]:
     """One solo game of a search budget: (score, CPU seconds spent searching, searched decisions)."""
-    from engine.bots import FlatSearch
+    from engine.bots import FlatSearch, SearchBotV2
     version, rollouts, horizon, seed = args
-    cls = FlatSearch if version.startswith("v1") else SearchBot
+    cls = FlatSearch if version.startswith("v1") else SearchBotV2 if version == "v2" else SearchBot
     bot = cls(seed, rollouts=rollouts, ms=None, horizon=horizon)
     g = Game.new(("fluxx5",), 1, "solo", seed, record=False)
     spent, n = 0.0, 0
@@ -378,15 +378,34 @@ def curve(seeds: int) -> list[dict]:
 
     from engine.sim import default_jobs
     rows = []
+    scores: dict[tuple, list[int]] = {}
     with ProcessPoolExecutor(default_jobs()) as pool:
         for version, rollouts, horizon in CURVE:
             res = list(pool.map(_curve_game, [(version, rollouts, horizon, s) for s in range(seeds)], chunksize=1))
             spent, n = sum(r[1] for r in res), sum(r[2] for r in res)
+            scores[(version, rollouts, horizon)] = [r[0] for r in res]
             rows.append({"bot": version, "rollouts": rollouts, "horizon": horizon, "seeds": seeds,
                          "mean_score": round(sum(r[0] for r in res) / seeds, 3),
                          "cpu_ms_per_decision": round(1000 * spent / max(n, 1), 1)})
             print(json.dumps(rows[-1]), flush=True)
+    for rollouts in (30, 60):  # the new search beside the old, seed by seed, at the same budget
+        new, old = scores.get(("v3", rollouts, 6)), scores.get(("v2", rollouts, 6))
+        if new and old:
+            rows.append({"paired": f"v3 - v2, {rollouts} rollouts, 6 turns", "seeds": seeds,
+                         **paired_difference(new, old)})
+            print(json.dumps(rows[-1]), flush=True)
     return rows
+
+
+def paired_difference(a: list[int], b: list[int]) -> dict:
+    """The mean of a - b seed by seed, with its 95% interval (normal, from the
+    differences' standard error)."""
+    import math
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    m = sum(d) / len(d)
+    sd = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1)) if len(d) > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(len(d))
+    return {"mean_difference": round(m, 3), "ci95": [round(m - half, 3), round(m + half, 3)]}
 
 
 # The engine's hot paths, in CPU seconds (best of N runs): for comparing two

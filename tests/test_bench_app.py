@@ -104,3 +104,16 @@ async def test_a_solo_table_is_six_widgets_at_its_first_frame(store):
         shown = [type(w).__name__ for w in app.screen.children]
         assert shown == ["TurnBanner", "BoxRows", "HandList", "Preview", "OptionList", "KeyBar"]  # HandList: an OptionList
         assert len(list(app.screen.walk_children())) == 6  # no widget per box, no hidden notice
+
+
+def test_the_curve_measures_v3_beside_v2_seed_by_seed():
+    """--curve plays v3 and v2 at the same budgets and gives the paired
+    difference with its 95% interval."""
+    from solo.bench import CURVE, _curve_game, paired_difference
+    assert ("v2", 60, 6) in CURVE and ("v3", 60, 6) in CURVE
+    score, spent, n = _curve_game(("v3", 1, 2, 3))
+    assert score >= 0 and n > 0 and spent > 0
+    got = paired_difference([3, 5, 4, 6], [2, 5, 3, 4])
+    assert got["mean_difference"] == 1.0
+    lo, hi = got["ci95"]
+    assert lo < 1.0 < hi and round(hi - 1.0, 3) == round(1.0 - lo, 3)

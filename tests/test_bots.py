@@ -294,3 +294,40 @@ def test_a_random_answer_never_asks_for_more_options_than_there_are():
         assert pr.check(a) == a
         sizes.add(len(a[1]))
     assert sizes == {0, 1, 2}
+
+
+def test_the_search_bot_v3_searches_the_best_answers_one_ahead():
+    """With more answers than it searches (a big hand), the search bot (v3)
+    takes the best by the table evaluation one answer ahead, in that order
+    (ties as the candidates come); v2 took the greedy favourite and a random
+    sample. With few answers both search them all."""
+    import solo  # noqa: F401  (the solo variant)
+    from engine.bots import SearchBot, SearchBotV2, asked, evaluate
+    from engine.game import Game
+    seen_big = 0
+    for seed in range(40):
+        g = Game.new(("fluxx5",), 1, "solo", seed, record=False)
+        bot, old = SearchBot(seed, rollouts=1, ms=None), SearchBotV2(seed, rollouts=1, ms=None)
+        for _ in range(60):
+            if g.over:
+                break
+            cands = bot.greedy.candidates(g)  # (a large choice's candidates are a random sample: fixed here)
+            bot.greedy.candidates = old.greedy.candidates = lambda g, fixed=tuple(cands): list(fixed)
+            got = bot.searched(g)
+            if len(cands) <= bot.max_candidates:
+                assert got == cands == old.searched(g)
+            else:
+                seen_big += 1
+                p = asked(g).player
+                value = {}
+                for a in cands:
+                    h = g.copy()
+                    h.push(a)
+                    value[a] = evaluate(h, p)
+                assert len(got) == bot.max_candidates  # (a large choice's random sample may hold an answer twice, as in v2)
+                assert [value[a] for a in got] == sorted((value[a] for a in got), reverse=True)
+                worst_in = min(value[a] for a in got)
+                assert all(value[a] <= worst_in for a in cands if a not in got)
+            g.push(cands[0])
+            del bot.greedy.candidates, old.greedy.candidates
+    assert seen_big >= 5
