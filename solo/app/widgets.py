@@ -30,6 +30,25 @@ from engine.goals import has
 from .cardtext import GLYPH, card
 from .lines import join, styled
 
+
+class Kept(dict):
+    """What was made once, kept by what it was made from (a line's text and
+    width, say): an answer changes a few lines of many. Emptied when it
+    holds ``limit`` entries (a few tables' worth)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def keep(self, key: Any, make: Any, *args: Any) -> Any:
+        """What ``make(*args)`` made for ``key``, made now if not kept."""
+        got = self.get(key)
+        if got is None:
+            if len(self) >= self.limit:
+                self.clear()
+            got = self[key] = make(*args)
+        return got
+
 SPOT_TITLES = {"draw": "Draw", "play": "Play", "limit": "Limit", "other": "Other"}
 
 
@@ -399,6 +418,9 @@ class BoxRows(Widget):
         self._cells_for = -1
         self._strips: list[Strip] | None = None
         self._drawn_for: Size | None = None
+        self._wraps = Kept(200)  # (a box's text, its room) -> its lines
+        self._lines_drawn = Kept(600)  # (a box's line, room, cut) -> its segments, in the colours of _lines_style
+        self._lines_style: tuple | None = None
 
     def set_rows(self, rows: list[Row]) -> None:
         self.rows = rows
@@ -467,14 +489,7 @@ class BoxRows(Widget):
 
     def _wrapped(self, body: Content, room: int) -> list[Content]:
         """A box's text wrapped to its room, kept by text: an answer changes a few boxes of many."""
-        known = self.__dict__.setdefault("_wraps", {})
-        key = (body, room)
-        got = known.get(key)
-        if got is None:
-            if len(known) > 200:
-                known.clear()
-            got = known[key] = body.wrap(room)
-        return got
+        return self._wraps.keep((body, room), body.wrap, room)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -527,8 +542,8 @@ class BoxRows(Widget):
         title_style = self.get_visual_style("boxes--title")
         body_style = self.visual_style
         # a box's line as segments, kept by its text (an answer changes a few lines of a few boxes)
-        drawn = self.__dict__.setdefault("_lines_drawn", {})
-        if len(drawn) > 600 or self.__dict__.get("_lines_style") != (border, body_style):
+        drawn = self._lines_drawn
+        if self._lines_style != (border, body_style):
             drawn.clear()
             self._lines_style = (border, body_style)
         strips: list[Strip] = []
@@ -542,21 +557,22 @@ class BoxRows(Widget):
                 for i in range(1, height - 1):
                     text = rows[i - 1] if i - 1 < len(rows) else Content("")
                     cut = i == height - 2 and len(rows) > height - 2
-                    key = (text, room, cut)
-                    segs = drawn.get(key)
-                    if segs is None:
-                        if cut:  # say so where it is cut
-                            text = text.truncate(max(0, room - 1)) + Content.styled("…", "b")
-                        if text.cell_length > room:
-                            text = text.truncate(room)
-                        elif text.cell_length < room:
-                            text = text.pad_right(room - text.cell_length)
-                        segs = drawn[key] = [Segment("│", border), *text.render_segments(body_style),
-                                             Segment("│", border)]
-                    lines[i] += segs
+                    lines[i] += drawn.keep((text, room, cut), _box_line, text, room, cut, border, body_style)
                 lines[height - 1] += _edge("╰", "╯", sub, w, border, body_style, top=False)
             strips += [Strip(ln).adjust_cell_length(width) for ln in lines]
         return strips
+
+
+def _box_line(text: Content, room: int, cut: bool, border: Style, body_style: Any) -> list[Segment]:
+    """A line inside a box: its text cut or filled to the room, between the
+    box's sides; a box's last line that is cut says so with "…"."""
+    if cut:
+        text = text.truncate(max(0, room - 1)) + Content.styled("…", "b")
+    if text.cell_length > room:
+        text = text.truncate(room)
+    elif text.cell_length < room:
+        text = text.pad_right(room - text.cell_length)
+    return [Segment("│", border), *text.render_segments(body_style), Segment("│", border)]
 
 
 def _edge(left: str, right: str, label: str | None, w: int, border: Style, label_style: Any,
@@ -709,7 +725,7 @@ class HandList(OptionList):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._drawn: dict[tuple, list[Strip]] = {}  # (text, style, padding, width) -> its lines, placeless
+        self._drawn = Kept(400)  # (text, style, padding, width, divider) -> its lines, placeless
 
     def _get_option_render(self, option: Option, style) -> list[Strip]:  # type: ignore[override]
         """An option's lines: OptionList's own steps (the prompt wrapped to
@@ -721,21 +737,21 @@ class HandList(OptionList):
             return strips
         width = self.scrollable_content_region.width - self._get_left_gutter_width()
         kept = (option.prompt, style, padding, width, option._divider) if isinstance(option.prompt, Content) else None
-        placeless = self._drawn.get(kept) if kept is not None else None
-        if placeless is None:
-            visual = self._get_visual(option)
-            if padding:
-                visual = Padding(visual, padding)
-            placeless = [strip.extend_cell_length(width, style.rich_style)
-                         for strip in visual.to_strips(self, visual, width, None, style)]
-            if option._divider:
-                rule = self.get_visual_style("option-list--separator")
-                placeless.append(Strip([Segment("─" * width, rule.rich_style)], width))
-            if kept is not None:
-                if len(self._drawn) > 400:  # a few hands' worth
-                    self._drawn.clear()
-                self._drawn[kept] = placeless
+        placeless = self._drawn.keep(kept, self._placeless, option, style, padding, width) \
+            if kept is not None else self._placeless(option, style, padding, width)
         meta = {"option": self._option_to_index[option]}
         strips = [strip.apply_meta(meta) for strip in placeless]
         self._option_render_cache[key] = strips
         return strips
+
+    def _placeless(self, option: Option, style: Any, padding: Any, width: int) -> list[Strip]:
+        """An option's lines before their place: the prompt wrapped to the width, each line filled out."""
+        visual = self._get_visual(option)
+        if padding:
+            visual = Padding(visual, padding)
+        lines = [strip.extend_cell_length(width, style.rich_style)
+                 for strip in visual.to_strips(self, visual, width, None, style)]
+        if option._divider:
+            rule = self.get_visual_style("option-list--separator")
+            lines.append(Strip([Segment("─" * width, rule.rich_style)], width))
+        return lines

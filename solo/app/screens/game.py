@@ -17,7 +17,7 @@ from tutor.brief import Brief
 from ..cardtext import card, option
 from ..layouts import COMPACT, layout_for, side_width, solo_rows, standard_rows
 from ..lines import Line, told
-from ..widgets import BoxRows, HandList, KeyBar, Preview, TurnBanner, temp_plays
+from ..widgets import BoxRows, HandList, Kept, KeyBar, Preview, TurnBanner, temp_plays
 from .bots import PACES, BotSeats
 
 MIN_SIZE = COMPACT
@@ -75,6 +75,8 @@ class GameScreen(BotSeats, Screen):
         self.leads: dict[str, tuple[tuple, int]] = {}  # where each tutor's panel begins, for its turn
         self.turn_from = 0     # where "just happened" begins: the last turn's end
         self.full_log = False  # l: the whole log instead of what just happened
+        self.hand_texts = Kept(400)  # a hand's line -> the same line as first made (it knows its wrapping)
+        self.line_heights: dict[tuple[int, int], tuple] = {}  # (log line, width) -> (that line, its rows)
         self.last_rule: str | None = None
         self.hint_step = 0
         self.sized = None  # the size the table was last laid out for (on_resize)
@@ -372,7 +374,7 @@ class GameScreen(BotSeats, Screen):
         if rows <= 0:
             return start, 0
 
-        known = self.__dict__.setdefault("_line_heights", {})  # (line, width) -> (that line, its rows)
+        known = self.line_heights
 
         def height(i: int, t) -> int:
             if not isinstance(t, Line):
@@ -444,10 +446,7 @@ class GameScreen(BotSeats, Screen):
             if self.table_layout == "roomy" and text.cell_length > width:
                 text = text.truncate(max(1, width - 1)) + "…"
         # the same line as a line the hand had: that line itself, which knows its wrapping already
-        seen = self.__dict__.setdefault("_hand_texts", {})
-        if len(seen) > 400:
-            seen.clear()
-        return seen.setdefault(text, text)
+        return self.hand_texts.keep(text, lambda: text)
 
     def draw_moves(self) -> None:
         g = self.g
