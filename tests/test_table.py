@@ -389,3 +389,30 @@ async def test_each_box_has_its_place_and_the_colours_follow_the_theme(store):
         await pilot.pause()
         after = list(rows.render_line(0))[0].style
         assert before.color != after.color  # the border drawn again in the new theme's colour
+
+
+async def test_a_wide_hands_card_text_wraps_under_the_card_not_under_its_number(store):
+    """At 160x50 the hand shows every card's words: a line that wraps goes on
+    under the card's name (the number keeps a column of its own), and a card
+    that moves up a number is not wrapped again (its words' lines are kept)."""
+    from solo.app.widgets import HandList, Numbered
+    app = make_app(store, new=(11, ["fluxx5", "creeper-pack"]))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        moves = app.screen.query_one("#moves", HandList)
+        wrapped = 0
+        for option in moves.options:
+            p = option.prompt
+            assert isinstance(p, Numbered)
+            lines = [s.text for s in moves._get_option_render(option, moves.get_visual_style("option-list--option"))]
+            assert lines[0].lstrip().startswith(p.number.strip() or p.body.plain[:3])
+            for more in lines[1:]:
+                assert more.startswith(" " * len(p.number)) and more[len(p.number)] != " ", more
+                wrapped += 1
+            assert "".join(x.strip() for x in lines).replace(" ", "") == p.plain.replace(" ", "")
+        assert wrapped, "no hand line wrapped at 160x50: the test shows nothing"
+        kept = dict(Numbered._wrapped)
+        await pilot.press("1")
+        await pilot.pause()
+        again = [o.prompt for o in moves.options if isinstance(o.prompt, Numbered)]
+        assert any(any(k[0] is p.body for k in kept) for p in again)  # the same words, not made anew

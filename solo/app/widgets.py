@@ -19,7 +19,7 @@ from rich.text import Text
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.strip import Strip
-from textual.visual import Padding
+from textual.visual import Padding, Visual
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -717,11 +717,50 @@ class MoreCue(Static):
         self.update(Content(" · ".join(parts)))
 
 
-class HandList(OptionList):
-    """The hand's list of moves. The hand is built anew on every answer,
-    mostly with the lines it had (one card fewer, the rest moved up a
-    line): a line whose text, style and width come back is not wrapped and
-    rendered again, only given its new place."""
+class Numbered(Visual):
+    """A line of the hand: its number ("3. ") in a column of its own and the
+    card's words wrapped beside it, each further line indented under the
+    first word. A card's words are wrapped once: when a play moves the cards
+    below it up a number, only the number is new."""
+
+    _wrapped = Kept(400)  # (words, width, style) -> the words' lines, for every hand
+
+    def __init__(self, number: str, body: Content) -> None:
+        self.number = number
+        self.body = body
+        self.plain = number + body.plain
+
+    def __str__(self) -> str:
+        return self.plain
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Numbered) and (self.number, self.body) == (other.number, other.body)
+
+    def __hash__(self) -> int:
+        return hash((self.number, self.body))
+
+    def get_optimal_width(self, rules: Any, container_width: int) -> int:
+        n = len(self.number)
+        return n + self.body.get_optimal_width(rules, max(1, container_width - n))
+
+    def get_height(self, rules: Any, width: int) -> int:
+        return self.body.get_height(rules, max(1, width - len(self.number)))
+
+    def render_strips(self, width: int, height: int | None, style: Any, options: Any) -> list[Strip]:
+        n = len(self.number)
+        inner = max(1, width - n)
+        lines = self._wrapped.keep((self.body, inner, style, height), self.body.render_strips,
+                                   inner, height, style, options)
+        first = Strip([Segment(self.number, style.rich_style)], n)
+        rest = Strip([Segment(" " * n, style.rich_style)], n)
+        return [Strip.join([first if i == 0 else rest, line]) for i, line in enumerate(lines)]
+
+
+class KeptLines(OptionList):
+    """A list of lines (the hand, the tutor's panels) that is often emptied
+    and filled again with mostly the lines it had: a line whose text, style
+    and width come back is not wrapped and rendered again, only given its
+    new place."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -736,7 +775,8 @@ class HandList(OptionList):
         if (strips := self._option_render_cache.get(key)) is not None:
             return strips
         width = self.scrollable_content_region.width - self._get_left_gutter_width()
-        kept = (option.prompt, style, padding, width, option._divider) if isinstance(option.prompt, Content) else None
+        kept = (option.prompt, style, padding, width, option._divider) \
+            if isinstance(option.prompt, (Content, Numbered)) else None
         placeless = self._drawn.keep(kept, self._placeless, option, style, padding, width) \
             if kept is not None else self._placeless(option, style, padding, width)
         meta = {"option": self._option_to_index[option]}
@@ -755,3 +795,11 @@ class HandList(OptionList):
             rule = self.get_visual_style("option-list--separator")
             lines.append(Strip([Segment("─" * width, rule.rich_style)], width))
         return lines
+
+
+class HandList(KeptLines):
+    """The hand's list of moves (numbered lines, ``Numbered``)."""
+
+
+class LogList(KeptLines):
+    """A panel of the tutor's lines (what just happened, the earlier log)."""

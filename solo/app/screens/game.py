@@ -17,7 +17,7 @@ from tutor.brief import Brief
 from ..cardtext import card, option
 from ..layouts import COMPACT, layout_for, side_width, solo_rows, standard_rows
 from ..lines import Line, told
-from ..widgets import BoxRows, HandList, Kept, KeyBar, Preview, TurnBanner, temp_plays
+from ..widgets import BoxRows, HandList, Kept, KeyBar, LogList, Numbered, Preview, TurnBanner, temp_plays
 from .bots import PACES, BotSeats
 
 MIN_SIZE = COMPACT
@@ -75,6 +75,7 @@ class GameScreen(BotSeats, Screen):
         self.leads: dict[str, tuple[tuple, int]] = {}  # where each tutor's panel begins, for its turn
         self.turn_from = 0     # where "just happened" begins: the last turn's end
         self.full_log = False  # l: the whole log instead of what just happened
+        self.dimmed = Kept(400)  # a line of the tutor's panel -> the line dimmed (made once)
         self.hand_texts = Kept(400)  # a hand's line -> the same line as first made (it knows its wrapping)
         self.line_heights: dict[tuple[int, int], tuple] = {}  # (log line, width) -> (that line, its rows)
         self.last_rule: str | None = None
@@ -124,7 +125,7 @@ class GameScreen(BotSeats, Screen):
             yield boxes
             yield HandList(id="moves")
             yield Preview(id="preview")
-            yield OptionList(id="log")
+            yield LogList(id="log")
         else:
             with Horizontal(id="body"):
                 with Vertical(id="table"):
@@ -132,9 +133,9 @@ class GameScreen(BotSeats, Screen):
                     yield HandList(id="moves")
                     yield Preview(id="preview")
                 with Vertical(id="side"):
-                    yield OptionList(id="log")
+                    yield LogList(id="log")
                     if self.table_layout == "wide":
-                        yield OptionList(id="full-log")
+                        yield LogList(id="full-log")
         yield KeyBar()
 
     def small_notice(self) -> Static:
@@ -426,27 +427,30 @@ class GameScreen(BotSeats, Screen):
             log.highlighted = len(shown) - 1
             log.scroll_end(animate=False)
 
-    @staticmethod
-    def line_content(t: Line | str, before: bool) -> Content:
-        """A line of the panel (dimmed when it happened before the turn began)."""
+    def line_content(self, t: Line | str, before: bool) -> Content:
+        """A line of the panel (dimmed when it happened before the turn began);
+        a dimmed line is made once, so that it keeps its wrapping."""
         c = t.content if isinstance(t, Line) else Content(t)
-        return c.stylize("dim") if before else c
+        return self.dimmed.keep(c, c.stylize, "dim") if before else c
 
-    def move_prompt(self, g: Game, o, i: int, width: int) -> Content:
+    def move_prompt(self, g: Game, o, i: int, width: int, number: str | None = None) -> Numbered:
         """A move of the hand: its number and card; a roomy table adds the
-        card's words (cut to the line), a wide one all of them."""
+        card's words (cut to the line), a wide one all of them (wrapped under
+        the card's name, the number in a column of its own)."""
         text = card(g, o) if isinstance(o, int) else option(g, o)
-        if i < 9:
-            text = Content(f"{i + 1}. ") + text
+        if number is None:
+            number = f"{i + 1}. " if i < 9 else ""
         c = o if isinstance(o, int) else o[1] if isinstance(o, tuple) and len(o) == 2 and isinstance(o[1], int) else -1
+        width -= len(number)
         if c >= 0 and self.table_layout != "compact":
-            pad = max(2, 34 - text.cell_length)
+            pad = max(2, 34 - len(number) - text.cell_length)
             words = Content.styled(" " * pad + g.db.cards[c].text, "dim")
             text = text + words
             if self.table_layout == "roomy" and text.cell_length > width:
                 text = text.truncate(max(1, width - 1)) + "…"
-        # the same line as a line the hand had: that line itself, which knows its wrapping already
-        return self.hand_texts.keep(text, lambda: text)
+        # the same words as a line the hand had: those words themselves, which know their wrapping already
+        text = self.hand_texts.keep(text, lambda: text)
+        return Numbered(number, text)
 
     def draw_moves(self) -> None:
         g = self.g
@@ -480,7 +484,7 @@ class GameScreen(BotSeats, Screen):
                 title += f" · {self.thinking}'s move · space: skip · b: pace {self.pace}"
             hand_cards = list(g.hands[self.me])
         if hand_cards:
-            moves.add_options([Option(Content("   ") + self.move_prompt(g, c, 99, width - 3),
+            moves.add_options([Option(self.move_prompt(g, c, 99, width, number="   "),
                                       id=f"h{c}", disabled=True) for c in hand_cards])
         self.hand_title = title
         self.scroll_cue()
