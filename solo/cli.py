@@ -550,7 +550,36 @@ def _run(app) -> int:
     return app.return_code or 0
 
 
+class NoTerminal(Exception):
+    """An app command started where no terminal is (input from a file or
+    /dev/null, the screen into a pipe): the app would wait for keys that
+    never come."""
+
+
+def has_terminal(stdin=None, screen=None, environ=None) -> bool:
+    """Whether the app can be drawn and answered here: its keys come from
+    standard input and Textual draws on standard error, so both must be a
+    terminal, unless a Textual driver is named in the environment
+    (TEXTUAL_DRIVER: a browser server runs the app through pipes that way)."""
+    environ = os.environ if environ is None else environ
+    if environ.get("TEXTUAL_DRIVER"):
+        return True
+    stdin = sys.__stdin__ if stdin is None else stdin
+    screen = sys.__stderr__ if screen is None else screen
+    try:
+        return bool(stdin is not None and screen is not None and stdin.isatty() and screen.isatty())
+    except (OSError, ValueError):  # a closed stream
+        return False
+
+
+NO_TERMINAL = ("solo-fluxx: the game is drawn in a terminal, and there is none here (standard input and "
+               "error are not a terminal); run it in a terminal, or play by lines of text with "
+               "`solo-fluxx text`")
+
+
 def _app(new=None, daily=None, learn=False, lesson=None, seats=None):
+    if not has_terminal():
+        raise NoTerminal(NO_TERMINAL)
     # The start (Textual's import, the screens built, the first frame) makes
     # some 90,000 objects and frees few: the cycle collector, run every few
     # hundred of them, only costs time (about a tenth of the first frame).
@@ -672,6 +701,9 @@ def _main(argv: list[str], out, err) -> int:
     except UsageError as e:
         print(str(e), file=sys.stderr)
         return 2
+    except NoTerminal as e:
+        print(str(e), file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("solo-fluxx: interrupted", file=sys.stderr)
         return 130
