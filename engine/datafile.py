@@ -131,3 +131,47 @@ def _toml_bounds(text: str, what: str) -> None:
         elif ch in "]}":
             depth = max(0, depth - 1)
         i += 1
+
+
+def write_text(path: str | Path, text: str, force: bool, what: str) -> None:
+    """Write a data file (a run file) without surprises: a name that is
+    taken (a file, or a link, even one to nothing) is only replaced with
+    ``force``; a FIFO, a device or a folder is never written to (a FIFO
+    would hang the write until something read it); and the file is written
+    beside its place and then moved there, so a link in its place is
+    replaced by the file, never written through (``force`` never writes
+    outside the folder named). ``DataFileError`` says what went wrong."""
+    p = Path(path)
+    shown = visible(str(p))
+    try:
+        st = os.lstat(p)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        raise DataFileError(f"cannot write {shown}: {e.strerror or e}") from None
+    if st is not None:
+        if stat.S_ISLNK(st.st_mode):
+            if not force:
+                target = "to nothing" if not p.exists() else "to another file"
+                raise DataFileError(f"{shown} is a link {target}; give --force to replace the link with "
+                                    f"{what} (its target is left alone), or another name")
+        elif not stat.S_ISREG(st.st_mode):
+            kind = "a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode) else \
+                "a device or socket"
+            raise DataFileError(f"{shown} is {kind}, not a file; give another name for {what}")
+        elif not force:
+            raise DataFileError(f"{shown} already exists; give --force to overwrite it, or another name")
+    folder = p.parent
+    tmp = folder / f".{p.name}.{os.getpid()}.tmp"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+        os.replace(tmp, p)  # the name now holds the file (a link there is replaced, not followed)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise DataFileError(f"cannot write {shown}: {e.strerror or e}") from None

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE, CardDB, card_db
 from .effect_specs import SLOT_DRAW, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT, SLOT_PLAY
-from .prompts import Answer, IllegalAnswer, Prompt
+from .prompts import Answer, IllegalAnswer, Prompt, odd_type
 
 if TYPE_CHECKING:
     from .variants import Variant
@@ -553,7 +553,8 @@ class Game:
         if pr is None:
             raise IllegalAnswer("the game is over; nothing is being asked" if self.over
                                 else "nothing is being asked")
-        if pr.kind == "turn" and type(answer) is tuple and answer in pr.options and answer[0] not in ANSWER_FILTERS:
+        if pr.kind == "turn" and type(answer) is tuple and answer in pr.options and type(answer[0]) is str \
+                and (len(answer) == 1 or type(answer[1]) is int) and answer[0] not in ANSWER_FILTERS:
             # one of the moves offered, as offered (a bot's usual answer): nothing
             # to rewrite, and the door's refusals are for moves not offered
             a = answer
@@ -585,18 +586,23 @@ class Game:
 
     def _door(self, pr: Prompt, answer: Any) -> Answer:
         """An answer through the door: an out-of-turn rewrite of its kind, the
-        refusal of its kind (a sentence why), then the prompt's own check."""
-        kind = answer[0] if isinstance(answer, (tuple, list)) and answer else None
+        refusal of its kind (a sentence why), then the prompt's own check.
+        An answer of odd types (``odd_type``) is refused before anything else
+        reads it (after a rewrite, which checks its own shape and says what
+        it should be): nothing has moved when the door says no."""
+        kind = answer[0] if type(answer) in (tuple, list) and answer else None
         if type(kind) is str:
             rewrite = ANSWER_FILTERS.get(kind)
             if rewrite is not None:
                 answer = rewrite(self, answer)
-                kind = answer[0]
-            refuse = REFUSALS.get(kind)
-            if refuse is not None:
-                why = refuse(self, pr, answer)
-                if why:
-                    raise IllegalAnswer(why)
+        odd = odd_type(answer)
+        if odd:
+            raise IllegalAnswer(odd)
+        refuse = REFUSALS.get(answer[0])
+        if refuse is not None:
+            why = refuse(self, pr, answer)
+            if why:
+                raise IllegalAnswer(why)
         return pr.check(answer, self._card_name)
 
     def _tell_near_misses(self) -> None:

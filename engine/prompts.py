@@ -29,6 +29,38 @@ class IllegalAnswer(ValueError):
 
 
 
+SHAPE = "an answer is a tuple such as ('play', card) or ('choose', (values...))"
+
+
+def odd_type(answer: Any) -> str:
+    """Why an answer is not made of the exact types the engine takes, or ''
+    if it is: a tuple or list whose first item is a word (``str``) and whose
+    other items are whole numbers (``int``), words, or a tuple or list of
+    them. Exact types: ``True``, ``45.0``, ``Decimal(45)`` and
+    ``Fraction(45)`` compare equal to 1 and 45 but are no card, seat or
+    word, and an answer made of them is refused before anything moves. The
+    refusal names the type, never the value (a value's text can be huge)."""
+    t = type(answer)
+    if (t is not tuple and t is not list) or not answer:
+        return SHAPE
+    if type(answer[0]) is not str:
+        return "an answer starts with its kind, a word such as 'play' or 'choose'"
+    for x in answer[1:]:
+        tx = type(x)
+        if tx is int or tx is str:
+            continue
+        if tx is tuple or tx is list:
+            for v in x:
+                tv = type(v)
+                if tv is not int and tv is not str:
+                    return (f"a value of type {tv.__name__} is not one of the options "
+                            f"(they are whole numbers (int) or words (str))")
+            continue
+        return (f"a value of type {tx.__name__} is not a card, seat or word "
+                f"(give a whole number (int) or a word (str))")
+    return ""
+
+
 class Prompt:
     __slots__ = ("kind", "player", "ask", "domain", "options", "min", "max", "card", "reason", "then")
 
@@ -74,7 +106,7 @@ class Prompt:
         """Validate an answer; return it in normal form or raise IllegalAnswer.
         ``name`` turns a card id into its name for the refusal's words."""
         if not isinstance(answer, (tuple, list)) or not answer:
-            raise IllegalAnswer("an answer is a tuple such as ('play', card) or ('choose', (values...))")
+            raise IllegalAnswer(SHAPE)
         kind = answer[0]
         if self.kind == "turn":
             a = answer if type(answer) is tuple else tuple(answer)

@@ -84,6 +84,12 @@ def load_run(path: str | Path) -> RunFile:
         raise RunError(f"{p}: {e}") from None
     except json.JSONDecodeError as e:
         raise RunError(f"{p}: not a JSON run file ({e}); was it saved by solo-fluxx sim --save-runs?") from None
+    except ValueError:  # Python's guard on turning very long digit strings into numbers
+        raise RunError(f"{p}: a number in it is thousands of digits long, and a run file's numbers are short "
+                       f"(a seed has at most 20 digits); was it saved by solo-fluxx sim --save-runs?") from None
+    except RecursionError:
+        raise RunError(f"{p}: its lists are nested too deep to read (a run file's go 3 deep); "
+                       f"was it saved by solo-fluxx sim --save-runs?") from None
     return run_from_data(data, str(p))
 
 

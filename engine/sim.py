@@ -10,6 +10,7 @@ from typing import Any
 
 from .answers import to_json as answer_to_json
 from .bots import asked, make_bot
+from .datafile import write_text
 from .game import Game, get_variant
 from .version import ENGINE_VERSION, RUN_FORMAT
 
@@ -161,7 +162,8 @@ def run_sim(decks: tuple[str, ...] | list[str], players: int, variant: str, game
             d.mkdir(parents=True, exist_ok=True)
             if daily and k == 0:
                 r["run"]["daily"] = daily
-            (d / f"run-{variant}-{s}.json").write_text(json.dumps(r["run"]))
+            # (the command line has refused names taken without --force; a link is replaced, not followed)
+            write_text(d / f"run-{variant}-{s}.json", json.dumps(r["run"]), True, "a run file")
     child1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (time.process_time() - cpu0) + (child1.ru_utime - child0.ru_utime) + (child1.ru_stime - child0.ru_stime)
     cpu += getattr(source, "cpu_seconds", 0.0)

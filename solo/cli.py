@@ -241,16 +241,25 @@ def cmd_sim(a) -> int:
     if a.daily:
         from solo.daily import daily_seed
         seed = daily_seed(a.daily)
-    if a.save_runs is not None and not a.force:
+    if a.save_runs is not None:
+        from engine.datafile import visible
         folder = Path(a.save_runs)
         if folder.exists() and not folder.is_dir():
-            print(f"solo-fluxx sim: --save-runs {a.save_runs} is a file, not a folder", file=sys.stderr)
+            print(f"solo-fluxx sim: --save-runs {visible(a.save_runs)} is a file, not a folder", file=sys.stderr)
             return 1
-        taken = [f for k in range(a.games) if (f := folder / f"run-{a.variant}-{seed + k}.json").exists()]
+        names = [folder / f"run-{a.variant}-{seed + k}.json" for k in range(a.games)]
+        # a FIFO, a device or a folder where a run file goes is never written to, --force or not (a
+        # FIFO would hang the write); a name taken by a file or a link (even a link to nothing) needs --force
+        odd = [f for f in names if os.path.lexists(f) and not f.is_symlink() and not f.is_file()]
+        if odd:
+            print(f"solo-fluxx sim: {visible(str(odd[0]))} is not a file (a folder, FIFO or device); give "
+                  f"another --save-runs folder", file=sys.stderr)
+            return 1
+        taken = [f for f in names if os.path.lexists(f)] if not a.force else []
         if taken:
             more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
-            print(f"solo-fluxx sim: {taken[0]}{more} already exist(s); give --force to overwrite, "
-                  "or another --save-runs folder", file=sys.stderr)
+            print(f"solo-fluxx sim: {visible(str(taken[0]))}{more} already exist(s); give --force to overwrite "
+                  "(a link is replaced, never written through), or another --save-runs folder", file=sys.stderr)
             return 1
     from engine.sim import default_jobs
     source = None
@@ -265,10 +274,14 @@ def cmd_sim(a) -> int:
         except ClusterUnavailable as e:
             print(f"solo-fluxx sim: --cluster {a.cluster}: {e}", file=sys.stderr)
             return 2
+    from engine.datafile import DataFileError
     try:
         res = run_sim(a.decks, players, a.variant, a.games, seed, a.bot, save_runs=a.save_runs,
                       err=lambda m: print(m, file=sys.stderr), daily=a.daily,
                       jobs=a.jobs if a.jobs is not None else default_jobs(), source=source)
+    except DataFileError as e:  # a run file's place changed under the run (checked above before it began)
+        print(f"solo-fluxx sim: {e}", file=sys.stderr)
+        return 1
     finally:
         if source is not None:
             source.close()
@@ -346,16 +359,13 @@ def cmd_export(a) -> int:
         print(f"solo-fluxx export: run {a.id} was {status} before the game ended, so it has no result to verify; "
               f"solo-fluxx replay --run {a.id} shows it step by step", file=sys.stderr)
         return 1
-    if Path(a.file).exists() and not a.force:
-        print(f"solo-fluxx export: {a.file} already exists; give --force to overwrite it, or another file name",
-              file=sys.stderr)
-        return 1
+    from engine.datafile import DataFileError, visible, write_text
     try:
-        Path(a.file).write_text(json.dumps(data, indent=1) + "\n")
-    except OSError as e:
-        print(f"solo-fluxx export: cannot write {a.file}: {e.strerror or e}", file=sys.stderr)
+        write_text(a.file, json.dumps(data, indent=1) + "\n", a.force, "the run file")
+    except DataFileError as e:
+        print(f"solo-fluxx export: {e}", file=sys.stderr)
         return 1
-    print(f"wrote run {a.id} to {a.file} (solo-fluxx verify {a.file} checks it)")
+    print(f"wrote run {a.id} to {visible(a.file)} (solo-fluxx verify {visible(a.file)} checks it)")
     return 0
 
 
@@ -540,6 +550,8 @@ def _run(app) -> int:
     """Run the app; an error inside it ends in one sentence and exit 1."""
     import gc
     try:
+        if not has_terminal():  # the app would wait for keys that never come
+            raise NoTerminal(NO_TERMINAL)
         app.run()
     finally:
         gc.enable()  # if the app ended before its first frame (see _app)
@@ -578,8 +590,6 @@ NO_TERMINAL = ("solo-fluxx: the game is drawn in a terminal, and there is none h
 
 
 def _app(new=None, daily=None, learn=False, lesson=None, seats=None):
-    if not has_terminal():
-        raise NoTerminal(NO_TERMINAL)
     # The start (Textual's import, the screens built, the first frame) makes
     # some 90,000 objects and frees few: the cycle collector, run every few
     # hundred of them, only costs time (about a tenth of the first frame).
@@ -590,6 +600,15 @@ def _app(new=None, daily=None, learn=False, lesson=None, seats=None):
     from solo.app import SoloFluxxApp
     from solo.store import Store
     return SoloFluxxApp(Store(), new=new, daily=daily, learn=learn, lesson=lesson, seats=seats)
+
+
+def _prints(text: str) -> bool:
+    """Whether standard output's encoding can show ``text`` (an ASCII-only terminal cannot show a star)."""
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+        return True
+    except (UnicodeEncodeError, LookupError):
+        return False
 
 
 COACHED = "coached"  # learn N past the lessons: the coached game, the last line of the app's list
@@ -613,8 +632,9 @@ def cmd_learn(a) -> int:
         if a.json:
             print(json.dumps({"lessons": rows, "coached": coached}))
         else:
+            full, empty = ("★", "☆") if _prints("★☆") else ("*", ".")  # an ASCII-only terminal gets ASCII stars
             for r in rows:
-                earned = "★" * r["stars"] + "☆" * (3 - r["stars"]) if r["stars"] else "   "
+                earned = full * r["stars"] + empty * (3 - r["stars"]) if r["stars"] else "   "
                 print(f"{r['number']:3}. {earned}  {r['title']}  [{r['rule']}]")
             print(f"{coached['number']:3}.       {coached['title']}")
         return 0
@@ -674,6 +694,11 @@ APP_COMMANDS = (None, "play", "daily", "learn")  # Textual draws these screens i
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    for stream in (sys.stdout, sys.stderr):
+        try:  # a character the terminal's encoding lacks is shown as '?', never an error
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            pass
     out, err = sys.stdout, sys.stderr
     sys.stderr = Visible(err)
     try:

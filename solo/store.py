@@ -45,10 +45,14 @@ LOCK_WAIT = 5.0  # seconds to wait for another process's write before saying so
 
 def data_dir() -> Path:
     home = os.environ.get("SOLO_FLUXX_HOME")
-    if home:
-        return Path(home)
     import platformdirs
-    return Path(platformdirs.user_data_dir("solo-fluxx", appauthor=False))
+    default = Path(platformdirs.user_data_dir("solo-fluxx", appauthor=False))
+    if home is not None:
+        if not home.strip():  # set but empty: a mistake (an unset variable in a script), not a wish for the default
+            raise StoreError(f"SOLO_FLUXX_HOME is set but empty; set it to the folder for the saves, or unset "
+                             f"it to use the default folder ({default})")
+        return Path(home)
+    return default
 
 
 SCHEMA = """

@@ -272,5 +272,8 @@ def test_the_door_refuses_an_answer_of_no_known_shape_with_the_prompts_reason(an
         g.push(answer)
     assert str(e.value) in ("an answer is a tuple such as ('play', card) or ('choose', (values...))",
                             f"this is your turn to play; '{answer[0]}' is not an answer to it"
-                            if isinstance(answer, tuple) and answer else "")
+                            if isinstance(answer, tuple) and answer and isinstance(answer[0], str) else "",
+                            # a kind that is no word: refused for its type first (engine.prompts.odd_type)
+                            "an answer starts with its kind, a word such as 'play' or 'choose'"
+                            if isinstance(answer, tuple) and answer and not isinstance(answer[0], str) else "")
     assert g.to_dict() == before

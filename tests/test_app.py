@@ -449,10 +449,12 @@ async def test_the_collector_paused_for_the_start_is_back_on_after_the_first_fra
         app.store.close()
 
 
-def test_an_app_that_ends_before_its_first_frame_leaves_the_collector_on():
+def test_an_app_that_ends_before_its_first_frame_leaves_the_collector_on(monkeypatch):
     import gc
 
+    from solo import cli
     from solo.cli import _run
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)  # as in a terminal (pytest's input is none)
 
     class Fails:
         def run(self):

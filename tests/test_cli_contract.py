@@ -469,6 +469,7 @@ class FakeApp:
 def app_calls(monkeypatch):
     calls: list[dict] = []
     monkeypatch.setattr(cli, "_app", lambda **kw: FakeApp(calls, **kw))
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)  # as in a terminal (tests/test_reliability3.py: without)
     return calls
 
 
