@@ -359,6 +359,16 @@ def cmd_export(a) -> int:
         print(f"solo-fluxx export: run {a.id} was {status} before the game ended, so it has no result to verify; "
               f"solo-fluxx replay --run {a.id} shows it step by step", file=sys.stderr)
         return 1
+    # what is written is what verify accepts: a run whose record does not replay to what it claims
+    # (a damaged row, a run of an engine whose rules differ) is refused, in one sentence
+    from engine.runfile import RunError, run_from_data
+    try:
+        why, _result, _g = check_run(run_from_data(data, f"run {a.id}"))
+    except RunError as e:
+        why = str(e)
+    if why:
+        print(f"solo-fluxx export: run {a.id} does not verify, so it is not exported: {why}", file=sys.stderr)
+        return 1
     from engine.datafile import DataFileError, visible, write_text
     try:
         write_text(a.file, json.dumps(data, indent=1) + "\n", a.force, "the run file")
@@ -470,19 +480,20 @@ def cmd_rules(a) -> int:
     return 0
 
 
-def cmd_verify(a) -> int:
-    from engine.runfile import ENGINE_VERSION, RunError, load_run, replay
+def check_run(run) -> tuple[str, str, object]:
+    """A run replayed and checked against what it claims: (why it does not
+    verify, or ''; what it shows: "score 5", "winner p1", "a draw, ..."; the
+    replayed game, or None). What ``verify`` prints and what ``export``
+    checks before it writes a file."""
+    from engine.runfile import ENGINE_VERSION, RunError, replay
     from engine.sim import DECISION_CAP, TURN_CAP
     from engine.version import ENGINE_CHANGES
-    run = load_run(a.run)
-    name = a.run
 
-    def fail(why: str) -> int:
+    def fail(why: str) -> tuple[str, str, object]:
         if run.engine != ENGINE_VERSION:  # the rules the run was played under may not be these
             why += (f" (the run was recorded by engine {run.engine} and this is engine {ENGINE_VERSION}, "
                     f"whose rules differ: {ENGINE_CHANGES.get(run.engine, 'see the README, Engine versions')})")
-        print(f"solo-fluxx verify: {name}: {why}")
-        return 1
+        return why, "", None
     if run.daily is not None:  # a daily claim: the date's deal, and only it
         from solo.daily import DAILY_DECKS, daily_seed
         try:
@@ -523,12 +534,22 @@ def cmd_verify(a) -> int:
         if why:
             return fail(why)
         bots = f", {checked} bot answers are the bots' own"
-    if run.engine != ENGINE_VERSION:
-        print(f"{name}: recorded by engine {run.engine}; replayed on engine {ENGINE_VERSION}")
     result = ("score " + str(len(g.scored)) if g.variant.solo else
               "winner p" + str(g.winner) if g.winner >= 0 else f"a draw, {g.end}")
-    print(f"{name}: verified ({result}"
-          f"{bots})")
+    return "", result + bots, g
+
+
+def cmd_verify(a) -> int:
+    from engine.runfile import ENGINE_VERSION, load_run
+    run = load_run(a.run)
+    name = a.run
+    why, result, _g = check_run(run)
+    if why:
+        print(f"solo-fluxx verify: {name}: {why}")
+        return 1
+    if run.engine != ENGINE_VERSION:
+        print(f"{name}: recorded by engine {run.engine}; replayed on engine {ENGINE_VERSION}")
+    print(f"{name}: verified ({result})")
     return 0
 
 
@@ -673,17 +694,20 @@ def cmd_history(a) -> int:
         print(json.dumps({"runs": runs, "best": best, "mean": mean, "stats": store.stats()}))
         return 0
     from solo.seats import run_result
-    if not runs:
+    if not runs and not store.unreadable:
         print("No runs yet.")
     else:  # the run's ID is what export, replay --run and the app's history take
         print(f"{'run':>5}  {'when':16}  {'seed':>17}  {'decks':22} {'result':20}  {'mode':25} {'':9} status")
+    lines = [(rid, f"{rid:>5}  unreadable: {why}") for rid, why in store.unreadable.items()]
     for r in runs:
         mode = "daily " + r["daily"] if r["daily"] else "free play" if r["variant"] == "solo" else "against bots"
         if r["practice"]:
             mode += " (practice)"
-        print(f"{r['id']:>5}  {(r['finished'] or r['started'])[:16]}  seed {r['seed']:>12}  {','.join(r['decks']):22} "
-              f"{run_result(r):20}  {mode:25} "
-              f"{'assisted' if r['assisted'] else '':9} {r['status']}")
+        lines.append((r["id"], f"{r['id']:>5}  {(r['finished'] or r['started'])[:16]}  seed {r['seed']:>12}  "
+                      f"{','.join(r['decks']):22} {run_result(r):20}  {mode:25} "
+                      f"{'assisted' if r['assisted'] else '':9} {r['status']}"))
+    for _rid, line in sorted(lines, key=lambda x: x[0]):  # an unreadable row in its place, the rest as usual
+        print(line)
     return 0
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,88 @@ SLOT_NAMES = {"solo": "the Solo game", "daily": "the daily challenge", "lesson":
               "standard": "the game against bots"}
 HISTORY_SLOTS = ("solo", "daily", "standard")  # their games go to the history; a lesson's does not
 LOCK_WAIT = 5.0  # seconds to wait for another process's write before saying so
+
+# What a row may hold, checked before a value is read (its size comes from
+# the row's header through a blob handle, so a huge value is read neither by
+# Python nor by SQLite, whose length() would load it): a
+# real game's state is about 3 KB and its answers a few KB, so these are far
+# above any real game, and a damaged or planted row costs neither gigabytes
+# nor seconds. A value past its cap, nested past MAX_DEPTH or not JSON makes
+# its row unreadable: that row is set aside (a game) or shown as unreadable
+# (the history), and the rest is read as usual.
+MAX_STATE = 1_000_000     # a game's state (characters)
+MAX_ANSWERS = 8_000_000   # a game's answers; a preference (the tutor's kept lines)
+MAX_SMALL = 100_000       # decks, seats, a slot's notes
+MAX_RUN = 9_000_000       # a history row's run record (the answers and a few fields)
+MAX_DEPTH = 64            # JSON nesting (a state goes 5 deep)
+KEPT_TEXT = 100_000       # an unreadable game's texts kept in its history line too (all of it is in its file)
+
+
+
+
+class _TooBig:
+    """A stored value past its cap, in place of the value (which is not read)."""
+
+    def __repr__(self) -> str:
+        return "TOO_BIG"
+
+
+TOO_BIG = _TooBig()
+
+
+class Unreadable(ValueError):
+    """A stored value that cannot be read; its sentence says why."""
+
+
+_JSON_MARKS = re.compile(r'[\\"\[\]{}]')
+
+
+def json_depth(text: str, most: int = MAX_DEPTH) -> int:
+    """How deep the JSON text nests (counted without recursion, in one pass
+    over its brackets and quotes), up to ``most + 1``."""
+    depth = deepest = 0
+    in_text = False
+    skip = -1
+    for m in _JSON_MARKS.finditer(text):
+        i = m.start()
+        if i < skip:
+            continue
+        c = text[i]
+        if in_text:
+            if c == "\\":
+                skip = i + 2  # the escaped character is no mark
+            elif c == '"':
+                in_text = False
+        elif c == '"':
+            in_text = True
+        elif c in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > most:
+                    return deepest
+        elif c in "]}":
+            depth -= 1
+    return deepest
+
+
+def parse(text: Any, cap: int, what: str) -> Any:
+    """A stored JSON value, read only if it is text within ``cap`` characters
+    and ``MAX_DEPTH`` levels; else ``Unreadable`` with a sentence."""
+    if text is None:
+        raise Unreadable(f"its {what} is missing")
+    if text is TOO_BIG:
+        raise Unreadable(f"its {what} is longer than {cap:,} bytes")
+    if not isinstance(text, str):
+        raise Unreadable(f"its {what} is not text")
+    if len(text) > cap:
+        raise Unreadable(f"its {what} is longer than {cap:,} characters")
+    if json_depth(text) > MAX_DEPTH:
+        raise Unreadable(f"its {what} is nested more than {MAX_DEPTH} levels deep")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise Unreadable(f"its {what} is not JSON") from None
 
 
 def data_dir() -> Path:
@@ -257,6 +340,7 @@ class Store:
         self.read_only = False
         self.notice: str | None = None
         self.skipped: list[str] = []
+        self.unreadable: dict[int, str] = {}  # history rows that cannot be read, by id: why (filled by runs())
         self._locks: dict[str, int] = {}
         folder = self.path.parent
         try:
@@ -392,12 +476,69 @@ class Store:
             raise SlotBusy(f"{_first_up(SLOT_NAMES[slot])} is open in another window; it was not changed here.")
 
     # -------------------------------------------------------------- the game of a slot
+    # -------------------------------------------------------------- bounded reads
+    def _size(self, table: str, rowid: int, column: str) -> int:
+        """The bytes of a stored text or blob, from its row's header (the value
+        itself is not read); 0 for a number or NULL."""
+        try:
+            with self.db.blobopen(table, column, rowid, readonly=True) as b:
+                return len(b)
+        except sqlite3.OperationalError:  # "cannot open value of type integer/null": small
+            return 0
+
+    def _rows(self, table: str, where: str, args: tuple, items: list) -> list[tuple]:
+        """The rows of ``table`` that match, in rowid order, one item a column:
+        SQL text as it is, or (column, cap) for a value read only when it fits
+        its cap (else ``TOO_BIG``), or (column, cap, sql) for SQL over a value
+        that fits. Two queries: the guarded values' types and the row ids
+        first (neither reads a value), then the rows, where SQL skips each
+        value found too big (its size read from the row's header meanwhile)."""
+        guarded = [(i, it) for i, it in enumerate(items) if not isinstance(it, str)]
+        kinds = ", ".join(f"typeof({it[0]})" for _i, it in guarded) or "1"
+        seen = self.db.execute(f"SELECT rowid, {kinds} FROM {table} WHERE {where} ORDER BY rowid", args).fetchall()
+        if not seen:
+            return []
+        big: list[list[int]] = [[] for _ in guarded]
+        for row in seen:
+            for k, (_i, it) in enumerate(guarded):
+                if row[1 + k] in ("text", "blob") and self._size(table, row[0], it[0]) > it[1]:
+                    big[k].append(row[0])
+        parts, params = [], []
+        g = 0
+        for it in items:
+            if isinstance(it, str):
+                parts.append(it)
+                continue
+            column, _cap, *sql = it
+            if big[g]:  # CASE reads the value only for a row not on the list
+                parts.append(f"CASE WHEN rowid IN (SELECT value FROM json_each(?)) THEN NULL "
+                             f"ELSE {sql[0] if sql else column} END")
+                params.append(json.dumps(big[g]))
+            else:
+                parts.append(sql[0] if sql else column)
+            g += 1
+        params.append(json.dumps([row[0] for row in seen]))
+        rows = self.db.execute(f"SELECT rowid, {', '.join(parts)} FROM {table} WHERE rowid IN "
+                               "(SELECT value FROM json_each(?)) ORDER BY rowid", params).fetchall()
+        too_big = {(rid, guarded[k][0]) for k, ids in enumerate(big) for rid in ids}
+        if not too_big:
+            return [r[1:] for r in rows]
+        return [tuple(TOO_BIG if (r[0], i) in too_big else v for i, v in enumerate(r[1:])) for r in rows]
+
+    def _row(self, table: str, where: str, args: tuple, items: list) -> tuple | None:
+        rows = self._rows(table, where, args, items)
+        return rows[0] if rows else None
+
     def start(self, g: Game, daily: str | None = None, slot: str = "solo", extra: dict | None = None) -> None:
         """Begin a new game in ``slot``; an unfinished one there is kept in the history as abandoned."""
         self._must_hold(slot)
+        why = self._unreadable(slot) if slot in HISTORY_SLOTS else ""
+        if why:  # the game there cannot be filed as abandoned: its bytes are kept in a file instead
+            self.set_row_aside(slot, why)
         with self._write():
-            old = self.db.execute("SELECT seed, decks, daily, started, answers, assisted, state, variant, players,"
-                                  " extra FROM games WHERE slot=?", (slot,)).fetchone()
+            old = self._row("games", "slot=?", (slot,),
+                            ["seed", ("decks", MAX_SMALL), "daily", "started", ("answers", MAX_ANSWERS), "assisted",
+                             ("state", MAX_STATE), "variant", "players", ("extra", MAX_SMALL)])
             if old and slot in HISTORY_SLOTS:
                 score, turns = _score_of(old[6])  # an abandoned attempt keeps the score it had (Solo)
                 self._archive(old[:6], score if old[7] == "solo" else None, turns, "abandoned", old[7], old[8],
@@ -438,7 +579,7 @@ class Store:
 
     def notes(self, slot: str) -> dict | None:
         """The slot's own notes (a lesson's id and step), without loading its game."""
-        row = self.db.execute("SELECT extra FROM games WHERE slot=?", (slot,)).fetchone()
+        row = self._row("games", "slot=?", (slot,), [("extra", MAX_SMALL)])
         if row is None:
             return None
         v = _json_or(row[0], None)
@@ -447,11 +588,14 @@ class Store:
     def in_progress(self) -> dict[str, dict]:
         """Each slot with a game in it: its info (seed, decks, daily, started, turn, extra)."""
         out = {}
-        for slot, seed, decks, daily, started, state, extra in self.db.execute(
-                "SELECT slot, seed, decks, daily, started, state, extra FROM games ORDER BY slot"):
+        rows = self._rows("games", "1", (), ["slot", "seed", ("decks", MAX_SMALL), "daily", "started",
+                                            ("state", MAX_STATE,
+                                             "CASE WHEN json_valid(state) THEN json_extract(state, '$.turn') END"),
+                                            ("extra", MAX_SMALL)])
+        for slot, seed, decks, daily, started, turn, extra in sorted(rows, key=lambda r: str(r[0])):
             if slot in SLOTS:
                 out[slot] = {"seed": seed, "decks": _json_or(decks, []), "daily": daily, "started": started,
-                             "turn": _score_of(state)[1], "extra": _json_or(extra, None)}
+                             "turn": turn if type(turn) is int else None, "extra": _json_or(extra, None)}
         return out
 
     def load(self, slot: str = "solo") -> tuple[Game, list, dict] | None:
@@ -460,45 +604,111 @@ class Store:
         step (``notes``), and a deal from the seed would be another game."""
         if slot not in HISTORY_SLOTS:
             raise ValueError(f"the {slot} slot is resumed from its notes, not loaded as a game")
-        row = self.db.execute("SELECT seed, decks, daily, started, answers, state, assisted, variant, players,"
-                              " extra FROM games WHERE slot=?", (slot,)).fetchone()
+        row = self._row("games", "slot=?", (slot,),
+                        ["seed", ("decks", MAX_SMALL), "daily", "started", ("answers", MAX_ANSWERS),
+                         ("state", MAX_STATE), "assisted", "variant", "players", ("extra", MAX_SMALL)])
         if not row:
             return None
         seed, decks, daily, started, answers, state, assisted, variant, players, extra = row
         try:
-            answers = json.loads(answers)
-            decks = json.loads(decks)
+            answers = parse(answers, MAX_ANSWERS, "answers")
+            decks = parse(decks, MAX_SMALL, "decks")
             if not isinstance(answers, list) or not isinstance(decks, list):
-                raise ValueError("answers and decks are lists")
+                raise Unreadable("its answers or decks are not lists")
             try:
-                g = Game.from_dict(json.loads(state))
+                g = Game.from_dict(parse(state, MAX_STATE, "state"))
             except Exception:
-                g = rebuild(seed, decks, answers, variant, players)  # the answers are the record; the state a cache
-        except Exception:
-            # neither the state nor the answers can be read: keep the row in the history, never delete it
+                try:  # the answers are the record; the state a cache
+                    g = rebuild(seed, decks, answers, variant, players)
+                except Exception as e:
+                    raise Unreadable(f"neither its state nor its answers give a game ({type(e).__name__})") from None
+        except Unreadable as e:
+            # kept, never deleted: its bytes go to a file beside the save, a line in the history says
+            # so, and the slot is freed so that a new game can start
             if not self.claim(slot):
                 return None  # another window has it; that window files it
-            with self._write():
-                kept = {"answers_text": str(row[4])[:100000], "decks_text": str(row[1])[:1000],
-                        "state_text": str(row[5])[:100000]}
-                self.db.execute("INSERT INTO runs (started, finished, seed, decks, daily, score, turns, assisted,"
-                                " status, run, practice, engine) VALUES (?, NULL, ?, ?, ?, NULL, NULL, ?,"
-                                " 'unreadable', ?, 0, ?)",
-                                (str(started), seed if isinstance(seed, int) else 0,
-                                 json.dumps(decks if isinstance(decks, list) else []), daily,
-                                 1 if assisted else 0, json.dumps(kept), ENGINE_VERSION))
-                self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
-            self.notice = (f"The saved game of {SLOT_NAMES.get(slot, slot)} could not be read; it was kept in the "
-                           "history as 'unreadable' and a new game can be started.")
+            kept = self.set_row_aside(slot, str(e))
+            self.notice = (f"The saved game of {SLOT_NAMES.get(slot, slot)} could not be read ({e}); its bytes "
+                           f"were kept in {kept}, it is listed in the history as 'unreadable', and a new game "
+                           "can be started.")
             return None
         return g, answers, {"seed": seed, "decks": decks, "daily": daily, "started": started,
                             "assisted": bool(assisted), "slot": slot, "extra": _json_or(extra, None)}
+
+    def _unreadable(self, slot: str) -> str:
+        """Why the game row in ``slot`` cannot be read as a record (its answers
+        and decks), or '' (no row, or a readable one)."""
+        row = self._row("games", "slot=?", (slot,), [("answers", MAX_ANSWERS), ("decks", MAX_SMALL)])
+        if row is None:
+            return ""
+        try:
+            answers, decks = parse(row[0], MAX_ANSWERS, "answers"), parse(row[1], MAX_SMALL, "decks")
+        except Unreadable as e:
+            return str(e)
+        return "" if isinstance(answers, list) and isinstance(decks, list) else "its answers or decks are not lists"
+
+    def set_row_aside(self, slot: str, why: str) -> str:
+        """Keep a game row that cannot be read: every column's bytes, streamed
+        from SQLite into a file beside the save (never read whole into
+        memory), a line in the history that names the file, and the slot
+        freed. Returns the file's name."""
+        import datetime
+        stamp = datetime.datetime.now().strftime("%Y%m%dT%H%M%S")
+        path = self.path.parent / f"unreadable-{slot}-{stamp}.txt"
+        n = 1
+        while path.exists():
+            n += 1
+            path = self.path.parent / f"unreadable-{slot}-{stamp}-{n}.txt"
+        cols = ("variant", "players", "seed", "decks", "daily", "started", "answers", "state", "assisted", "extra")
+        with self._write():
+            rowid = self.db.execute("SELECT rowid FROM games WHERE slot=?", (slot,)).fetchone()
+            info = self._row("games", "slot=?", (slot,), ["seed", "started", "daily", "assisted", ("decks", MAX_SMALL)]
+                             + [(c, KEPT_TEXT) for c in ("answers", "decks", "state")])
+            if rowid is None or info is None:
+                return path.name
+            try:
+                with open(path, "xb") as f:
+                    f.write(f"solo-fluxx: the saved game of slot {slot}, which could not be read ({why}); "
+                            f"each column as it was stored\n".encode())
+                    for col in cols:
+                        kind = self.db.execute(f"SELECT typeof({col}) FROM games WHERE slot=?", (slot,)).fetchone()[0]
+                        size = self._size("games", rowid[0], col)
+                        f.write(f"== {col} ({kind}, {size} bytes)\n".encode())
+                        if kind in ("text", "blob") and size:
+                            with self.db.blobopen("games", col, rowid[0], readonly=True) as blob:
+                                while chunk := blob.read(1 << 20):
+                                    f.write(chunk)
+                        elif kind != "null":
+                            f.write(str(self.db.execute(f"SELECT {col} FROM games WHERE slot=?",
+                                                        (slot,)).fetchone()[0]).encode())
+                        f.write(b"\n")
+            except OSError as e:
+                raise StoreError(f"The saved game of {SLOT_NAMES.get(slot, slot)} could not be read ({why}) and "
+                                 f"could not be copied to {path} ({e.strerror or e}); it is left where it is.") \
+                    from None
+            seed, started, daily, assisted, decks = info[:5]
+            d = _json_or(decks, [])
+            # the history's line names the file, with the texts themselves when they are short
+            record = {"kept_in": path.name, "why": why}
+            for name, text in zip(("answers_text", "decks_text", "state_text"), info[5:], strict=True):
+                if isinstance(text, str):
+                    record[name] = text
+            self.db.execute("INSERT INTO runs (started, finished, seed, decks, daily, score, turns, assisted,"
+                            " status, run, practice, engine) VALUES (?, NULL, ?, ?, ?, NULL, NULL, ?,"
+                            " 'unreadable', ?, 0, ?)",
+                            (started if isinstance(started, str) and _iso(started) else _now(),
+                             seed if type(seed) is int else 0,
+                             json.dumps(d if isinstance(d, list) and all(isinstance(x, str) for x in d) else []),
+                             daily if isinstance(daily, str) and _iso(daily) else None,
+                             1 if assisted else 0, json.dumps(record), ENGINE_VERSION))
+            self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
+        return path.name
 
     def _archive(self, row, score, turns, status, variant: str = "solo", players: int = 1,
                  seats: list[str] | None = None, coached: bool = False, ending: str | None = None) -> None:
         seed, decks, daily, started, answers, assisted = row
         run = {"format": RUN_FORMAT, "engine": ENGINE_VERSION, "variant": variant, "decks": _json_or(decks, []),
-               "players": players, "seed": seed, "daily": daily, "answers": _json_or(answers, []),
+               "players": players, "seed": seed, "daily": daily, "answers": _json_or(answers, [], MAX_ANSWERS),
                "turns": turns}
         winner = None
         if coached:  # the lessons' coached game: kept apart from the Solo figures (not part of a run file)
@@ -529,21 +739,20 @@ class Store:
     def runs(self, finished_only: bool = False) -> list[dict]:
         """The history, oldest first. A row that cannot be read is skipped and
         a sentence for it is put in ``skipped``; the rest are kept."""
-        q = ("SELECT id, started, finished, seed, decks, daily, score, turns, assisted, status, practice, engine,"
-             " variant, players, winner, seats,"
-             " CASE WHEN json_valid(run) THEN json_extract(run, '$.coached') END, ending FROM runs")
-        if finished_only:
-            q += " WHERE status='finished'"
+        items = ["id", "started", "finished", "seed", ("decks", MAX_SMALL), "daily", "score", "turns", "assisted",
+                 "status", "practice", "engine", "variant", "players", "winner", ("seats", MAX_SMALL),
+                 ("run", MAX_RUN, "CASE WHEN json_valid(run) THEN json_extract(run, '$.coached') END"), "ending"]
         out = []
-        for r in self.db.execute(q + " ORDER BY id"):
+        for r in self._rows("runs", "status='finished'" if finished_only else "1", (), items):
             why = _bad_run_row(r)
             if why:
+                self.unreadable[r[0]] = why
                 note = (f"Run {r[0]} of the history could not be read ({why}); it is skipped and kept in "
                         f"{self.path.name} as it is.")
                 if note not in self.skipped:
                     self.skipped.append(note)
                 continue
-            out.append({"id": r[0], "started": r[1], "finished": r[2], "seed": r[3], "decks": json.loads(r[4]),
+            out.append({"id": r[0], "started": r[1], "finished": r[2], "seed": r[3], "decks": _json_or(r[4], []),
                         "daily": r[5], "score": r[6], "turns": r[7], "assisted": bool(r[8]), "status": r[9],
                         "practice": bool(r[10]), "engine": r[11], "variant": r[12], "players": r[13],
                         "winner": r[14], "seats": _json_or(r[15], None), "coached": r[16] in (1, True),
@@ -558,10 +767,10 @@ class Store:
 
     def run_file(self, run_id: int) -> dict | None:
         """Run ``run_id`` as run-file data; None if there is no such run; {} if its record cannot be read."""
-        r = self.db.execute("SELECT run FROM runs WHERE id=?", (run_id,)).fetchone()
+        r = self._row("runs", "id=?", (run_id,), [("run", MAX_RUN)])
         if r is None:
             return None
-        data = _json_or(r[0], {})
+        data = _json_or(r[0], {}, MAX_RUN)
         if isinstance(data, dict):
             data.pop("coached", None)  # the history's own note, not part of a run file
         return data if isinstance(data, dict) else {}
@@ -657,13 +866,10 @@ class Store:
     # -------------------------------------------------------------- preferences
     def pref(self, key: str, default=None):
         """A preference or a small remembered value (JSON), or ``default``."""
-        row = self.db.execute("SELECT value FROM meta WHERE key=?", ("pref." + key,)).fetchone()
+        row = self._row("meta", "key=?", ("pref." + key,), [("value", MAX_ANSWERS)])
         if row is None:
             return default
-        try:
-            return json.loads(row[0])
-        except ValueError:
-            return default
+        return _json_or(row[0], default, MAX_ANSWERS)
 
     def set_pref(self, key: str, value) -> None:
         with self._write():
@@ -679,6 +885,8 @@ RUN_STATUSES = ("finished", "abandoned", "unreadable")
 
 def _bad_run_row(r: tuple) -> str:
     """Why a history row cannot be shown ('' if it can)."""
+    if any(v is TOO_BIG for v in r):
+        return "a value in it is longer than any real run's"
     rid, started, finished, seed, decks, daily, score, turns, assisted, status, practice, engine = r[:12]
     variant, players, winner, seats = r[12:16]
     if variant not in ("solo", "standard") or not isinstance(players, int) or not 1 <= players <= 6:
@@ -802,10 +1010,11 @@ def _script(db: sqlite3.Connection, sql: str) -> None:
             db.execute(stmt)
 
 
-def _json_or(text: Any, default: Any) -> Any:
+def _json_or(text: Any, default: Any, cap: int = MAX_SMALL) -> Any:
+    """A small stored JSON value, or ``default`` when it cannot be read (``parse``)."""
     try:
-        return json.loads(text) if isinstance(text, str) else default
-    except ValueError:
+        return parse(text, cap, "value") if isinstance(text, str) else default
+    except Unreadable:
         return default
 
 
@@ -813,12 +1022,12 @@ def _now() -> str:
     return dt.datetime.now().isoformat(timespec="seconds")
 
 
-def _score_of(state_text: str) -> tuple[int | None, int | None]:
+def _score_of(state_text: Any) -> tuple[int | None, int | None]:
     """The score and turn a saved state had (None, None if it cannot be read)."""
     try:
-        state = json.loads(state_text)
+        state = parse(state_text, MAX_STATE, "state")
         return len(state["scored"]), int(state["turn"])
-    except (ValueError, KeyError, TypeError):
+    except (Unreadable, KeyError, TypeError, ValueError):
         return None, None
 
 

@@ -412,3 +412,24 @@ def run_probe(code: str) -> Any:
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def store_a_finished_run(seed: int = 1) -> None:
+    """A Solo game played to its end by the random bot and filed in the
+    history of the store in SOLO_FLUXX_HOME (run 1 of a new store): a run
+    that export and verify accept."""
+    from engine.bots import make_bot
+    from engine.runfile import answer_to_json
+    from solo.store import Store
+    s = Store()
+    g = Game.new(("fluxx5",), 1, "solo", seed)
+    s.claim("solo")
+    s.start(g)
+    b = make_bot("random", seed)
+    answers = []
+    while not g.over:
+        a = b.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+    s.save(g, answers)
+    s.close()

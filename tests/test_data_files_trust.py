@@ -239,12 +239,8 @@ def test_run_files_are_not_overwritten_without_force(tmp_path):
 
 def test_export_does_not_overwrite_without_force(tmp_path, monkeypatch):
     monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path / "home"))
-    from solo.store import Store
-    s = Store()
-    s.db.execute("INSERT INTO runs (started, seed, decks, score, turns, status, run) VALUES "
-                 "('2026-11-01T10:00:00', 1, '[\"fluxx5\"]', 0, 1, 'finished', ?)",
-                 (json.dumps({"answers": [], "seed": 1}),))
-    s.close()
+    from .helpers import store_a_finished_run
+    store_a_finished_run(1)
     out = tmp_path / "mine.json"
     out.write_text("keep me")
     r = run_cli("export", "1", out)

@@ -202,13 +202,9 @@ from .helpers import run_cli  # noqa: E402
 
 
 def _one_run(tmp_path, monkeypatch):
+    from .helpers import store_a_finished_run
     monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path / "home"))
-    from solo.store import Store
-    s = Store()
-    s.db.execute("INSERT INTO runs (started, seed, decks, score, turns, status, run) VALUES "
-                 "('2026-11-01T10:00:00', 1, '[\"fluxx5\"]', 0, 1, 'finished', ?)",
-                 (json.dumps({"answers": [], "seed": 1}),))
-    s.close()
+    store_a_finished_run(1)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")

@@ -21,13 +21,21 @@ class HistoryScreen(StoreScreen):
         t = self.query_one(DataTable)
         t.cursor_type = "row"
         t.add_columns("Id", "Date", "Seed", "Decks", "Result", "Mode", "Assisted", "Status")
+        from textual.content import Content
+
         from solo.seats import run_result
-        for r in self.store.runs():
+        runs = self.store.runs()
+        shown: list[tuple[int, tuple]] = []
+        for r in runs:
             mode = (r["daily"] + (" practice" if r["practice"] else "")) if r["daily"] else \
                 "solo" if r["variant"] == "solo" else "vs bots"
-            t.add_row(str(r["id"]), (r["finished"] or r["started"])[:16], str(r["seed"]), ",".join(r["decks"]),
-                      run_result(r), mode,
-                      "yes" if r["assisted"] else "no", r["status"], key=str(r["id"]))
+            shown.append((r["id"], (str(r["id"]), (r["finished"] or r["started"])[:16], str(r["seed"]),
+                                    ",".join(r["decks"]), run_result(r), mode, "yes" if r["assisted"] else "no",
+                                    r["status"])))
+        for rid, why in self.store.unreadable.items():  # shown in its place, saying why, never hiding the rest
+            shown.append((rid, (str(rid), "", "", "", "", "", "", Content(f"unreadable: {why}"))))
+        for rid, cells in sorted(shown, key=lambda x: x[0]):
+            t.add_row(*cells, key=str(rid))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter on a run: replay it step by step with the tutor's explanations."""
