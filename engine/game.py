@@ -1206,8 +1206,25 @@ class Game:
         (every field, and each answer to the pending question tried on a
         copy), "fields" (every field, no trial answers) or "none" (a state
         this engine has just written, as the property tests round-trip)."""
+        from .statecheck import BadState
+        if check == "none":
+            return cls._from_dict(d, record, check)
+        try:
+            return cls._from_dict(d, record, check)
+        except BadState:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as e:
+            # a shape no check foresaw (a dict where a list goes, a list nested past Python's stack):
+            # a sentence, never a traceback; the type names the kind of damage
+            raise BadState(f"the saved state is not one this engine writes: a value has the wrong shape "
+                           f"({type(e).__name__} while reading it)") from None
+
+    @classmethod
+    def _from_dict(cls, d: dict[str, Any], record: bool, check: str) -> Game:
         from .statecheck import BadState, check_answers, check_header, check_state  # loads only: off the hot path
         if check != "none":
+            if not isinstance(d, dict):
+                raise BadState("the saved state is not a map of fields")
             check_header(d)
         try:
             g = cls(tuple(d["decks"]), d["nplayers"], d["variant_name"], d["seed"], record)

