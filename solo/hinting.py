@@ -8,6 +8,7 @@ of the app's threads) and kept for the next ones.
 """
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the pool's module is loaded at the first hint, not before the app's first frame
@@ -47,6 +48,26 @@ def bot_state(state: dict[str, Any], name: str) -> Any:
     return answer_for(Game.from_dict(state, record=False, check="none"), name)
 
 
+def die_with(parent: int) -> None:
+    """In a worker process: end when the app's process ends, however it ends
+    (a kill -9 leaves no time to shut the pool down, and a worker waiting on
+    its queue holds that queue's writing end too, so it would wait for
+    ever): a thread that looks at the parent every half second. (Linux's
+    parent-death signal is not used: it fires when the thread that started
+    the worker ends, which need not be the app's end.)"""
+    import threading
+    import time
+
+    def watch() -> None:
+        while True:
+            if os.getppid() != parent:
+                os._exit(0)
+            time.sleep(0.5)
+    threading.Thread(target=watch, daemon=True).start()
+    if os.getppid() != parent:  # the app ended before this worker started
+        os._exit(0)
+
+
 class HintWorker:
     """One worker process for hints, started when first asked."""
 
@@ -70,7 +91,8 @@ class HintWorker:
             if self.pool is None:
                 import multiprocessing
                 from concurrent.futures import ProcessPoolExecutor
-                self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                                initializer=die_with, initargs=(os.getpid(),))
             return self.pool.submit(fn, *args)
         finally:
             sys.stdout, sys.stderr = shown

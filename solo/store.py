@@ -271,9 +271,20 @@ def store_error(path: Path, e: BaseException) -> StoreError:
     if primary in (_READONLY, _PERM) or "readonly" in text or "read-only" in text:
         return StoreError(f"The save database {path} cannot be written (the file or its folder is read-only); "
                           "make it writable, or set SOLO_FLUXX_HOME to a folder you can write. Nothing was changed.")
-    if primary in (_FULL, _TOOBIG) or "full" in text or "too big" in text:
-        return StoreError(f"The disk holding {path} is full (or the file hit a size limit); free some space and "
-                          "try again. Your saves are as they were before the last move.")
+    # a full disk and a file-size limit look alike to SQLite ("database or disk is full", or "disk I/O
+    # error" when the write itself fails): the disk's free space and the process's size limit tell them apart
+    if primary in (_FULL, _TOOBIG, _IOERR) or "full" in text or "too big" in text or "i/o error" in text:
+        limit = _size_limit()
+        if limit is not None and _file_size(path) + 65536 >= limit:
+            return StoreError(f"The save database {path} has reached this process's file size limit "
+                              f"({limit:,} bytes, ulimit -f); raise the limit and start solo-fluxx again. "
+                              "Your saves are as they were before the last move.")
+        if primary == _FULL or "full" in text or _disk_full(path):
+            return StoreError(f"The disk holding {path} is full; free some space on it and try again. "
+                              "Your saves are as they were before the last move.")
+        if primary == _TOOBIG or "too big" in text:
+            return StoreError(f"A value too big for the save database {path} was refused; nothing was changed.")
+        # else a read or write that failed for another reason: the sentence below
     if not _writable(path):
         return StoreError(f"The save database {path} cannot be written (the file or its folder is read-only); "
                           "make it writable, or set SOLO_FLUXX_HOME to a folder you can write. Nothing was changed.")
@@ -282,6 +293,36 @@ def store_error(path: Path, e: BaseException) -> StoreError:
                           "read); nothing was changed.")
     return StoreError(f"The save database {path} could not be used ({e}); it was left as it is. Try again, "
                       "or set SOLO_FLUXX_HOME to another folder.")
+
+
+def _size_limit() -> int | None:
+    """This process's limit on a file's size (ulimit -f), or None for none."""
+    try:
+        import resource
+        soft, _hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    except (ImportError, OSError, ValueError):
+        return None
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def _file_size(path: Path) -> int:
+    """The larger of the database's size and its -wal's (where a write that hit a limit was going)."""
+    sizes = []
+    for p in (path, path.with_name(path.name + "-wal")):
+        try:
+            sizes.append(p.stat().st_size)
+        except OSError:
+            pass
+    return max(sizes, default=0)
+
+
+def _disk_full(path: Path) -> bool:
+    """Whether the disk holding ``path`` has (almost) no room left for this user."""
+    try:
+        st = os.statvfs(path.parent)
+    except (OSError, AttributeError):
+        return False
+    return st.f_bavail * st.f_frsize < 1_000_000
 
 
 def _corrupt(e: BaseException) -> bool:
@@ -444,9 +485,12 @@ class Store:
         if slot in self._locks:
             return True
         lock = self.path.with_name(f"{self.path.name}.{slot}.lock")
-        try:
-            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        try:  # never through a link: a lock file is ours, in the data folder
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         except OSError as e:
+            if lock.is_symlink():
+                raise StoreError(f"The lock file {lock} is a link (to {os.readlink(lock)}); solo-fluxx never "
+                                 "follows one out of its data folder: remove the link and start again.") from None
             raise StoreError(f"The lock file {lock} cannot be opened ({e.strerror or e}); check that the data "
                              "folder can be written.") from None
         try:

@@ -300,3 +300,114 @@ def test_odd_run_files_get_a_sentence_not_unexpected(tmp_path, body, words):
         said = r.stdout + r.stderr  # (verify says its verdict on standard output, as CLI.md asks)
         assert r.returncode == 1 and words in said and "unexpected" not in said, said
         assert said.count("\n") == 1
+
+
+# ---------------------------------------------------------------- locks, workers, a full disk, a size limit
+def test_a_lock_file_is_never_followed_through_a_link(tmp_path):
+    from solo.store import Store, StoreError
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    home = tmp_path / "home"
+    home.mkdir()
+    s = Store(home / "save.sqlite3")
+    (home / "save.sqlite3.solo.lock").symlink_to(outside / "victim")
+    with pytest.raises(StoreError, match="is a link") as e:
+        s.claim("solo")
+    assert "remove the link" in str(e.value)
+    assert not (outside / "victim").exists()  # nothing was made at the link's end
+    assert s.claim("daily")  # the other slots are not touched
+    s.close()
+
+
+KILLED = """
+import os, sys, time
+from solo.hinting import HintWorker, rank_state
+import solo
+from engine.game import Game
+w = HintWorker()
+f = w.submit(Game.new(("fluxx5",), 1, "solo", 3).to_dict(), 1)
+f.result(timeout=120)
+print(*[p.pid for p in w.pool._processes.values()], flush=True)
+time.sleep(600)
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
+def test_the_hint_worker_ends_when_the_app_is_killed(tmp_path):
+    """Before, after a kill -9 of the app its worker process waited on its
+    queue until the terminal closed."""
+    import signal
+    root = str(__import__("pathlib").Path(__file__).resolve().parents[1])
+    p = subprocess.Popen([sys.executable, "-c", KILLED], stdout=subprocess.PIPE, text=True,
+                         env={**os.environ, "PYTHONPATH": root})
+    try:
+        worker = int(p.stdout.readline().split()[0])
+        os.kill(worker, 0)  # alive while the app is
+        p.send_signal(signal.SIGKILL)
+        p.wait(timeout=30)
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                os.kill(worker, 0)
+            except ProcessLookupError:
+                break
+            try:  # (a zombie reaped by init counts as ended)
+                with open(f"/proc/{worker}/stat") as f:
+                    if f.read().split(") ")[1].startswith("Z"):
+                        break
+            except OSError:
+                break
+            time.sleep(0.2)
+        else:
+            os.kill(worker, signal.SIGKILL)
+            raise AssertionError("the worker outlived the killed app by 15 s")
+    finally:
+        if p.poll() is None:
+            p.kill()
+
+
+def test_a_full_disk_and_a_size_limit_each_get_their_own_sentence(tmp_path, monkeypatch):
+    import sqlite3
+
+    from solo import store as S
+    path = tmp_path / "save.sqlite3"
+    path.write_bytes(b"x" * 1000)
+    err = sqlite3.OperationalError("disk I/O error")
+    monkeypatch.setattr(S, "_size_limit", lambda: None)
+    monkeypatch.setattr(S, "_disk_full", lambda p: True)
+    full = str(S.store_error(path, err))
+    assert "is full; free some space" in full and "Try again" not in full and "size limit" not in full
+    monkeypatch.setattr(S, "_disk_full", lambda p: False)
+    monkeypatch.setattr(S, "_size_limit", lambda: 4096)
+    limit = str(S.store_error(path, err))
+    assert "file size limit (4,096 bytes, ulimit -f)" in limit and "is full" not in limit
+    monkeypatch.setattr(S, "_size_limit", lambda: None)
+    other = str(S.store_error(path, err))  # neither: the disk failed, for a reason of its own
+    assert "could not be used (disk I/O error); it was left as it is" in other
+
+
+SIZE_LIMITED = """
+import resource, sys
+from pathlib import Path
+resource.setrlimit(resource.RLIMIT_FSIZE, (200_000, 200_000))
+import solo
+from engine.game import Game
+from solo.store import Store, StoreError
+s = Store(Path(sys.argv[1]))
+g = Game.new(("fluxx5",), 1, "solo", 3)
+s.claim("solo")
+s.start(g)
+try:
+    for i in range(200):
+        s.save(g, [], extra={"pad": "x" * 50_000, "i": i})
+    print("no limit met")
+except StoreError as e:
+    print(e)
+"""
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork") or sys.platform != "linux", reason="ulimit -f: Linux")
+def test_a_real_size_limit_is_told_as_one(tmp_path):
+    r = subprocess.run([sys.executable, "-c", SIZE_LIMITED, str(tmp_path / "save.sqlite3")], capture_output=True,
+                       text=True, timeout=120)
+    assert "file size limit (200,000 bytes, ulimit -f)" in r.stdout, (r.stdout, r.stderr[-500:])

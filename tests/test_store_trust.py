@@ -220,7 +220,8 @@ def test_a_file_size_limit_is_a_full_disk_not_corruption(tmp_path):
     s.close()
     r = subprocess.run([sys.executable, "-c", FSIZE, str(path)], capture_output=True, text=True, timeout=60)
     assert "Traceback" not in r.stderr, r.stderr
-    assert r.stdout.startswith("error:") and ("is full" in r.stdout or "left as it is" in r.stdout), r.stdout
+    # (issue 38: a size limit is told as one, not as a full disk or an I/O error to try again)
+    assert r.stdout.startswith("error:") and "file size limit" in r.stdout and "ulimit -f" in r.stdout, r.stdout
     s = Store(path)
     assert s.notice is None and s.load()[1] == answers
     assert not list(tmp_path.glob("*.aside-*"))
