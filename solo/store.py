@@ -395,6 +395,12 @@ class Store:
         if self.path.exists() and not self.path.is_file():
             raise StoreError(f"The save database {self.path} is not a regular file; move it away, or set "
                              "SOLO_FLUXX_HOME to another folder.")
+        future = _future_format(self.path)
+        if future:  # a newer SQLite's file: never set aside, never touched
+            raise StoreError(f"The save database {self.path} was written in a newer SQLite file format ({future}) "
+                             f"than the SQLite this Python uses ({sqlite3.sqlite_version}) can read and write; open "
+                             "it with a solo-fluxx on a newer Python, or move it away to start a fresh one. It was "
+                             "left as it is.")
         try:
             if not _sqlite_header(self.path):  # set aside before SQLite touches it (or its -wal)
                 raise _NotOurs("it is not an SQLite database")
@@ -413,9 +419,28 @@ class Store:
 
     def _open_read_only(self) -> None:
         """The save as it is on a read-only place: nothing can change it, so
-        SQLite may read it without its -shm (immutable)."""
+        SQLite may read it without its -shm (immutable). A -wal beside it (left
+        by a process that was killed) holds the last moves: immutable would
+        not read it, so a copy of both is read, with the -wal applied, from a
+        temporary folder (never a part of the save shown as the whole)."""
+        source = self.path
+        wal = self.path.with_name(self.path.name + "-wal")
+        if wal.is_file() and wal.stat().st_size > 0:
+            import shutil
+            import tempfile
+            self._copy_dir = tempfile.TemporaryDirectory(prefix="solo-fluxx-read-")
+            source = Path(self._copy_dir.name) / self.path.name
+            try:
+                shutil.copyfile(self.path, source)
+                shutil.copyfile(wal, source.with_name(source.name + "-wal"))
+            except OSError as e:
+                raise StoreError(f"The save database {self.path} is on a read-only place with its last moves in "
+                                 f"{wal.name}, and a copy to read both could not be made ({e.strerror or e}); "
+                                 "free some space in the temporary folder, or open it where it can be "
+                                 "written.") from None
         try:
-            db = sqlite3.connect(f"file:{self.path}?mode=ro&immutable=1", uri=True, isolation_level=None)
+            uri = f"file:{source}?mode=ro" + ("&immutable=1" if source == self.path else "")
+            db = sqlite3.connect(uri, uri=True, isolation_level=None)
             db.text_factory = _text
             row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
         except sqlite3.DatabaseError as e:
@@ -446,6 +471,10 @@ class Store:
             ok = db.execute("PRAGMA quick_check").fetchone()[0]
             if ok != "ok":
                 raise _NotOurs(f"it failed SQLite's integrity check ({str(ok)[:80]})")
+            planted = db.execute("SELECT type, name FROM sqlite_master WHERE type IN ('view', 'trigger')"
+                                 " ORDER BY name").fetchone()
+            if planted:  # solo-fluxx makes neither: whatever made one, the file is not a save of ours as it is
+                raise _NotOurs(f"it holds a {planted[0]} named {str(planted[1])[:40]!r}, which solo-fluxx never makes")
             with _tx(db):
                 _script(db, SCHEMA)
                 row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
@@ -456,6 +485,10 @@ class Store:
                 if version > SCHEMA_VERSION:
                     raise _NotOurs(f"it was written by a newer solo-fluxx (schema {version}, "
                                    f"this one reads {SCHEMA_VERSION})")
+                if version < SCHEMA_VERSION and all(
+                        tuple(r[1] for r in db.execute(f"PRAGMA table_info({table})")) == cols
+                        for table, cols in COLUMNS.items()):
+                    version = SCHEMA_VERSION  # its tables are today's already (the schema row lost or stale)
                 for v in range(version + 1, SCHEMA_VERSION + 1):
                     step = MIGRATIONS.get(v)
                     if callable(step):
@@ -922,6 +955,9 @@ class Store:
     def close(self) -> None:
         self.release_all()
         self.db.close()
+        copy = getattr(self, "_copy_dir", None)
+        if copy is not None:  # a read-only save read through a copy (its -wal applied)
+            copy.cleanup()
 
 
 RUN_STATUSES = ("finished", "abandoned", "unreadable")
@@ -990,6 +1026,28 @@ def _writable(path: Path) -> bool:
     """Whether the save and its folder can be written (a read-only disk says no even to root)."""
     folder = path.parent
     return os.access(folder, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
+
+
+def _future_format(path: Path) -> str:
+    """What in an SQLite file's header says a newer SQLite wrote it ('' if
+    nothing): its write or read version past 2 (WAL), or a schema format
+    past 4 (these SQLite versions know no more)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(100)
+    except OSError:
+        return ""
+    if len(head) < 100 or not head.startswith(b"SQLite format 3\x00"):
+        return ""
+    write, read = head[18], head[19]
+    schema_format = int.from_bytes(head[44:48], "big")
+    if not 1 <= read <= 2:
+        return f"read version {read}"
+    if not 1 <= write <= 2:
+        return f"write version {write}"
+    if schema_format > 4:
+        return f"schema format {schema_format}"
+    return ""
 
 
 def _sqlite_header(path: Path) -> bool:
