@@ -102,7 +102,7 @@ async def test_a_solo_table_is_six_widgets_at_its_first_frame(store):
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         shown = [type(w).__name__ for w in app.screen.children]
-        assert shown == ["TurnBanner", "BoxRows", "HandList", "Preview", "OptionList", "KeyBar"]  # HandList: an OptionList
+        assert shown == ["TurnBanner", "BoxRows", "HandList", "Preview", "LogList", "KeyBar"]  # both OptionLists
         assert len(list(app.screen.walk_children())) == 6  # no widget per box, no hidden notice
 
 
