@@ -110,20 +110,21 @@ def json_depth(text: str, most: int = MAX_DEPTH) -> int:
 def parse(text: Any, cap: int, what: str) -> Any:
     """A stored JSON value, read only if it is text within ``cap`` characters
     and ``MAX_DEPTH`` levels; else ``Unreadable`` with a sentence."""
+    be = "are" if what.endswith("s") else "is"  # its answers are, its state is
     if text is None:
-        raise Unreadable(f"its {what} is missing")
+        raise Unreadable(f"its {what} {be} missing")
     if text is TOO_BIG:
-        raise Unreadable(f"its {what} is longer than {cap:,} bytes")
+        raise Unreadable(f"its {what} {be} longer than {cap:,} bytes")
     if not isinstance(text, str):
-        raise Unreadable(f"its {what} is not text")
+        raise Unreadable(f"its {what} {be} not text")
     if len(text) > cap:
-        raise Unreadable(f"its {what} is longer than {cap:,} characters")
+        raise Unreadable(f"its {what} {be} longer than {cap:,} characters")
     if json_depth(text) > MAX_DEPTH:
-        raise Unreadable(f"its {what} is nested more than {MAX_DEPTH} levels deep")
+        raise Unreadable(f"its {what} {be} nested more than {MAX_DEPTH} levels deep")
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
-        raise Unreadable(f"its {what} is not JSON") from None
+        raise Unreadable(f"its {what} {be} not JSON") from None
 
 
 def data_dir() -> Path:
