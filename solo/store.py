@@ -637,8 +637,9 @@ class Store:
             if g.over and slot not in HISTORY_SLOTS:
                 self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
             elif g.over:
-                row = self.db.execute("SELECT seed, decks, daily, started, answers, assisted, variant, players,"
-                                      " extra FROM games WHERE slot=?", (slot,)).fetchone()
+                row = self._row("games", "slot=?", (slot,),  # (its answers are not read: these replace them)
+                                ["seed", ("decks", MAX_SMALL), "daily", "started", "NULL", "assisted", "variant",
+                                 "players", ("extra", MAX_SMALL)])
                 if row:
                     rec = row[:4] + (json.dumps(answers), int(assisted or row[5]))
                     self._archive(rec, len(g.scored) if g.variant.solo else (g.winner if g.winner >= 0 else None),
@@ -857,8 +858,8 @@ class Store:
         """The date's par, if this engine and par bot worked it out (a par of an
         older engine, whose rules differ, is worked out again)."""
         from solo.daily import PAR_BOT
-        r = self.db.execute("SELECT score, engine FROM par WHERE date=?", (date_iso,)).fetchone()
-        return r[0] if r and r[1] == f"{ENGINE_VERSION} {PAR_BOT}" else None
+        r = self._row("par", "date=?", (date_iso,), [("score", MAX_SMALL), ("engine", MAX_SMALL)])
+        return r[0] if r and type(r[0]) is int and r[1] == f"{ENGINE_VERSION} {PAR_BOT}" else None
 
     def set_par(self, date_iso: str, score: int) -> None:
         from solo.daily import PAR_BOT
@@ -931,12 +932,12 @@ class Store:
                             (lesson_id, _now(), stars))
 
     def lessons_done(self) -> set[str]:
-        return {r[0] for r in self.db.execute("SELECT id FROM lessons")}
+        return {r[0] for r in self._rows("lessons", "1", (), [("id", MAX_SMALL)]) if isinstance(r[0], str)}
 
     def lesson_stars(self) -> dict[str, int]:
         """Each finished lesson's best stars."""
         out: dict[str, int] = {}
-        for lid, stars in self.db.execute("SELECT id, stars FROM lessons"):
+        for lid, stars in self._rows("lessons", "1", (), [("id", MAX_SMALL), ("stars", MAX_SMALL)]):
             if isinstance(lid, str) and isinstance(stars, int):
                 out[lid] = max(1, min(3, stars))
         return out

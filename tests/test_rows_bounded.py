@@ -206,3 +206,34 @@ def test_the_start_stays_small_with_the_largest_rows(tmp_path):
         path.unlink()
         for extra in tmp_path.glob("save.sqlite3*"):
             extra.unlink()
+
+
+@pytest.mark.parametrize("kind", ["deep", "huge", "garbled"])
+@pytest.mark.parametrize("where", ["a preference", "a par", "a lesson's id", "a lesson's stars"])
+async def test_a_bad_row_in_the_other_tables_never_stops_the_start(tmp_path, monkeypatch, where, kind):
+    from solo.app.screens.menu import MenuScreen
+    monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path))
+    store_a_finished_run(1)
+    s = Store()
+    value = bad_value(kind, 8_000_000 if where == "a preference" else MAX_SMALL)
+    if where == "a preference":
+        for key in ("pref.tutor", "pref.palette", "pref.lessons_offered"):
+            s.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+    elif where == "a par":
+        s.db.execute("INSERT INTO par VALUES ('2026-12-01', 3, ?)", (value,))
+    elif where == "a lesson's id":
+        s.db.execute("INSERT INTO lessons VALUES (?, '2026-12-01T10:00:00', 2)", (value,))
+    else:
+        s.db.execute("INSERT INTO lessons VALUES ('solo.score', '2026-12-01T10:00:00', ?)", (value,))
+    s.close()
+    s = Store()
+    assert s.pref("tutor", "brief") == "brief" or where != "a preference"
+    assert s.par("2026-12-01") is None
+    assert all(isinstance(x, str) for x in s.lessons_done())  # (an id past its cap is not read)
+    assert all(1 <= v <= 3 for v in s.lesson_stars().values())
+    s.stats()
+    s.close()
+    app = make_app(Store())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
