@@ -77,8 +77,9 @@ def listed_options() -> set[tuple[str, str]]:
 def test_cli_md_copy_is_current():
     """tests/data/CLI.md is the contract this test reads when ../shared is absent."""
     shared = ROOT.parent / "shared" / "CLI.md"
-    if shared.exists():
-        assert (ROOT / "tests" / "data" / "CLI.md").read_text() == shared.read_text()
+    if not shared.exists():  # a skip says so (before, the test passed without checking: issue 39)
+        pytest.skip("../shared/CLI.md is not beside this checkout")
+    assert (ROOT / "tests" / "data" / "CLI.md").read_text() == shared.read_text()
 
 
 def test_every_listed_option_is_accepted_or_named_as_not_yet_built():

@@ -95,15 +95,20 @@ async def test_a_standard_game_shows_every_seat(store):
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(GameScreen(g, [], {"seed": 2}))
         await pilot.pause()
-        for _ in range(120):
+        checked, seats = 0, set()
+        for _ in range(400):
             if isinstance(app.screen, GameScreen):
-                if app.screen.g.over:
+                if app.screen.g.over or (checked >= 60 and len(seats) == 4):
                     break
                 check_frame(app)
+                checked += 1
+                seats.add(g.active)
                 await pilot.press("1")
-            else:
-                await pilot.press("enter")
+            else:  # every seat is played from this keyboard: a dialog gets its first choice
+                await first_choice_keys(pilot, app.screen)
             await pilot.pause()
+        # (before, the test could pass with no frame checked and no seat's turn seen: issue 39)
+        assert checked >= 40 and seats == {0, 1, 2, 3}, (checked, seats, g.turn)
 
 
 async def test_a_small_terminal_is_told_the_size_it_needs(store):
