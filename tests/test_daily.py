@@ -126,6 +126,7 @@ def test_tampered_runs_are_rejected(tmp_path):
     assert bad.returncode == 1 and f"step {i + 1}:" in bad.stdout
 
 
+@pytest.mark.pin
 def test_par_with_a_small_budget_is_pinned():
     """The par bot on the date's deal, at one rollout a candidate (fast): the
     same numbers on every machine, and a different deal for another date."""
@@ -140,6 +141,7 @@ def test_par_with_a_small_budget_is_pinned():
 PINNED_PAR = {"2026-11-29": 5, "2026-11-30": 7, "2026-12-01": 9}
 
 
+@pytest.mark.pin
 @pytest.mark.slow  # three dates at the full budget: CI runs it
 def test_par_is_pinned_for_several_dates_at_the_full_budget(tmp_path):
     """The par bot (PAR_BOT) on three dates' deals at its real budget: a change

@@ -1,11 +1,14 @@
 """The engine's RNG and the first deals of known seeds are pinned (golden)."""
 from __future__ import annotations
 
+import pytest
+
 from engine import rng as R
 from engine.game import Game
 from engine.sim import deal_fingerprint
 
 
+@pytest.mark.pin
 def test_rng_stream_is_pinned():
     s = R.seed_state(12345)
     out = []
@@ -29,6 +32,7 @@ def names(g, ids):
     return [g.name(c) for c in ids]
 
 
+@pytest.mark.pin
 def test_first_deals_are_pinned():
     g = Game.new(("fluxx5",), 2, "standard", 0)
     assert [names(g, h) for h in g.hands] == [
@@ -57,6 +61,7 @@ def test_fingerprint_depends_on_seed_only():
 GOLDEN_STREAM = [2612050741975422283, 17349013794948950567, 868804260845201399]
 
 
+@pytest.mark.pin
 def test_below_and_shuffle_are_pinned():
     """Same seed, same numbers on every machine: below() over several ranges
     (1 and 0 take no number from the stream) and one shuffle."""
@@ -71,6 +76,7 @@ def test_below_and_shuffle_are_pinned():
     assert items == [3, 1, 0, 5, 4, 9, 6, 7, 2, 8]
 
 
+@pytest.mark.pin
 def test_deal_fingerprints_are_pinned():
     assert deal_fingerprint(("fluxx5",), 1, "solo", 5) == \
         "862cdb32ccb8db99c466dc0c1953a3aa795a00f727f01ed6332bdd22b721da27"

@@ -6,6 +6,8 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from engine.bots import RandomBot, make_bot
 from engine.game import Game
 from engine.rule_ids import RULES
@@ -66,6 +68,7 @@ def explain_game(seed: int, variant: str, players: int) -> list[str]:
     return lines
 
 
+@pytest.mark.pin
 def test_explanations_are_pinned():
     for name, (seed, variant, players) in {"solo-seed3": (3, "solo", 1), "standard3p-seed5": (5, "standard", 3)}.items():
         path = GOLDEN / f"explain-{name}.txt"
