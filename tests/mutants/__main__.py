@@ -1,0 +1,188 @@
+"""Run the catalogue of semantic mutants.
+
+    .venv/bin/python -m tests.mutants [--jobs N] [--only AREA] [--id ID ...] [--json FILE]
+
+Each mutant (``tests/mutants/patches/ID.patch``: a header of ``id``,
+``area`` and ``mistake`` lines, then the patch) is applied to its own
+scratch worktree of the commit checked out (``git worktree add``), and its
+area's tests run there with the project imported from that worktree (its
+folder first on ``PYTHONPATH``, never the editable install of this
+checkout), all of them (no stop at the first failure), the failures
+recorded (JUnit XML). A patch that no longer applies is reported by name
+and counts against the catalogue (a refactor ports its mutants). A mutant
+killed only by tests marked ``pin`` (golden text, pinned numbers: they fail
+because the game changed, not because a rule is checked) is a survivor.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PATCHES = Path(__file__).resolve().parent / "patches"
+
+# Each area's tests: the files that check its rules (the fast loop's, plus the
+# app's Pilot tests for the app's areas). A mutant runs these, all of them.
+AREAS: dict[str, list[str]] = {
+    "standard": ["tests/test_game_core.py", "tests/test_effects_details.py", "tests/test_scenarios.py",
+                 "tests/test_refusals.py", "tests/test_events.py", "tests/test_rules_properties.py",
+                 "tests/test_tutor_truth.py"],
+    "solo": ["tests/test_scenarios.py", "tests/test_variant_seam.py", "tests/test_game_core.py",
+             "tests/test_events.py", "tests/test_tutor_truth.py", "tests/test_daily.py"],
+    "surprises": ["tests/test_voyager.py", "tests/test_scenarios.py", "tests/test_refusals.py",
+                  "tests/test_events.py"],
+    "determinism": ["tests/test_rng_and_deal.py", "tests/test_sim.py", "tests/test_properties.py",
+                    "tests/test_answers_and_runs.py", "tests/test_scenarios.py"],
+    "runfiles": ["tests/test_answers_and_runs.py", "tests/test_cli_contract.py", "tests/test_sim.py",
+                 "tests/test_hostile_inputs.py"],
+    "store": ["tests/test_store.py", "tests/test_store_trust.py", "tests/test_daily.py", "tests/test_rows_bounded.py",
+              "tests/test_save_states.py"],
+    "tutor": ["tests/test_tutor.py", "tests/test_tutor_truth.py", "tests/test_events.py", "tests/test_reference.py",
+              "tests/test_bot_lines.py"],
+    "lessons": ["tests/test_lessons.py", "tests/test_newcomer.py"],
+    "app": ["tests/test_app.py", "tests/test_app_keys.py", "tests/test_table.py", "tests/test_keybar.py",
+            "tests/test_screen.py"],
+    "cli": ["tests/test_cli_contract.py", "tests/test_cli.py", "tests/test_data_files_trust.py",
+            "tests/test_reliability3.py"],
+    "search": ["tests/test_bots.py", "tests/test_search.py", "tests/test_hints.py", "tests/test_no_giveaways.py"],
+    "draws": ["tests/test_draws.py", "tests/test_scenarios.py", "tests/test_sim.py"],
+    "door": ["tests/test_reliability3.py", "tests/test_engine_api.py", "tests/test_answers_and_runs.py",
+             "tests/test_refusals.py", "tests/test_state_check.py"],
+}
+
+
+@dataclass
+class Mutant:
+    id: str
+    area: str
+    mistake: str
+    path: Path
+    verdict: str = ""                     # killed, survived, pin only, does not apply, error
+    failed: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def catalogue() -> list[Mutant]:
+    out = []
+    for p in sorted(PATCHES.glob("*.patch")):
+        head: dict[str, str] = {}
+        for line in p.read_text().splitlines():
+            if line.startswith("diff --git"):
+                break
+            if ":" in line:
+                k, v = line.split(":", 1)
+                head[k.strip()] = v.strip()
+        if head.get("area") not in AREAS:
+            raise SystemExit(f"{p.name}: its area {head.get('area')!r} is not one of {', '.join(AREAS)}")
+        out.append(Mutant(head.get("id", p.stem), head["area"], head.get("mistake", ""), p))
+    return out
+
+
+def pins(worktree: Path) -> set[str]:
+    """The test ids marked ``pin`` (collected in the worktree)."""
+    r = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-m", "pin", "-p", "no:cacheprovider"],
+                       cwd=worktree, capture_output=True, text=True, env=_env(worktree), timeout=300)
+    return {ln.strip() for ln in r.stdout.splitlines() if "::" in ln}
+
+
+def _env(worktree: Path) -> dict[str, str]:
+    env = {**os.environ, "PYTHONPATH": str(worktree), "PYTHONDONTWRITEBYTECODE": "1"}
+    env["SOLO_FLUXX_HOME"] = str(worktree / ".mutant-home")
+    return env
+
+
+def run_one(m: Mutant, pinned: set[str], base: str, everything: bool = False) -> Mutant:
+    start = time.monotonic()
+    scratch = Path(tempfile.mkdtemp(prefix=f"mutant-{m.id}-"))
+    tree = scratch / "tree"
+    try:
+        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(tree), base], cwd=ROOT, check=True,
+                       capture_output=True, timeout=120)
+        shared = ROOT.parent / "shared"  # the read-only shared folder the tests read, beside every checkout
+        if shared.exists() and not (scratch / "shared").exists():
+            (scratch / "shared").symlink_to(shared)
+        applied = subprocess.run(["git", "apply", str(m.path)], cwd=tree, capture_output=True, text=True)
+        if applied.returncode != 0:
+            m.verdict = "does not apply"
+            m.failed = [applied.stderr.strip().splitlines()[0] if applied.stderr.strip() else "git apply failed"]
+            return m
+        xml = scratch / "junit.xml"
+        cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not slow",
+               f"--junitxml={xml}", *(["tests"] if everything else AREAS[m.area])]
+        try:
+            subprocess.run(cmd, cwd=tree, capture_output=True, text=True, env=_env(tree), timeout=900)
+        except subprocess.TimeoutExpired:
+            m.verdict, m.failed = "killed", ["(the tests timed out: a hang counts as caught)"]
+            return m
+        failed = []
+        if xml.exists():
+            for case in ET.parse(xml).getroot().iter("testcase"):
+                if case.find("failure") is not None or case.find("error") is not None:
+                    cls = case.get("classname", "").replace(".", "/")
+                    failed.append(f"{cls}.py::{case.get('name')}")
+        m.failed = failed
+        real = [t for t in failed if t not in pinned]
+        m.verdict = "killed" if real else "pin only" if failed else "survived"
+        return m
+    except Exception as e:  # the runner's own trouble, told per mutant
+        m.verdict, m.failed = "error", [f"{type(e).__name__}: {e}"]
+        return m
+    finally:
+        m.seconds = round(time.monotonic() - start, 1)
+        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tests.mutants", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (each in its own worktree)")
+    ap.add_argument("--only", choices=sorted(AREAS), help="only the mutants of this area")
+    ap.add_argument("--id", nargs="*", default=None, help="only these mutants")
+    ap.add_argument("--json", default=None, help="write every mutant's verdict and failed tests to this file")
+    ap.add_argument("--all-tests", action="store_true",
+                    help="run the whole fast loop for each mutant, not its area's tests (to see what kills it)")
+    a = ap.parse_args(argv)
+    ms = [m for m in catalogue() if (a.only is None or m.area == a.only) and (not a.id or m.id in a.id)]
+    if not ms:
+        print("no mutant matches", file=sys.stderr)
+        return 2
+    base = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                          check=True).stdout.strip()
+    pinned = pins(ROOT)
+    t0 = time.monotonic()
+    with ThreadPoolExecutor(max(1, a.jobs)) as pool:
+        for m in pool.map(lambda m: run_one(m, pinned, base, a.all_tests), ms):
+            shown = m.failed[0] if m.failed else ""
+            print(f"{m.verdict:15} {m.id:6} {m.area:12} {m.seconds:6.1f} s  {m.mistake}"
+                  + (f"  [{len(m.failed)} failed: {shown}]" if m.verdict == "killed" else
+                     f"  [{'; '.join(m.failed)}]" if m.failed else ""), flush=True)
+    took = time.monotonic() - t0
+    killed = sum(m.verdict == "killed" for m in ms)
+    by_area: dict[str, list[int]] = {}
+    for m in ms:
+        row = by_area.setdefault(m.area, [0, 0])
+        row[0] += 1
+        row[1] += m.verdict == "killed"
+    print("\n| area | mutants | killed |\n|---|---|---|")
+    for k, (n, kk) in sorted(by_area.items()):
+        print(f"| {k} | {n} | {kk} |")
+    print(f"\n{killed} of {len(ms)} killed ({100 * killed / len(ms):.0f}%) in {took / 60:.1f} min "
+          f"with {a.jobs} job(s); survivors: {', '.join(m.id for m in ms if m.verdict != 'killed') or 'none'}")
+    if a.json:
+        Path(a.json).write_text(json.dumps([{"id": m.id, "area": m.area, "mistake": m.mistake, "verdict": m.verdict,
+                                             "failed": m.failed, "seconds": m.seconds} for m in ms], indent=1))
+    return 0 if killed == len(ms) or killed / len(ms) >= 0.95 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
