@@ -1,0 +1,70 @@
+"""Near-misses under Inflation in both variants (issue 39, item 3; mutant
+T3 told the standard game's only for "most" Goals): whenever a player comes
+to have the number a count Goal prints but not the number Inflation makes
+it, the tutor's near-miss ("short", rule.inflation) is told in that answer's
+events, with the numbers, for every kind of count Goal."""
+from __future__ import annotations
+
+import pytest
+
+import solo  # noqa: F401  (registers the solo variant)
+from engine.bots import make_bot
+from engine.game import Game
+from engine.goals import short_by_inflation
+
+
+@pytest.mark.parametrize("variant, players", [("standard", 2), ("standard", 3), ("solo", 1)])
+def test_a_count_goal_inflation_raised_past_what_a_player_has_is_told(variant, players):
+    kinds = set()
+    for seed in range(150):
+        g = Game.new(("fluxx5", "creeper-pack"), players, variant, seed)
+        bot = make_bot("random", seed)
+        short = set()
+        while not g.over:
+            events = g.push(bot.choose(g))
+            if g.over:
+                break
+            now = {(goal, p) for goal in g.goals for p in range(g.nplayers) if short_by_inflation(g, goal, p)}
+            told = {(e.card, e.player) for e in events if e.kind == "short" and e.rule == "rule.inflation"}
+            for goal, p in now - short:  # it has just begun: told now, with the numbers
+                assert (goal, p) in told, (seed, g.name(goal), p, [e.kind for e in events])
+                e = next(e for e in events if e.kind == "short" and (e.card, e.player) == (goal, p))
+                has, needs = short_by_inflation(g, goal, p)
+                assert (e.data["has"], e.data["needs"]) == (has, needs)
+                gd = g.db.goal_defs[goal]
+                kinds.add("most" if gd.most_of else "count of named cards")
+            short = now
+    assert kinds == {"most", "count of named cards"} or variant == "solo" and kinds, kinds
+
+
+def test_every_free_action_is_used_at_most_once_a_turn():
+    """Keeper powers and rules with a free action (FAQ: once a turn each):
+    once used, a card's free action is not offered again until its turn is
+    over, for every such card met in random games. (A repair left unmarked,
+    mutant A2, shows only when the one Malfunction comes back the same turn:
+    tests/scenarios/voyager/power-repair-once-a-turn-... pins it.)"""
+    used_kinds: dict[str, int] = {}
+    for decks, n in ((("voyager",), 3), (("voyager",), 2), (("fluxx5", "creeper-pack"), 3), (("voyager",), 1)):
+        for seed in range(120):
+            g = Game.new(decks, n, "standard" if n > 1 else "solo", seed)
+            bot = make_bot("random", seed)
+            turn, used = g.turn, set()
+            while not g.over:
+                if g.turn != turn:
+                    turn, used = g.turn, set()
+                pr = g.prompt
+                if pr.kind == "turn":
+                    again = [o for o in pr.options if o[0] == "free" and o[1] in used]
+                    assert not again, (decks, seed, g.turn, [g.name(o[1]) for o in again])
+                a = bot.choose(g)
+                if a[0] == "free":
+                    used.add(a[1])
+                    name = g.db.cards[a[1]].effect or g.name(a[1])
+                    used_kinds[name] = used_kinds.get(name, 0) + 1
+                events = g.push(a)
+                # a card that left play (and maybe came back: Species 8472 discards itself, and a catch-up
+                # draw can reshuffle it and bring it straight back) is a card anew
+                gone = {e.card for e in events if "discard" in e.kind}
+                in_play = set(g.rules).union(*g.tables)
+                used = {c for c in used if c in in_play and c not in gone}
+    assert len(used_kinds) >= 8 and "repair" in " ".join(used_kinds), used_kinds
