@@ -897,3 +897,23 @@ async def test_the_palette_answers_a_rules_question(store):
         await pilot.pause(0.3)
         assert isinstance(app.screen, S.RuleScreen) and app.screen.rule_id == best.id
         assert best.id in ("win.creeper-blocks", "win.goal", "win.tie")
+
+
+async def test_the_colours_key_changes_the_card_colours_and_the_next_start_keeps_them(store):
+    """c cycles the card colours and saves the choice (mutant K2 dropped the
+    save: the colours came back as they were at the next start)."""
+    from solo.app.cardtext import COLOUR, PALETTES, use_palette
+    before = next(n for n, p in PALETTES.items() if p == COLOUR)
+    try:
+        app = make_app(store, new=(7, ["fluxx5"]))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("c")
+            await pilot.pause()
+            from solo.app import cardtext
+            now = next(n for n, p in PALETTES.items() if p == cardtext.COLOUR)
+            assert now != before
+            assert store.pref("palette") == now  # kept for the next start
+            assert f"Card colours: {now}" in "\n".join(str(t) for t in app.screen.log_lines[-3:])
+    finally:
+        use_palette(before)
