@@ -44,7 +44,7 @@ AREAS: dict[str, list[str]] = {
     "determinism": ["tests/test_rng_and_deal.py", "tests/test_sim.py", "tests/test_properties.py",
                     "tests/test_answers_and_runs.py", "tests/test_scenarios.py"],
     "runfiles": ["tests/test_answers_and_runs.py", "tests/test_cli_contract.py", "tests/test_sim.py",
-                 "tests/test_hostile_inputs.py", "tests/test_claims_and_causes.py"],
+                 "tests/test_hostile_inputs.py", "tests/test_claims_and_causes.py", "tests/test_bots_app.py"],
     "store": ["tests/test_store.py", "tests/test_store_trust.py", "tests/test_daily.py", "tests/test_rows_bounded.py",
               "tests/test_save_states.py"],
     "tutor": ["tests/test_tutor.py", "tests/test_tutor_truth.py", "tests/test_events.py", "tests/test_reference.py",
