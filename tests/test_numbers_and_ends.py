@@ -1,0 +1,43 @@
+"""Rules the catalogue found held only by pinned numbers (issue 39, item 3):
+the tutor's draw terms add up to the cards the turn draws (mutant T1 dropped
+the bonus terms: only a golden text noticed), and a Solo game ends the
+moment the Main deck runs out, however the last cards were drawn (mutant S3
+skipped the check on the bulk-draw path: only a pinned par noticed)."""
+from __future__ import annotations
+
+import pytest
+
+import solo  # noqa: F401  (registers the solo variant)
+from engine.bots import make_bot
+from engine.game import Game
+
+
+@pytest.mark.parametrize("decks, players, variant", [(("fluxx5",), 3, "standard"), (("fluxx5", "creeper-pack"), 1, "solo"),
+                                                     (("voyager",), 4, "standard")])
+def test_the_draw_terms_add_up_to_the_turns_draw(decks, players, variant):
+    bonus = 0
+    for seed in range(60):
+        g = Game.new(decks, players, variant, seed)
+        bot = make_bot("random", seed)
+        while not g.over:
+            for e in g.push(bot.choose(g)):
+                if e.kind == "draw_phase":
+                    terms = e.data["terms"]
+                    assert sum(n for _c, n in terms) == e.data["n"], (seed, terms, e.data["n"])
+                    bonus += any(c >= 0 and g.db.cards[c].kind == 2 and "Bonus" in g.name(c) and n
+                                 for c, n in terms[1:])
+    # (Fluxx 5.0's bonuses come up in these games; Voyager's one bonus, for an empty hand, rarely does)
+    assert bonus or "fluxx5" not in decks, "no bonus New Rule gave a draw in these games: the test shows nothing"
+
+
+def test_a_solo_game_ends_the_moment_the_main_deck_runs_out():
+    ended = 0
+    for decks in (("fluxx5",), ("fluxx5", "creeper-pack"), ("voyager",)):
+        for seed in range(60):
+            g = Game.new(decks, 1, "solo", seed)
+            bot = make_bot("random", seed)
+            while not g.over:
+                g.push(bot.choose(g))
+                assert g.draw or g.over, (decks, seed, g.turn)
+            ended += g.end == "solo.end"
+    assert ended >= 60, ended
