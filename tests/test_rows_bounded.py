@@ -137,6 +137,7 @@ def test_the_nesting_is_counted_without_recursion_and_strings_do_not_count():
     assert json_depth("[" * 100_000) == MAX_DEPTH + 1  # stops counting past the limit
     assert json_depth('{"a": "[[[[[[", "b": [1, {"c": "\\"]]]"}]}') == 3
     assert json_depth('"\\\\" [ [ ] ]') == 2
+    assert json_depth('["a\\"[[[[[[[[[", 1]') == 1  # an escaped quote does not end the text: its brackets are text
 
 
 async def test_the_app_reaches_its_menu_with_a_bad_game_and_bad_history_rows(tmp_path, monkeypatch):
