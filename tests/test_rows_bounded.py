@@ -238,3 +238,17 @@ async def test_a_bad_row_in_the_other_tables_never_stops_the_start(tmp_path, mon
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+def test_every_guarded_value_past_its_cap_is_left_unread(tmp_path, monkeypatch):
+    """A value past its cap is never read, in whichever guarded column it
+    stands (mutant B3 guarded the first column only: the outcome looked the
+    same, as the value then failed its length check, but 60 MB were read)."""
+    from solo.store import TOO_BIG
+    monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path))
+    store_a_finished_run(1)
+    s = Store()
+    s.db.execute("UPDATE runs SET seats=?, run=? WHERE id=1", ("x" * (MAX_SMALL + 1), "y" * 9_000_001))
+    (row,) = s._rows("runs", "1", (), [("decks", MAX_SMALL), ("seats", MAX_SMALL), ("run", 9_000_000)])
+    assert row[0] == '["fluxx5"]' and row[1] is TOO_BIG and row[2] is TOO_BIG
+    s.close()
