@@ -41,3 +41,22 @@ def test_a_solo_game_ends_the_moment_the_main_deck_runs_out():
                 assert g.draw or g.over, (decks, seed, g.turn)
             ended += g.end == "solo.end"
     assert ended >= 60, ended
+
+
+def test_a_card_that_names_another_player_never_offers_yourself():
+    """Trade Hands, Use What You Take, Rock-Paper-Scissors Showdown and War
+    are played against another player: the question never offers the asker
+    (mutant E10 offered Trade Hands with yourself; nothing noticed)."""
+    against = {"Trade Hands", "Use What You Take", "Rock-Paper-Scissors Showdown", "War"}
+    seen: set[str] = set()
+    for decks, n in ((("fluxx5",), 3), (("fluxx5", "creeper-pack"), 4), (("voyager",), 3)):
+        for seed in range(80):
+            g = Game.new(decks, n, "standard", seed)
+            bot = make_bot("random", seed)
+            while not g.over:
+                pr = g.prompt
+                if pr.domain == "players" and pr.card >= 0 and g.name(pr.card) in against:
+                    assert pr.player not in pr.options, (g.name(pr.card), pr.player, pr.options)
+                    seen.add(g.name(pr.card))
+                g.push(bot.choose(g))
+    assert seen == against, seen

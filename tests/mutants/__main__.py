@@ -36,7 +36,7 @@ PATCHES = Path(__file__).resolve().parent / "patches"
 AREAS: dict[str, list[str]] = {
     "standard": ["tests/test_game_core.py", "tests/test_effects_details.py", "tests/test_scenarios.py",
                  "tests/test_refusals.py", "tests/test_events.py", "tests/test_rules_properties.py",
-                 "tests/test_tutor_truth.py"],
+                 "tests/test_tutor_truth.py", "tests/test_numbers_and_ends.py"],
     "solo": ["tests/test_scenarios.py", "tests/test_variant_seam.py", "tests/test_game_core.py",
              "tests/test_events.py", "tests/test_tutor_truth.py", "tests/test_daily.py", "tests/test_numbers_and_ends.py"],
     "surprises": ["tests/test_voyager.py", "tests/test_scenarios.py", "tests/test_refusals.py",
