@@ -60,3 +60,20 @@ def test_a_card_that_names_another_player_never_offers_yourself():
                     seen.add(g.name(pr.card))
                 g.push(bot.choose(g))
     assert seen == against, seen
+
+
+def test_exchange_keepers_offers_only_other_players_keepers_to_take():
+    """Exchange Keepers swaps one of yours for one of another player's: its
+    second question never offers your own (mutant E9 did; nothing noticed)."""
+    asked = 0
+    for decks, n in ((("fluxx5",), 3), (("voyager",), 3), (("fluxx5", "creeper-pack"), 4)):
+        for seed in range(80):
+            g = Game.new(decks, n, "standard", seed)
+            bot = make_bot("random", seed)
+            while not g.over:
+                pr = g.prompt
+                if pr.ask == "exchange_theirs":
+                    assert not set(pr.options) & set(g.tables[pr.player]), (seed, pr.options)
+                    asked += 1
+                g.push(bot.choose(g))
+    assert asked >= 10, asked
