@@ -516,3 +516,28 @@ def test_lessons_on_reconstructed_voyager_cards_say_so():
                 assert c.name in sc.intro and "the project's reading" in sc.intro, (ls.id, c.name)
                 checked += 1
     assert checked >= 6
+
+
+def test_show_me_the_line_names_the_next_answer_of_the_line_not_the_first():
+    """After some answers of a step, "show me the line" names the line's next
+    answer (mutant C4 named the step's first answer whatever had been answered)."""
+    checked = 0
+    for ls in LESSONS:
+        coach = Coach(ls)
+        st = coach.step
+        if st is None or len(st.line) < 2:
+            continue
+        answers = coach.line_answers()
+        out = coach.answer(answers[0])
+        if out.kind != "going" or coach.step is not st:
+            continue
+        a = answers[1]
+        said = coach.show_line()
+        if a[0] in ("play", "free"):
+            assert said == f"{a[0]} {coach.g.name(a[1])}", (ls.id, said, a)
+        elif a[0] == "choose" and a[1] and all(isinstance(x, int) for x in a[1]):
+            assert said == "choose " + ", ".join(coach.g.name(x) for x in a[1]), (ls.id, said, a)
+        else:
+            continue
+        checked += 1
+    assert checked >= 3, checked
