@@ -411,3 +411,15 @@ def test_a_real_size_limit_is_told_as_one(tmp_path):
     r = subprocess.run([sys.executable, "-c", SIZE_LIMITED, str(tmp_path / "save.sqlite3")], capture_output=True,
                        text=True, timeout=120)
     assert "file size limit (200,000 bytes, ulimit -f)" in r.stdout, (r.stdout, r.stderr[-500:])
+
+
+def test_the_screen_checked_is_standard_error_where_textual_draws(monkeypatch):
+    """Textual draws on standard error: a terminal on standard output alone
+    is no screen for the app (mutant N1 looked at standard output)."""
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    monkeypatch.setattr(sys, "__stdout__", _Stream(True))
+    monkeypatch.setattr(sys, "__stderr__", _Stream(False))
+    assert not cli.has_terminal(_Stream(True))
+    monkeypatch.setattr(sys, "__stdout__", _Stream(False))
+    monkeypatch.setattr(sys, "__stderr__", _Stream(True))
+    assert cli.has_terminal(_Stream(True))

@@ -62,6 +62,10 @@ AREAS: dict[str, list[str]] = {
 }
 
 
+# the tests an area runs besides the fast loop: the app's Pilot tests (marked slow as whole games)
+MARKS = {"app": "not slow or app"}
+
+
 @dataclass
 class Mutant:
     id: str
@@ -118,7 +122,7 @@ def run_one(m: Mutant, pinned: set[str], base: str, everything: bool = False) ->
             m.failed = [applied.stderr.strip().splitlines()[0] if applied.stderr.strip() else "git apply failed"]
             return m
         xml = scratch / "junit.xml"
-        cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not slow",
+        cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", MARKS.get(m.area, "not slow"),
                f"--junitxml={xml}", *(["tests"] if everything else AREAS[m.area])]
         try:
             subprocess.run(cmd, cwd=tree, capture_output=True, text=True, env=_env(tree), timeout=900)
