@@ -77,3 +77,36 @@ def test_exchange_keepers_offers_only_other_players_keepers_to_take():
                     asked += 1
                 g.push(bot.choose(g))
     assert asked >= 10, asked
+
+
+def test_the_longest_game_is_counted_in_full_rounds_of_every_seat():
+    """300 full rounds: at four seats that is 1,200 turns, not 300 (mutant G4
+    counted turns; the sims' games all end long before either)."""
+    from engine.draws import LONGEST_ROUNDS, ends_drawn
+    g = Game.new(("fluxx5",), 4, "standard", 3)
+    g.turn = LONGEST_ROUNDS * 4 - 1
+    assert not ends_drawn(g) or g.end != "game.long"
+    g = Game.new(("fluxx5",), 4, "standard", 3)
+    g.turn = LONGEST_ROUNDS * 4
+    assert ends_drawn(g) and g.end == "game.long"
+
+
+def test_the_give_away_guard_never_counts_the_bots_own_win_as_given_away():
+    """An answer that makes the bot itself win is no give-away (mutant H2
+    counted any win; the bots then shied away from their own wins)."""
+    from engine.bots import gives_win
+    found = 0
+    for seed in range(60):
+        g = Game.new(("fluxx5",), 3, "standard", seed)
+        bot = make_bot("random", seed)
+        while not g.over:
+            p = g.prompt.player
+            for a in g.prompt.legal_answers(limit=30):
+                h = g.copy()
+                h.push(a)
+                if h.over and h.winner == p:
+                    assert not gives_win(g, a, p)
+                    found += 1
+            g.push(bot.choose(g))
+    assert found >= 10, found
+

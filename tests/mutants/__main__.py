@@ -55,8 +55,9 @@ AREAS: dict[str, list[str]] = {
             "tests/test_screen.py", "tests/test_bots_app.py"],
     "cli": ["tests/test_cli_contract.py", "tests/test_cli.py", "tests/test_data_files_trust.py",
             "tests/test_reliability3.py", "tests/test_rows_bounded.py", "tests/test_claims_and_causes.py"],
-    "search": ["tests/test_bots.py", "tests/test_search.py", "tests/test_hints.py", "tests/test_no_giveaways.py"],
-    "draws": ["tests/test_draws.py", "tests/test_scenarios.py", "tests/test_sim.py"],
+    "search": ["tests/test_bots.py", "tests/test_search.py", "tests/test_hints.py", "tests/test_no_giveaways.py",
+               "tests/test_numbers_and_ends.py"],
+    "draws": ["tests/test_draws.py", "tests/test_scenarios.py", "tests/test_sim.py", "tests/test_numbers_and_ends.py"],
     "door": ["tests/test_reliability3.py", "tests/test_engine_api.py", "tests/test_answers_and_runs.py",
              "tests/test_refusals.py", "tests/test_state_check.py"],
 }
