@@ -1,8 +1,9 @@
 """Rules the catalogue found held only by pinned numbers (issue 39, item 3):
 the tutor's draw terms add up to the cards the turn draws (mutant T1 dropped
 the bonus terms: only a golden text noticed), and a Solo game ends the
-moment the Main deck runs out, however the last cards were drawn (mutant S3
-skipped the check on the bulk-draw path: only a pinned par noticed)."""
+moment the Main deck runs out (mutant S3, the bulk-draw path skipping that
+check, still shows only in a pinned par: these random games do not reach
+that path with the last cards)."""
 from __future__ import annotations
 
 import pytest
