@@ -331,3 +331,31 @@ def test_the_search_bot_v3_searches_the_best_answers_one_ahead():
             g.push(cands[0])
             del bot.greedy.candidates, old.greedy.candidates
     assert seen_big >= 5
+
+
+def test_the_search_halving_keeps_the_better_half():
+    """Successive halving: after each round the better half of the candidates
+    (by mean rollout result) goes on. With rollouts cut to one turn, the one
+    play that wins at once (Cookies beside the Milk) is the best candidate in
+    every round: it lasts to the end, gets the most rollouts and comes first;
+    each candidate dropped early has a mean no better than one kept."""
+    from .helpers import table
+    g = table("""
+decks = ["fluxx5"]
+players = 2
+[setup]
+goals = ["Milk & Cookies"]
+hands = [["Bread", "Sleep", "Love", "Peace", "Time", "Cookies", "Music"], ["The Rocket"]]
+tables = [["Milk"], []]
+draw_pile = ["Chocolate", "Dreams", "Money", "The Sun", "The Moon", "Television"]
+""")
+    b = SearchBot(3, rollouts=8, ms=None, horizon=1)
+    ranked = b.rank(g)
+    cookies = ("play", g.db.find("Cookies"))
+    assert ranked[0][0] == cookies
+    counts = dict(b.tried)
+    assert counts[cookies] == max(counts.values()) > min(counts.values())
+    means = dict(ranked)
+    kept = [a for a, n in counts.items() if n == counts[cookies]]
+    dropped = [a for a in counts if a not in kept]
+    assert dropped and max(means[a] for a in dropped) <= min(means[a] for a in kept)

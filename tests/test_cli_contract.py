@@ -266,6 +266,18 @@ def test_sim_standard_counts_wins_by_seat(capsys, tmp_path):
     assert json.loads(out)["players"] == 2  # the standard game's default table
 
 
+def test_sim_counts_a_game_without_a_winner_under_none(capsys):
+    """CLI.md: ``wins`` counts a game that ended without a winner under
+    "none", never under a seat. Voyager, four greedy seats, seed 59: one of
+    the three games is drawn."""
+    code, out, _ = run(capsys, "sim", "--variant", "standard", "--players", "4", "--games", "3", "--seed", "59",
+                       "--decks", "voyager", "--bot", "greedy", "--json")
+    assert code == 0
+    wins = json.loads(out)["wins"]
+    assert wins.get("none", 0) >= 1 and sum(wins.values()) == 3
+    assert set(wins) <= {"0", "1", "2", "3", "none"}
+
+
 def test_sim_without_json_prints_every_key_on_its_own_line(capsys):
     code, out, _ = run(capsys, "sim", "--games", "2")
     assert code == 0

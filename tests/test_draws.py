@@ -198,3 +198,27 @@ tables = [["Holodeck"], []]
     g.push(("play", call))  # Distress Call from the same position a third time
     assert g.over and g.winner == -1 and g.end == "game.repetition-in-turn"
     assert g.log[-1].data["loop_card"] == call and g.turn == 1
+
+
+def test_the_in_turn_loop_key_counts_the_free_actions_used():
+    """A position met again within a turn is the same only when the same free
+    actions are used up too: with one more used, less can still be done, so
+    the turn is not going round. Three times at one position with the used
+    list growing is no loop; three times with it unchanged is."""
+    from .helpers import table
+    g = table("""
+decks = ["fluxx5"]
+players = 2
+[setup]
+hands = [["Cookies"], ["Milk"]]
+tables = [["Bread"], []]
+""")
+    c = g.db.find("Cookies")
+    g.used = []
+    assert not draws.loops_in_turn(g, c)
+    g.used = [g.db.find("Recycling")]
+    assert not draws.loops_in_turn(g, c)
+    g.used = [g.db.find("Recycling"), g.db.find("Swap Plays for Draws")]
+    assert not draws.loops_in_turn(g, c) and not g.over  # three positions, each with its own free actions used
+    assert not draws.loops_in_turn(g, c)                 # the last one a second time
+    assert draws.loops_in_turn(g, c) and g.over and g.end == "game.repetition-in-turn"  # and a third

@@ -541,3 +541,23 @@ def test_show_me_the_line_names_the_next_answer_of_the_line_not_the_first():
             continue
         checked += 1
     assert checked >= 3, checked
+
+
+def test_a_step_allowed_n_answers_fails_on_the_nth_not_before():
+    """A step's ``max_moves`` is the answers it allows: the attempt goes on
+    through answer N-1 and fails only when answer N leaves the objective
+    unreached (no shipped lesson sets it yet; the format offers it)."""
+    import dataclasses
+    base = next(x for x in LESSONS if x.id == "20-free-actions")
+    sc = base.scenario.model_copy(deep=True)
+    k = next(i for i, st in enumerate(sc.step) if st.objective)
+    sc.step[k].max_moves = 3  # the intended line's length: exactly enough
+    coach = Coach(dataclasses.replace(base, scenario=sc))
+    db = coach.g.db
+    start = coach.g.to_dict()
+    assert coach.answer(("free", db.find("Recycling"))).kind == "going"  # 1 of 3
+    assert coach.answer(("choose", (db.find("Milk"),))).kind == "going"  # 2 of 3: goes on
+    out = coach.answer(("play", db.find("Cookies")))                     # 3 of 3: not reached
+    assert out.kind == "failed" and out.said[0].startswith("That is 3 answer(s)")
+    assert coach.g.to_dict() == start and coach.failures == 1
+    assert solve(coach)[-1] == "finished"  # the intended line fits the limit exactly

@@ -133,3 +133,26 @@ def test_a_search_that_sees_only_losses_still_avoids_the_one_at_once():
     ranked = bot.rank(g)
     assert all(v == ranked[0][1] for _a, v in ranked), "the position no longer ties every candidate"
     assert ranked[0][0] not in giving
+
+
+def test_a_win_a_drawn_card_would_bring_is_not_certain():
+    """A win that needs a card from the pile is no give-away the bot could
+    see: the pile is hidden. Here the last play ends the turn, the next seat
+    draws Death, a Creeper goes straight onto its table, and with the
+    Chocolate there it meets Death by Chocolate: the table knew, the player
+    could not."""
+    from engine.bots import gives_win
+    g = table("""
+decks = ["fluxx5", "creeper-pack"]
+players = 2
+[setup]
+goals = ["Death by Chocolate"]
+hands = [["Bread", "Milk"], ["Sleep"]]
+tables = [[], ["Chocolate"]]
+draw_pile = ["Death", "Love", "Peace", "Time"]
+""")
+    a = ("play", g.db.find("Bread"))
+    h = g.copy()
+    h.push(a)
+    assert h.over and h.winner == 1  # the card drawn did hand it over
+    assert not gives_win(g, a, 0)    # but it was hidden: not certain

@@ -318,3 +318,16 @@ def test_the_store_makes_its_folder(tmp_path):
     s = Store(tmp_path / "a" / "b" / "save.sqlite3")
     assert (tmp_path / "a" / "b" / "save.sqlite3").is_file()
     s.close()
+
+
+def test_releasing_one_slot_keeps_the_others_locked(tmp_path):
+    """Each slot has its own lock: a player on two slots who leaves one frees
+    that one only (another app may take it), the other stays held."""
+    a, b = Store(tmp_path / "s.db"), Store(tmp_path / "s.db")
+    assert a.claim("1") and a.claim("2")
+    assert not b.claim("1") and not b.claim("2")
+    a.release("2")
+    assert b.claim("2") and not b.claim("1")
+    a.release_all()
+    assert b.claim("1")
+    b.release_all()

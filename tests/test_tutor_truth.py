@@ -149,3 +149,26 @@ def test_the_tutor_tells_combinations_right(table):
         while not g.over and g.turn < 300:
             events = g.push(bots[g.prompt.player].choose(g))
             blocked = check_combinations(g, events, ex.explain_all(g, events), blocked)
+
+
+def test_play_all_under_inflation_plays_the_hand_with_no_inflation_term():
+    """Inflation adds 1 to every numeral on a New Rule; Play All has none
+    (it plays the whole hand), so the plays are the hand, with no "+ 1
+    Inflation" in the sum the tutor shows, while the draw (a numeral) does
+    get its 1."""
+    from .helpers import table
+    g = table("""
+decks = ["fluxx5"]
+players = 2
+[setup]
+phase = "turn_start"
+rules = ["Play All", "Inflation"]
+hands = [["Bread", "Sleep", "Love"], ["Milk"]]
+draw_pile = ["Chocolate", "Dreams", "Money", "Peace", "Time"]
+""")
+    play_all, inflation = g.db.find("Play All"), g.db.find("Inflation")
+    ev = {e.kind: e for e in g.log}
+    assert ev["draw_phase"].data["terms"] == [[-1, 1], [inflation, 1]]
+    assert ev["play_phase"].data["terms"] == [[play_all, 0]] and ev["play_phase"].data["n"] == 5
+    said = Explainer().explain(g, ev["play_phase"]).text
+    assert said == "Player 0 plays 5 cards this turn: Play All."
