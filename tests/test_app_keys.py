@@ -20,7 +20,7 @@ from tutor.explain import FORBIDDEN
 from .helpers import make_app, screen_lines, table, until
 
 # the app (not under mutation testing), one Pilot session a test: in the full run only
-pytestmark = [pytest.mark.app, pytest.mark.slow]
+pytestmark = [pytest.mark.app, pytest.mark.slow, pytest.mark.pilot]
 ROOT = Path(__file__).resolve().parents[1]
 
 # (screen, key) -> the test below that presses it

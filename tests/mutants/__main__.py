@@ -63,8 +63,9 @@ AREAS: dict[str, list[str]] = {
 }
 
 
-# the tests an area runs besides the fast loop: the app's Pilot tests (marked slow as whole games)
-MARKS = {"app": "not slow or app"}
+# the tests an area runs besides the fast loop: the app's short Pilot tests (marked ``pilot``: one key
+# or screen each; the whole games through the app are left to the full run)
+MARKS = {"app": "not slow or pilot"}
 
 
 @dataclass
@@ -104,6 +105,11 @@ def pins(worktree: Path) -> set[str]:
 def _env(worktree: Path) -> dict[str, str]:
     env = {**os.environ, "PYTHONPATH": str(worktree), "PYTHONDONTWRITEBYTECODE": "1"}
     env["SOLO_FLUXX_HOME"] = str(worktree / ".mutant-home")
+    # the tests' mutation profile (tests/conftest.py): an eighth of the random games, no shrinking, and a
+    # time limit a test (a mutant that makes the engine loop fails its test instead of hanging the run)
+    env["HYPOTHESIS_PROFILE"] = "mutation"
+    env["MUTANT_UNDER_TEST"] = "catalogue"
+    env["MUTANT_TEST_SECONDS"] = "60"
     return env
 
 
