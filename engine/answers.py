@@ -75,6 +75,8 @@ def from_json(g: Game, j: Any) -> Answer:
             raise IllegalAnswer(f"'{kind}' needs the name of a card of these decks")
         return (kind, g.db.find(j[1]))
     if kind in MOVE_WORDS:
+        if len(j) != 1:
+            raise IllegalAnswer(f"'{kind}' takes nothing after it: [\"{kind}\"]")
         return (kind,)
     if kind != "choose" or len(j) != 2 or not isinstance(j[1], list):
         raise IllegalAnswer("an answer is play, free, end, random, pass or choose")

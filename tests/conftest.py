@@ -139,3 +139,13 @@ if IN_MUTANTS:
         rng._PACKINGS.clear()
         REFERENCE.forget_cards()
         yield
+
+
+def pytest_collection_modifyitems(config, items):
+    """An ``exists_for`` marker (a test no catalogue mutant is meant to fail,
+    tests/mutants) must say why the test is kept, in a sentence."""
+    for item in items:
+        for m in item.iter_markers("exists_for"):
+            if len(m.args) != 1 or not isinstance(m.args[0], str) or len(m.args[0].split()) < 3:
+                raise pytest.UsageError(f"{item.nodeid}: exists_for needs the reason the test is kept, as a "
+                                        "sentence: @pytest.mark.exists_for(\"a start-up smoke test ...\")")

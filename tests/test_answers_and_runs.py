@@ -185,12 +185,32 @@ draw_pile = ["Bread", "Money"]
     (["choose", "Milk"], "an answer is play, free, end, random, pass or choose"),
     (["choose", [3]], "choose takes a list of labels"),
     (["choose", ["Not A Card"]], "no card named 'Not A Card'"),
+    (["end", "Milk"], "'end' takes nothing after it: [\"end\"]"),   # a move that takes no card takes nothing
+    (["pass", []], "'pass' takes nothing after it: [\"pass\"]"),
 ])
 def test_bad_answer_labels(j, message):
     g = Game.new(("fluxx5",), 1, "solo", 3)
     with pytest.raises(IllegalAnswer) as e:
         answer_from_json(g, j)
     assert str(e.value) == message
+
+
+def test_a_word_answer_is_read_whatever_its_capitals():
+    """A word answer (rock, paper, scissors; a direction) recorded or typed
+    in capitals is the word: "Rock" answers as "rock" does."""
+    from .helpers import table
+    g = table("""
+decks = ["fluxx5"]
+players = 2
+[setup]
+hands = [["Rock-Paper-Scissors Showdown"], ["Milk"]]
+""")
+    g.push(("play", g.db.find("Rock-Paper-Scissors Showdown")))
+    while g.prompt.domain != "words":
+        g.push(("choose", (g.prompt.options[0],)))
+    assert answer_from_json(g, ["choose", ["Rock"]]) == answer_from_json(g, ["choose", ["rock"]]) == ("choose", ("rock",))
+    g.push(answer_from_json(g, ["choose", ["ROCK"]]))
+    assert g.prompt.domain == "words" and g.prompt.player == 1  # the answer was taken: the other seat throws now
 
 
 # ------------------------------------------------------------ run files

@@ -1,6 +1,7 @@
 """Run the catalogue of semantic mutants.
 
     .venv/bin/python -m tests.mutants [--jobs N] [--only AREA] [--id ID ...] [--json FILE]
+    .venv/bin/python -m tests.mutants --idle FILE
 
 Each mutant (``tests/mutants/patches/ID.patch``: a header of ``id``,
 ``area`` and ``mistake`` lines, then the patch) is applied to its own
@@ -12,6 +13,11 @@ recorded (JUnit XML). A patch that no longer applies is reported by name
 and counts against the catalogue (a refactor ports its mutants). A mutant
 killed only by tests marked ``pin`` (golden text, pinned numbers: they fail
 because the game changed, not because a rule is checked) is a survivor.
+
+After a run of the whole catalogue (and with ``--idle`` on a saved record)
+it lists the fast loop's test functions that failed under no mutant and
+carry no ``exists_for("why")`` marker: tests that, as far as the catalogue
+can tell, check nothing.
 """
 from __future__ import annotations
 
@@ -155,6 +161,34 @@ def run_one(m: Mutant, pinned: set[str], base: str, everything: bool = False) ->
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+def idle_tests(records: list[dict]) -> dict[str, list[str]]:
+    """The check of deliverable 4: the test functions of the fast loop that
+    no mutant of ``records`` made fail and that carry no ``exists_for``
+    marker (the reason a test is kept though no catalogue mutant is meant to
+    fail it), by file. A parametrized test counts once, by its function."""
+    def function(node: str) -> str:
+        return node.split("[", 1)[0]
+    r = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                        "-m", "not slow and not exists_for"], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    wanted = {function(ln.strip()) for ln in r.stdout.splitlines() if "::" in ln}
+    killing = {function(t) for m in records if m.get("verdict") in ("killed", "pin only") for t in m["failed"]}
+    out: dict[str, list[str]] = {}
+    for t in sorted(wanted - killing):
+        f, name = t.split("::", 1)
+        out.setdefault(f, []).append(name)
+    return out
+
+
+def print_idle(records: list[dict]) -> int:
+    idle = idle_tests(records)
+    n = sum(map(len, idle.values()))
+    print(f"\n{n} test function(s) of the fast loop failed under no mutant and carry no exists_for marker:")
+    for f, names in idle.items():
+        print(f"  {f} ({len(names)}): {', '.join(names)}")
+    return n
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tests.mutants", description=__doc__.split("\n\n")[0])
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (each in its own worktree)")
@@ -163,7 +197,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", default=None, help="write every mutant's verdict and failed tests to this file")
     ap.add_argument("--all-tests", action="store_true",
                     help="run the whole fast loop for each mutant, not its area's tests (to see what kills it)")
+    ap.add_argument("--idle", metavar="RECORD", default=None,
+                    help="list the fast loop's test functions that failed under no mutant of this record (a --json "
+                         "file) and carry no exists_for marker, then stop")
     a = ap.parse_args(argv)
+    if a.idle:
+        print_idle(json.loads(Path(a.idle).read_text()))
+        return 0
     ms = [m for m in catalogue() if (a.only is None or m.area == a.only) and (not a.id or m.id in a.id)]
     if not ms:
         print("no mutant matches", file=sys.stderr)
@@ -190,10 +230,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {k} | {n} | {kk} |")
     print(f"\n{killed} of {len(ms)} killed ({100 * killed / len(ms):.0f}%) in {took / 60:.1f} min "
           f"with {a.jobs} job(s); survivors: {', '.join(m.id for m in ms if m.verdict != 'killed') or 'none'}")
+    records = [{"id": m.id, "area": m.area, "mistake": m.mistake, "verdict": m.verdict, "failed": m.failed,
+                "seconds": m.seconds} for m in ms]
     if a.json:
-        Path(a.json).write_text(json.dumps([{"id": m.id, "area": m.area, "mistake": m.mistake, "verdict": m.verdict,
-                                             "failed": m.failed, "seconds": m.seconds} for m in ms], indent=1))
-    return 0 if killed == len(ms) or killed / len(ms) >= 0.95 else 1
+        Path(a.json).write_text(json.dumps(records, indent=1))
+    if a.only is None and not a.id:  # the whole catalogue: which tests killed nothing (listed, not failed on)
+        print_idle(records)
+    broken = [m.id for m in ms if m.verdict in ("does not apply", "error")]
+    if broken:  # a refactor ports its mutants: one that no longer applies fails the catalogue outright
+        print(f"the catalogue is broken: {', '.join(broken)} did not run (see above); port them to the code")
+        return 1
+    return 0 if killed / len(ms) >= 0.95 else 1
 
 
 if __name__ == "__main__":
