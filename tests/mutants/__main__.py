@@ -57,8 +57,7 @@ AREAS: dict[str, list[str]] = {
               "tests/test_bot_lines.py", "tests/test_claims_and_causes.py", "tests/test_tutor_pins.py",
               "tests/test_near_misses.py", "tests/test_numbers_and_ends.py"],
     "lessons": ["tests/test_lessons.py", "tests/test_newcomer.py"],
-    "app": ["tests/test_app.py", "tests/test_app_keys.py", "tests/test_table.py", "tests/test_keybar.py",
-            "tests/test_screen.py", "tests/test_bots_app.py"],
+    "app": ["tests/test_app.py", "tests/test_app_keys.py", "tests/test_table.py", "tests/test_bots_app.py"],
     "cli": ["tests/test_cli_contract.py", "tests/test_cli.py", "tests/test_data_files_trust.py",
             "tests/test_reliability3.py", "tests/test_rows_bounded.py", "tests/test_claims_and_causes.py"],
     "search": ["tests/test_bots.py", "tests/test_search.py", "tests/test_hints.py", "tests/test_no_giveaways.py",
@@ -66,7 +65,15 @@ AREAS: dict[str, list[str]] = {
     "draws": ["tests/test_draws.py", "tests/test_scenarios.py", "tests/test_sim.py", "tests/test_numbers_and_ends.py"],
     "door": ["tests/test_reliability3.py", "tests/test_engine_api.py", "tests/test_answers_and_runs.py",
              "tests/test_refusals.py", "tests/test_state_check.py"],
+    "text": ["tests/test_textplay.py"],
+    "layers": ["tests/test_architecture.py"],
+    "decks": ["tests/test_decks.py", "tests/test_cards.py"],
+    "scenarios": ["tests/test_scenario_runner.py", "tests/test_scenarios.py"],
+    "reference": ["tests/test_reference.py", "tests/test_reference_facts.py"],
 }
+
+# the areas whose tests take longest go first, so that two jobs end together
+SLOWEST_FIRST = ["app", "tutor", "surprises", "runfiles", "cli", "standard", "solo", "door", "lessons"]
 
 
 # the tests an area runs besides the fast loop: the app's short Pilot tests (marked ``pilot``: one key
@@ -205,6 +212,8 @@ def main(argv: list[str] | None = None) -> int:
         print_idle(json.loads(Path(a.idle).read_text()))
         return 0
     ms = [m for m in catalogue() if (a.only is None or m.area == a.only) and (not a.id or m.id in a.id)]
+    order = {k: i for i, k in enumerate(SLOWEST_FIRST)}
+    run_order = sorted(ms, key=lambda m: order.get(m.area, len(order)))  # reported in the catalogue's order
     if not ms:
         print("no mutant matches", file=sys.stderr)
         return 2
@@ -213,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     pinned = pins(ROOT)
     t0 = time.monotonic()
     with ThreadPoolExecutor(max(1, a.jobs)) as pool:
-        for m in pool.map(lambda m: run_one(m, pinned, base, a.all_tests), ms):
+        for m in pool.map(lambda m: run_one(m, pinned, base, a.all_tests), run_order):
             shown = m.failed[0] if m.failed else ""
             print(f"{m.verdict:15} {m.id:6} {m.area:12} {m.seconds:6.1f} s  {m.mistake}"
                   + (f"  [{len(m.failed)} failed: {shown}]" if m.verdict == "killed" else
