@@ -13,6 +13,7 @@ EXAMPLES = HERE / "shared-examples"  # our copy of ../shared/scenarios/examples
 FILES = sorted(HERE.rglob("*.toml"))
 
 
+@pytest.mark.exists_for("a guard that the scenario folders are found: a wrong path would pass by running no scenario")
 def test_there_are_scenarios():
     assert len(FILES) >= 110
 
@@ -32,6 +33,7 @@ def test_shared_examples_pass():
     assert lines[-1] == f"{passed} passed, 0 failed"
 
 
+@pytest.mark.exists_for("the repo's copy of the shared scenario examples is current: it fails when they change, not the code")
 def test_the_copy_of_the_shared_examples_is_current():
     """../shared is beside the project on every developer machine and in CI;
     the copy keeps a fresh clone's tests whole without it."""
