@@ -52,7 +52,7 @@ def test_a_card_that_names_another_player_never_offers_yourself():
     seen: set[str] = set()
     for decks, n in ((("fluxx5",), 3), (("fluxx5", "creeper-pack"), 4), (("voyager",), 3)):
         for seed in range(80):
-            g = Game.new(decks, n, "standard", seed)
+            g = Game.new(decks, n, "standard", seed, record=False)
             bot = make_bot("random", seed)
             while not g.over:
                 pr = g.prompt
@@ -69,7 +69,7 @@ def test_exchange_keepers_offers_only_other_players_keepers_to_take():
     asked = 0
     for decks, n in ((("fluxx5",), 3), (("voyager",), 3), (("fluxx5", "creeper-pack"), 4)):
         for seed in range(80):
-            g = Game.new(decks, n, "standard", seed)
+            g = Game.new(decks, n, "standard", seed, record=False)
             bot = make_bot("random", seed)
             while not g.over:
                 pr = g.prompt
@@ -98,7 +98,7 @@ def test_the_give_away_guard_never_counts_the_bots_own_win_as_given_away():
     from engine.bots import gives_win
     found = 0
     for seed in range(60):
-        g = Game.new(("fluxx5",), 3, "standard", seed)
+        g = Game.new(("fluxx5",), 3, "standard", seed, record=False)
         bot = make_bot("random", seed)
         while not g.over:
             p = g.prompt.player

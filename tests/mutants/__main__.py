@@ -57,7 +57,8 @@ AREAS: dict[str, list[str]] = {
               "tests/test_bot_lines.py", "tests/test_claims_and_causes.py", "tests/test_tutor_pins.py",
               "tests/test_near_misses.py", "tests/test_numbers_and_ends.py"],
     "lessons": ["tests/test_lessons.py", "tests/test_newcomer.py"],
-    "app": ["tests/test_app.py", "tests/test_app_keys.py", "tests/test_table.py", "tests/test_bots_app.py"],
+    "app": ["tests/test_app.py", "tests/test_app_keys.py", "tests/test_bots_app.py"],
+    "sizes": ["tests/test_table.py"],  # this round's sizes and rendering: the table at every size, the layouts
     "cli": ["tests/test_cli_contract.py", "tests/test_cli.py", "tests/test_data_files_trust.py",
             "tests/test_reliability3.py", "tests/test_rows_bounded.py", "tests/test_claims_and_causes.py"],
     "search": ["tests/test_bots.py", "tests/test_search.py", "tests/test_hints.py", "tests/test_no_giveaways.py",
@@ -73,12 +74,12 @@ AREAS: dict[str, list[str]] = {
 }
 
 # the areas whose tests take longest go first, so that two jobs end together
-SLOWEST_FIRST = ["app", "tutor", "surprises", "runfiles", "cli", "standard", "solo", "door", "lessons"]
+SLOWEST_FIRST = ["app", "tutor", "sizes", "surprises", "runfiles", "cli", "standard", "solo", "door", "lessons"]
 
 
 # the tests an area runs besides the fast loop: the app's short Pilot tests (marked ``pilot``: one key
 # or screen each; the whole games through the app are left to the full run)
-MARKS = {"app": "not slow or pilot"}
+MARKS = {"app": "not slow or pilot", "sizes": "not slow or pilot"}
 
 
 @dataclass
