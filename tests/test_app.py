@@ -287,6 +287,8 @@ async def test_daily_in_progress_is_resumed_not_dealt_again(store):
         assert again.screen.info["daily"] == "2026-11-30" and store.runs() == []
 
 
+@pytest.mark.pin
+@pytest.mark.exists_for("a golden picture of a screen for a person to review (a pin: it fails when the screen changes, not because a rule is checked)")
 async def test_table_snapshot_80x24(store):
     """The table at 80x24, as text, matches the committed snapshot
     (UPDATE_SNAPSHOTS=1 rewrites it after reading)."""

@@ -562,6 +562,8 @@ async def test_the_menu_resumes_the_game_against_bots_beside_the_solo_game(store
         assert scr.g.decks == ["voyager"] and "solo" in store.in_progress()
 
 
+@pytest.mark.pin
+@pytest.mark.exists_for("a golden picture of a screen for a person to review (a pin: it fails when the screen changes, not because a rule is checked)")
 async def test_snapshot_a_four_seat_game_against_bots(store):
     """The 80x24 table of a Voyager game against three bots on a bot's turn:
     every seat's row (an attached Creeper with its Keeper), the New Rules,

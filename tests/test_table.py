@@ -257,6 +257,8 @@ async def _snapshot(name: str, text: str) -> None:
     assert text == path.read_text()
 
 
+@pytest.mark.pin
+@pytest.mark.exists_for("a golden picture of a screen for a person to review (a pin: it fails when the screen changes, not because a rule is checked)")
 async def test_snapshot_mid_game_all_spots_two_goals(store):
     g = long_table()
     app = make_app(store)
@@ -270,6 +272,8 @@ async def test_snapshot_mid_game_all_spots_two_goals(store):
         await _snapshot("table-mid-game-80x24", text)
 
 
+@pytest.mark.pin
+@pytest.mark.exists_for("a golden picture of a screen for a person to review (a pin: it fails when the screen changes, not because a rule is checked)")
 async def test_snapshot_temporary_hand(store):
     g = table("""
 variant = "solo"
@@ -305,6 +309,8 @@ def finished_run(seed: int = 4):
     return g, answers
 
 
+@pytest.mark.pin
+@pytest.mark.exists_for("a golden picture of a screen for a person to review (a pin: it fails when the screen changes, not because a rule is checked)")
 async def test_snapshot_recap_and_replay_of_the_game(store):
     from solo.app.screens import EndScreen, ReplayScreen
     g, answers = finished_run()
