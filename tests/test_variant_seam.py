@@ -78,23 +78,3 @@ def test_a_thousand_games_of_a_variant_written_outside_the_engine(turn_limit):
     assert sum(ends.values()) == n  # every game ended: zero errors
     assert ends[TURN_LIMIT] > n // 2 and ends["win.goal"] > n // 20  # both endings happen
 
-
-@pytest.mark.parametrize("decks", [("fluxx5",), ("fluxx5", "creeper-pack"), ("voyager",)])
-def test_a_quiet_solo_game_ends_where_a_told_one_does(decks):
-    """The engine without a log (the bots' and sim's, with its fast paths:
-    a draw of n cards at once) plays the same Solo game as with one: the
-    same answers end it at the same answer (the Main deck running out on a
-    draw of several cards ends it at once, as the Rules deck running out
-    does), with the same table."""
-    import solo.variant  # noqa: F401  (registers Solo)
-    for seed in range(30):
-        told = Game.new(decks, 1, "solo", seed, record=True)
-        quiet = Game.new(decks, 1, "solo", seed, record=False)
-        bot = RandomBot(seed)
-        while not told.over:
-            a = bot.choose(told)
-            told.push(a)
-            quiet.push(a)
-            assert quiet.over == told.over, (seed, told.turn)
-        assert quiet.end == told.end == "solo.end" and quiet.scored == told.scored
-        assert quiet.draw == told.draw and quiet.hands == told.hands and quiet.tables == told.tables

@@ -43,7 +43,7 @@ AREAS: dict[str, list[str]] = {
     "standard": ["tests/test_game_core.py", "tests/test_effects_details.py", "tests/test_scenarios.py",
                  "tests/test_refusals.py", "tests/test_events.py", "tests/test_rules_properties.py",
                  "tests/test_tutor_truth.py", "tests/test_numbers_and_ends.py"],
-    "solo": ["tests/test_scenarios.py", "tests/test_variant_seam.py", "tests/test_game_core.py",
+    "solo": ["tests/test_scenarios.py", "tests/test_variant_seam.py", "tests/test_game_core.py", "tests/test_properties.py",
              "tests/test_events.py", "tests/test_tutor_truth.py", "tests/test_daily.py", "tests/test_numbers_and_ends.py"],
     "surprises": ["tests/test_voyager.py", "tests/test_scenarios.py", "tests/test_refusals.py",
                   "tests/test_events.py", "tests/test_near_misses.py"],
@@ -213,11 +213,11 @@ def main(argv: list[str] | None = None) -> int:
         print_idle(json.loads(Path(a.idle).read_text()))
         return 0
     ms = [m for m in catalogue() if (a.only is None or m.area == a.only) and (not a.id or m.id in a.id)]
-    order = {k: i for i, k in enumerate(SLOWEST_FIRST)}
-    run_order = sorted(ms, key=lambda m: order.get(m.area, len(order)))  # reported in the catalogue's order
     if not ms:
         print("no mutant matches", file=sys.stderr)
         return 2
+    order = {k: i for i, k in enumerate(SLOWEST_FIRST)}
+    run_order = sorted(ms, key=lambda m: order.get(m.area, len(order)))  # reported in the catalogue's order
     base = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                           check=True).stdout.strip()
     pinned = pins(ROOT)
