@@ -151,5 +151,6 @@ async def test_history_and_stats_show_around_bad_rows(tmp_path):
     assert app.failure is None and len(app.store.skipped) == 1
 
 
-def test_sqlite_is_what_the_app_uses():  # the simulated errors above are SQLite's own
+@pytest.mark.exists_for("an environment check: the simulated errors above are the SQLite errors of this version")
+def test_sqlite_is_what_the_app_uses():
     assert sqlite3.sqlite_version_info >= (3, 7, 0)

@@ -44,7 +44,7 @@ async def test_a_click_on_a_key_presses_it(store):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         last = screen_lines(app)[-1]
-        x = last.index("? Help")
+        x = last.index("? Help") - 1  # the key's first cell: the space before it is the key's, not its neighbour's
         await pilot.click(KeyBar, offset=(x, 0))
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
@@ -80,4 +80,15 @@ async def test_a_click_on_the_palette_key_of_a_narrow_bar_opens_the_palette_not_
         await pilot.click(KeyBar, offset=(shown.index("^p") + 1, 0))
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
+        await pilot.press("escape")
+        await pilot.resize_terminal(80, 24)  # the table's bar, made narrower than its keys: keys are cut
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        bar.styles.width = 50
+        await pilot.pause()
+        shown = screen_lines(app)[-1][:bar.size.width]
+        assert shown.endswith("▏^p palette ")
         assert all(start < bar.size.width - len("▏^p palette ") for start, _, key, _ in bar._spans if key != "ctrl+p")
+        await pilot.click(KeyBar, offset=(shown.index("^p") + 1, 0))
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)  # not the key cut off beneath it

@@ -54,6 +54,10 @@ def test_seats_are_read_only_when_they_are_seats():
     ({"variant": "standard", "players": 2, "seats": None, "winner": 1}, "lost, 2p bots"),
     ({"variant": "standard", "players": 3, "seats": ["human", "greedy", "greedy"], "winner": None},
      "no winner, 3p greedy"),
+    ({"variant": "standard", "players": 3, "seats": ["human", "greedy", "greedy"], "winner": None,
+      "ending": "game.repetition"}, "drawn, 3p greedy"),  # a draw rule ended it (engine.draws)
+    ({"variant": "standard", "players": 2, "seats": ["human", "search"], "winner": None,
+      "ending": "game.stalemate"}, "drawn, 2p search"),
 ])
 def test_a_runs_result_in_words(run, words):
     assert run_result(run) == words
