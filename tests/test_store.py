@@ -288,7 +288,10 @@ def test_a_failed_save_leaves_the_store_as_it_was(store, monkeypatch):
             saved = json.loads(json.dumps(g.to_dict()))
     assert json.loads(store.db.execute("SELECT state FROM games").fetchone()[0]) == saved
 
-    def broken_archive(*args, **kw):
+    real_archive = Store._archive
+
+    def broken_archive(*args, **kw):  # the history row is written, then the disk fails: all of it must go back
+        real_archive(*args, **kw)
         raise sqlite3.OperationalError("disk I/O error")
     monkeypatch.setattr(Store, "_archive", broken_archive)
     try:
