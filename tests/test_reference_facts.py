@@ -96,6 +96,7 @@ def card_entries():
                 yield deck, db, c, REFERENCE[rid]
 
 
+@pytest.mark.exists_for("a self-test of this file's reader of the shared card facts, which the checks below rely on")
 def test_the_facts_are_there_and_read():
     facts = load_facts()
     assert ("fluxx5", card_key("Swap Plays for Draws")) in facts
