@@ -135,6 +135,18 @@ def test_a_drawn_game_is_a_result_of_its_own_in_the_history_and_the_stats(tmp_pa
     assert run_result(r).startswith("drawn")
     st = s.bot_stats()
     assert (st["played"], st["won"], st["drawn"]) == (1, 0, 1)
+    # the same game saved answer by answer, as the app files it: the ending goes into the history too
+    from engine.answers import from_json
+    t = Store(tmp_path / "t.sqlite3")
+    h = Game.new(*DRAWN[:4])
+    t.start(h, slot="standard", extra={"seats": seats})
+    answers: list = []
+    for j in res["run"]["answers"]:
+        h.push(from_json(h, j))
+        answers.append(j)
+        t.save(h, answers, slot="standard")
+    [r] = t.runs()
+    assert h.over and r["winner"] is None and r["ending"] == "game.repetition" and run_result(r).startswith("drawn")
 
 
 def test_verify_and_replay_json_tell_a_draw(tmp_path, capsys):

@@ -80,6 +80,23 @@ def test_a_wrong_expectation_is_named(key, wrong, message):
     assert run(SOLO, step_expect={key: wrong}) == [f"after step 1: {message}"]
 
 
+def test_the_draw_pile_is_written_top_first():
+    """The format writes the draw pile top first, setup and expectation alike:
+    after p0's turn p1 draws the top card, and the rest stay in their order."""
+    std = """
+name = "pile order"
+[setup]
+hands = [["Milk"], []]
+draw_pile = ["Bread", "Money", "Peace"]
+[[step]]
+player = 0
+play = "Milk"
+"""
+    assert run(std, {"draw_pile": ["Money", "Peace"], "hands": [[], ["Bread"]]}) == []
+    assert run(std, {"draw_pile": ["Peace", "Money"]}) == [
+        "draw_pile: expected ['Peace', 'Money'] (top first), got ['Money', 'Peace']"]
+
+
 def test_names_match_case_and_punctuation_blind():
     assert run(SOLO, {"scored": ["milk and cookies"], "hands": [["LOVE", "bread", "m-o-n-e-y"]]}) == [
         "scored: no card named 'milk and cookies'"]  # '&' is not 'and'
