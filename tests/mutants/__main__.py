@@ -167,8 +167,7 @@ def run_one(m: Mutant, pinned: set[str], base: str, everything: bool = False) ->
         if xml.exists():
             for case in ET.parse(xml).getroot().iter("testcase"):
                 if case.find("failure") is not None or case.find("error") is not None:
-                    cls = case.get("classname", "").replace(".", "/")
-                    failed.append(f"{cls}.py::{case.get('name')}")
+                    failed.append(_node(tree, case.get("classname", ""), case.get("name", "")))
         m.failed = failed
         real = [t for t in failed if t not in pinned]
         m.verdict = "killed" if real else "pin only" if failed else "survived"
@@ -180,6 +179,16 @@ def run_one(m: Mutant, pinned: set[str], base: str, everything: bool = False) ->
         m.seconds = round(time.monotonic() - start, 1)
         subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _node(tree: Path, classname: str, name: str) -> str:
+    """A JUnit test case's pytest node id: ``tests.test_x`` is the file, and
+    ``tests.test_x.TestY`` a class in it (``tests/test_x.py::TestY::name``)."""
+    parts = classname.split(".")
+    for k in range(len(parts), 0, -1):
+        if (tree / Path(*parts[:k])).with_suffix(".py").is_file():
+            return "::".join(["/".join(parts[:k]) + ".py", *parts[k:], name])
+    return f"{classname.replace('.', '/')}.py::{name}"
 
 
 def idle_tests(records: list[dict]) -> dict[str, list[str]]:
