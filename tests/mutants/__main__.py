@@ -183,7 +183,11 @@ def run_one(m: Mutant, pinned: set[str], base: str, everything: bool = False) ->
 
 def _node(tree: Path, classname: str, name: str) -> str:
     """A JUnit test case's pytest node id: ``tests.test_x`` is the file, and
-    ``tests.test_x.TestY`` a class in it (``tests/test_x.py::TestY::name``)."""
+    ``tests.test_x.TestY`` a class in it (``tests/test_x.py::TestY::name``).
+    A file that could not be collected comes with no class name and the
+    file's dotted name as its name: it is recorded as the file itself."""
+    if not classname:
+        return name.replace(".", "/") + ".py" if name else "(a failure pytest gave no name)"
     parts = classname.split(".")
     for k in range(len(parts), 0, -1):
         if (tree / Path(*parts[:k])).with_suffix(".py").is_file():
@@ -270,6 +274,9 @@ def main(argv: list[str] | None = None) -> int:
         print_idle(records)
     broken = [m.id for m in ms if m.verdict in ("does not apply", "error")]
     if broken:  # a refactor ports its mutants: one that no longer applies fails the catalogue outright
+        for m in ms:  # the reasons again at the end, where a cut log still shows them
+            if m.verdict in ("does not apply", "error"):
+                print(f"  {m.id}: {m.verdict}: {'; '.join(m.failed)}")
         print(f"the catalogue is broken: {', '.join(broken)} did not run (see above); port them to the code")
         return 1
     return 0 if killed / len(ms) >= 0.95 else 1
