@@ -2,11 +2,17 @@
 
     .venv/bin/python -m tests.mutants [--jobs N] [--only AREA] [--id ID ...] [--json FILE]
     .venv/bin/python -m tests.mutants --idle FILE
+    .venv/bin/python -m tests.mutants --tests-from NODES [--id ID ...] --json FILE
 
 Each mutant (``tests/mutants/patches/ID.patch``: a header of ``id``,
-``area`` and ``mistake`` lines, then the patch) is applied to its own
+``area`` and ``mistake`` lines, and perhaps an ``also`` line, then the
+patch) is applied to its own
 scratch worktree of the commit checked out (``git worktree add``), and its
-area's tests run there with the project imported from that worktree (its
+area's tests run there (and the test node ids of its ``also`` line: tests
+outside the area's files that this mistake breaks, run with this mutant
+alone, so that each test of the fast loop is run under a mistake it
+catches without running a whole file under every mutant of an area) with
+the project imported from that worktree (its
 folder first on ``PYTHONPATH``, never the editable install of this
 checkout), all of them (no stop at the first failure), the failures
 recorded (JUnit XML). A patch that no longer applies is reported by name
@@ -17,7 +23,10 @@ because the game changed, not because a rule is checked) is a survivor.
 After a run of the whole catalogue (and with ``--idle`` on a saved record)
 it lists the fast loop's test functions that failed under no mutant and
 carry no ``exists_for("why")`` marker: tests that, as far as the catalogue
-can tell, check nothing.
+can tell, check nothing. ``--tests-from`` runs the mutants against the
+node ids of a file instead of their areas' tests: it finds, for a test that
+kills nothing, the mistakes it does catch (to name it on their ``also``
+lines).
 """
 from __future__ import annotations
 
@@ -99,6 +108,7 @@ class Mutant:
     area: str
     mistake: str
     path: Path
+    also: list[str] = field(default_factory=list)  # test node ids run besides the area's
     verdict: str = ""                     # killed, survived, pin only, does not apply, error
     failed: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -116,7 +126,8 @@ def catalogue() -> list[Mutant]:
                 head[k.strip()] = v.strip()
         if head.get("area") not in AREAS:
             raise SystemExit(f"{p.name}: its area {head.get('area')!r} is not one of {', '.join(AREAS)}")
-        out.append(Mutant(head.get("id", p.stem), head["area"], head.get("mistake", ""), p))
+        out.append(Mutant(head.get("id", p.stem), head["area"], head.get("mistake", ""), p,
+                          head.get("also", "").split()))
     return out
 
 
@@ -138,7 +149,8 @@ def _env(worktree: Path) -> dict[str, str]:
     return env
 
 
-def run_one(m: Mutant, pinned: set[str], base: str, everything: bool = False) -> Mutant:
+def run_one(m: Mutant, pinned: set[str], base: str, everything: bool = False,
+            tests: list[str] | None = None) -> Mutant:
     start = time.monotonic()
     scratch = Path(tempfile.mkdtemp(prefix=f"mutant-{m.id}-"))
     tree = scratch / "tree"
@@ -156,8 +168,9 @@ def run_one(m: Mutant, pinned: set[str], base: str, everything: bool = False) ->
         xml = scratch / "junit.xml"
         # the snapshot and xdist plugins cost a start-up each (half a second) and no area's tests use them
         lean = [] if everything or m.area in MARKS else ["-p", "no:textual-snapshot", "-p", "no:xdist"]
+        chosen = ["tests"] if everything else tests if tests is not None else [*AREAS[m.area], *m.also]
         cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *lean, "-m", MARKS.get(m.area, "not slow"),
-               f"--junitxml={xml}", *(["tests"] if everything else AREAS[m.area])]
+               f"--junitxml={xml}", *chosen]
         try:
             subprocess.run(cmd, cwd=tree, capture_output=True, text=True, env=_env(tree), timeout=900)
         except subprocess.TimeoutExpired:
@@ -231,6 +244,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", default=None, help="write every mutant's verdict and failed tests to this file")
     ap.add_argument("--all-tests", action="store_true",
                     help="run the whole fast loop for each mutant, not its area's tests (to see what kills it)")
+    ap.add_argument("--tests-from", metavar="NODES", default=None,
+                    help="run each mutant against the test node ids of this file (one a line), not its area's: "
+                         "which mutants catch a test that kills nothing")
     ap.add_argument("--idle", metavar="RECORD", default=None,
                     help="list the fast loop's test functions that failed under no mutant of this record (a --json "
                          "file) and carry no exists_for marker, then stop")
@@ -247,9 +263,12 @@ def main(argv: list[str] | None = None) -> int:
     base = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                           check=True).stdout.strip()
     pinned = pins(ROOT)
+    nodes = None
+    if a.tests_from:
+        nodes = [ln.strip() for ln in Path(a.tests_from).read_text().splitlines() if ln.strip()]
     t0 = time.monotonic()
     with ThreadPoolExecutor(max(1, a.jobs)) as pool:
-        for m in pool.map(lambda m: run_one(m, pinned, base, a.all_tests), run_order):
+        for m in pool.map(lambda m: run_one(m, pinned, base, a.all_tests, nodes), run_order):
             shown = m.failed[0] if m.failed else ""
             print(f"{m.verdict:15} {m.id:6} {m.area:12} {m.seconds:6.1f} s  {m.mistake}"
                   + (f"  [{len(m.failed)} failed: {shown}]" if m.verdict == "killed" else
@@ -270,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
                 "seconds": m.seconds} for m in ms]
     if a.json:
         Path(a.json).write_text(json.dumps(records, indent=1))
-    if a.only is None and not a.id:  # the whole catalogue: which tests killed nothing (listed, not failed on)
+    if a.only is None and not a.id and nodes is None:  # the whole catalogue: which tests killed nothing (listed, not failed on)
         print_idle(records)
     broken = [m.id for m in ms if m.verdict in ("does not apply", "error")]
     if broken:  # a refactor ports its mutants: one that no longer applies fails the catalogue outright
