@@ -269,7 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.monotonic()
     with ThreadPoolExecutor(max(1, a.jobs)) as pool:
         for m in pool.map(lambda m: run_one(m, pinned, base, a.all_tests, nodes), run_order):
-            shown = m.failed[0] if m.failed else ""
+            # every failure when looking for what chosen tests catch; the first one otherwise
+            shown = (" ".join(m.failed) if nodes is not None else m.failed[0]) if m.failed else ""
             print(f"{m.verdict:15} {m.id:6} {m.area:12} {m.seconds:6.1f} s  {m.mistake}"
                   + (f"  [{len(m.failed)} failed: {shown}]" if m.verdict == "killed" else
                      f"  [{'; '.join(m.failed)}]" if m.failed else ""), flush=True)
