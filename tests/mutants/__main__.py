@@ -90,6 +90,31 @@ AREAS: dict[str, list[str]] = {
     "decks": ["tests/test_decks.py", "tests/test_cards.py"],
     "scenarios": ["tests/test_scenario_runner.py"],
     "reference": ["tests/test_reference.py", "tests/test_reference_facts.py", "tests/test_search.py"],
+    # Small areas: a few tests each, for mistakes whose tests would cost a whole file's run under every mutant
+    # of a larger area (the app's Pilot tests above all)
+    "contract": ["tests/test_cli_contract.py"],  # the parser, its help and usage lines, the printouts
+    "start": ["tests/test_app.py::test_an_app_that_ends_before_its_first_frame_leaves_the_collector_on",
+              "tests/test_app.py::test_the_collector_paused_for_the_start_is_back_on_after_the_first_frame"],
+    "screens": [  # the menu, the new-game dialog, stats, keys, the lessons' start
+                 "tests/test_app.py::test_new_game_against_bots_asks_seats_strength_and_decks",
+                 "tests/test_app.py::test_new_game_against_bots_with_a_strength_for_each_bot",
+                 "tests/test_app.py::test_stats_screen",
+                 "tests/test_app.py::test_tab_to_the_tutor_panel_and_ask_why",
+                 "tests/test_app.py::test_number_keys_and_vim_keys",
+                 "tests/test_lessons.py::test_learn_n_opens_that_lesson",
+                 "tests/test_lessons.py::test_the_first_start_offers_the_lessons_once"],
+    "lessondata": ["tests/test_lessons.py"],  # the lesson files, the coach and the review (not the app: MARKS)
+    "newcomer": [  # dailies and practice, the coached game, the palette, scroll cues
+                 "tests/test_newcomer.py::test_learn_45_opens_the_coached_game_the_list_shows_as_45",
+                 "tests/test_newcomer.py::test_a_second_daily_says_it_is_practice_before_it_starts_and_the_banner_says_so",
+                 "tests/test_newcomer.py::test_the_first_daily_of_a_date_starts_at_once_and_says_daily",
+                 "tests/test_newcomer.py::test_the_command_palette_lists_the_games_commands_as_soon_as_it_opens",
+                 "tests/test_newcomer.py::test_a_long_choice_list_says_how_many_more_lines_there_are"],
+    "table": [  # the table's boxes, sizes and mouse
+                 "tests/test_table.py::test_a_box_edge_carries_its_label_as_a_border_title_does",
+                 "tests/test_table.py::test_a_tall_terminal_shows_the_rule_texts_from_the_first_frame",
+                 "tests/test_table.py::test_each_box_has_its_place_and_the_colours_follow_the_theme",
+                 "tests/test_table.py::test_the_table_is_drawn_for_each_new_size_once"],
 }
 
 # the areas whose tests take longest go first, so that two jobs end together
@@ -99,7 +124,7 @@ SLOWEST_FIRST = ["app", "tutor", "cli", "sizes", "solo", "door", "runfiles", "le
 
 # the tests an area runs besides the fast loop: the app's short Pilot tests (marked ``pilot``: one key
 # or screen each; the whole games through the app are left to the full run)
-MARKS = {"app": "not slow or pilot", "sizes": "not slow or pilot"}
+MARKS = {"app": "not slow or pilot", "sizes": "not slow or pilot", "lessondata": "not slow and not app"}
 
 
 @dataclass
