@@ -159,6 +159,7 @@ def test_halving_gives_the_finalists_the_most_rollouts(monkeypatch, k):
     assert again.choose(g) == ranked[0][0]
 
 
+@pytest.mark.exists_for("a self-test of the by-hand schedule the search tests compare with, not of the project's code")
 def test_halving_schedule_by_hand():
     assert halving_schedule(8, 6) == [2, 2, 2, 2, 6, 6, 14, 14]
     assert halving_schedule(2, 6) == [6, 6]

@@ -110,6 +110,11 @@ AREAS: dict[str, list[str]] = {
                  "tests/test_newcomer.py::test_the_first_daily_of_a_date_starts_at_once_and_says_daily",
                  "tests/test_newcomer.py::test_the_command_palette_lists_the_games_commands_as_soon_as_it_opens",
                  "tests/test_newcomer.py::test_a_long_choice_list_says_how_many_more_lines_there_are"],
+    "effects": ["tests/test_effects_details.py", "tests/test_events.py"],  # one card's details, events' causes
+    "tutorpins": ["tests/test_tutor_pins.py"],  # the tutor's words for single events, by their meaning
+    "answers": ["tests/test_answers_and_runs.py"],  # the door's answers and the run files' refusals
+    "variants": ["tests/test_variant_seam.py::test_register_variant_is_the_door",
+                 "tests/test_variant_seam.py::test_the_test_variant_is_registered_only_in_the_test"],
     "table": [  # the table's boxes, sizes and mouse
                  "tests/test_table.py::test_a_box_edge_carries_its_label_as_a_border_title_does",
                  "tests/test_table.py::test_a_tall_terminal_shows_the_rule_texts_from_the_first_frame",
@@ -193,7 +198,9 @@ def run_one(m: Mutant, pinned: set[str], base: str, everything: bool = False,
         xml = scratch / "junit.xml"
         # the snapshot and xdist plugins cost a start-up each (half a second) and no area's tests use them
         lean = [] if everything or m.area in MARKS else ["-p", "no:textual-snapshot", "-p", "no:xdist"]
-        chosen = ["tests"] if everything else tests if tests is not None else [*AREAS[m.area], *m.also]
+        # an also test whose file the area runs whole is run once, with its file
+        also = [t for t in m.also if t.split("::")[0] not in AREAS[m.area]]
+        chosen = ["tests"] if everything else tests if tests is not None else [*AREAS[m.area], *also]
         cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *lean, "-m", MARKS.get(m.area, "not slow"),
                f"--junitxml={xml}", *chosen]
         try:
