@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
@@ -169,7 +170,10 @@ def pins(worktree: Path) -> set[str]:
 
 
 def _env(worktree: Path) -> dict[str, str]:
-    env = {**os.environ, "PYTHONPATH": str(worktree), "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, "PYTHONPATH": str(worktree)}
+    # bytecode is written: a worktree serves mutant after mutant, and only the files a patch touched are
+    # compiled again (their cached bytecode is removed with the patch: Worktree.reset)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["SOLO_FLUXX_HOME"] = str(worktree / ".mutant-home")
     # the tests' mutation profile (tests/conftest.py): an eighth of the random games, no shrinking, and a
     # time limit a test (a mutant that makes the engine loop fails its test instead of hanging the run)
@@ -179,23 +183,52 @@ def _env(worktree: Path) -> dict[str, str]:
     return env
 
 
-def run_one(m: Mutant, pinned: set[str], base: str, everything: bool = False,
-            tests: list[str] | None = None) -> Mutant:
-    start = time.monotonic()
-    scratch = Path(tempfile.mkdtemp(prefix=f"mutant-{m.id}-"))
-    tree = scratch / "tree"
-    try:
-        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(tree), base], cwd=ROOT, check=True,
+class Worktree:
+    """A scratch worktree of the commit under test, used by one job for
+    mutant after mutant: each mutant's patch is applied to the clean tree and
+    taken away after its tests (every tracked file back, every file the tests
+    wrote removed: the data folder, Hypothesis's examples), so no mutant sees
+    another's. Only Python's bytecode caches stay, but never for a file a
+    patch touched. (A worktree a mutant costs its checkout and compiling every
+    module afresh: some 15% of the catalogue's time.)"""
+
+    def __init__(self, base: str):
+        self.scratch = Path(tempfile.mkdtemp(prefix="mutants-"))
+        self.tree = self.scratch / "tree"
+        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(self.tree), base], cwd=ROOT, check=True,
                        capture_output=True, timeout=120)
         shared = ROOT.parent / "shared"  # the read-only shared folder the tests read, beside every checkout
-        if shared.exists() and not (scratch / "shared").exists():
-            (scratch / "shared").symlink_to(shared)
-        applied = subprocess.run(["git", "apply", str(m.path)], cwd=tree, capture_output=True, text=True)
+        if shared.exists():
+            (self.scratch / "shared").symlink_to(shared)
+
+    def git(self, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["git", *args], cwd=self.tree, capture_output=True, text=True, timeout=120)
+
+    def reset(self) -> None:
+        for name in self.git("diff", "--name-only").stdout.split():
+            f = self.tree / name
+            for cached in (f.parent / "__pycache__").glob(f"{f.stem}.*.pyc"):
+                cached.unlink()
+        self.git("reset", "--hard", "-q")
+        self.git("clean", "-fdxq", "-e", "__pycache__")
+
+    def close(self) -> None:
+        subprocess.run(["git", "worktree", "remove", "--force", str(self.tree)], cwd=ROOT, capture_output=True)
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+
+def run_one(m: Mutant, pinned: set[str], wt: Worktree, everything: bool = False,
+            tests: list[str] | None = None) -> Mutant:
+    start = time.monotonic()
+    tree = wt.tree
+    xml = wt.scratch / "junit.xml"
+    try:
+        xml.unlink(missing_ok=True)
+        applied = wt.git("apply", str(m.path))
         if applied.returncode != 0:
             m.verdict = "does not apply"
             m.failed = [applied.stderr.strip().splitlines()[0] if applied.stderr.strip() else "git apply failed"]
             return m
-        xml = scratch / "junit.xml"
         # the snapshot and xdist plugins cost a start-up each (half a second) and no area's tests use them
         lean = [] if everything or m.area in MARKS else ["-p", "no:textual-snapshot", "-p", "no:xdist"]
         # an also test whose file the area runs whole is run once, with its file
@@ -222,8 +255,7 @@ def run_one(m: Mutant, pinned: set[str], base: str, everything: bool = False,
         return m
     finally:
         m.seconds = round(time.monotonic() - start, 1)
-        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)
-        shutil.rmtree(scratch, ignore_errors=True)
+        wt.reset()
 
 
 def _node(tree: Path, classname: str, name: str) -> str:
@@ -299,13 +331,28 @@ def main(argv: list[str] | None = None) -> int:
     if a.tests_from:
         nodes = [ln.strip() for ln in Path(a.tests_from).read_text().splitlines() if ln.strip()]
     t0 = time.monotonic()
-    with ThreadPoolExecutor(max(1, a.jobs)) as pool:
-        for m in pool.map(lambda m: run_one(m, pinned, base, a.all_tests, nodes), run_order):
-            # every failure when looking for what chosen tests catch; the first one otherwise
-            shown = (" ".join(m.failed) if nodes is not None else m.failed[0]) if m.failed else ""
-            print(f"{m.verdict:15} {m.id:6} {m.area:12} {m.seconds:6.1f} s  {m.mistake}"
-                  + (f"  [{len(m.failed)} failed: {shown}]" if m.verdict == "killed" else
-                     f"  [{'; '.join(m.failed)}]" if m.failed else ""), flush=True)
+    free: queue.Queue[Worktree] = queue.Queue()
+    trees = [Worktree(base) for _ in range(max(1, a.jobs))]
+    for wt in trees:
+        free.put(wt)
+
+    def run(m: Mutant) -> Mutant:
+        wt = free.get()
+        try:
+            return run_one(m, pinned, wt, a.all_tests, nodes)
+        finally:
+            free.put(wt)
+    try:
+        with ThreadPoolExecutor(max(1, a.jobs)) as pool:
+            for m in pool.map(run, run_order):
+                # every failure when looking for what chosen tests catch; the first one otherwise
+                shown = (" ".join(m.failed) if nodes is not None else m.failed[0]) if m.failed else ""
+                print(f"{m.verdict:15} {m.id:6} {m.area:12} {m.seconds:6.1f} s  {m.mistake}"
+                      + (f"  [{len(m.failed)} failed: {shown}]" if m.verdict == "killed" else
+                         f"  [{'; '.join(m.failed)}]" if m.failed else ""), flush=True)
+    finally:
+        for wt in trees:
+            wt.close()
     took = time.monotonic() - t0
     killed = sum(m.verdict == "killed" for m in ms)
     by_area: dict[str, list[int]] = {}
