@@ -111,6 +111,7 @@ AREAS: dict[str, list[str]] = {
                  "tests/test_newcomer.py::test_the_first_daily_of_a_date_starts_at_once_and_says_daily",
                  "tests/test_newcomer.py::test_the_command_palette_lists_the_games_commands_as_soon_as_it_opens",
                  "tests/test_newcomer.py::test_a_long_choice_list_says_how_many_more_lines_there_are"],
+    "storage": ["tests/test_store.py", "tests/test_store_trust.py"],  # the save file itself: its checks and upgrades
     "effects": ["tests/test_effects_details.py", "tests/test_events.py"],  # one card's details, events' causes
     "tutorpins": ["tests/test_tutor_pins.py"],  # the tutor's words for single events, by their meaning
     "answers": ["tests/test_answers_and_runs.py"],  # the door's answers and the run files' refusals
