@@ -112,6 +112,8 @@ AREAS: dict[str, list[str]] = {
                  "tests/test_newcomer.py::test_the_command_palette_lists_the_games_commands_as_soon_as_it_opens",
                  "tests/test_newcomer.py::test_a_long_choice_list_says_how_many_more_lines_there_are"],
     "storage": ["tests/test_store.py", "tests/test_store_trust.py"],  # the save file itself: its checks and upgrades
+    "trust": ["tests/test_data_files_trust.py::test_visible_shows_every_control_character",  # data files' bounds
+              "tests/test_data_files_trust.py::test_toml_that_would_explode_the_parser_is_refused"],
     "effects": ["tests/test_effects_details.py", "tests/test_events.py"],  # one card's details, events' causes
     "tutorpins": ["tests/test_tutor_pins.py"],  # the tutor's words for single events, by their meaning
     "answers": ["tests/test_answers_and_runs.py"],  # the door's answers and the run files' refusals
