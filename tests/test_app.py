@@ -343,13 +343,6 @@ def test_history_json(tmp_path, monkeypatch, capsys):
     assert out["best"] == len(g.scored) and out["stats"]["played"] == 1
 
 
-def test_corrupt_database_is_set_aside(tmp_path):
-    p = tmp_path / "save.sqlite3"
-    p.write_bytes(b"this is not a database" * 100)
-    s = Store(p)
-    assert s.notice and "set aside" in s.notice
-    assert list(tmp_path.glob("save.sqlite3.aside-*"))
-    assert s.runs() == []
 
 
 @pytest.mark.slow

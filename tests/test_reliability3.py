@@ -179,6 +179,7 @@ def test_the_door_refuses_every_odd_type_and_changes_nothing(data):
     g.push(a)  # and the legal answer it was made from still works
 
 
+@pytest.mark.exists_for("a check of the tests' own positions (they cover every kind of question), not of the project's code")
 def test_the_positions_cover_every_kind_of_question():
     kinds = {(g.prompt.kind, g.prompt.domain) for g in POSITIONS}
     assert {("turn", "moves"), ("choose", "cards"), ("choose", "players"), ("choose", "words")} <= kinds

@@ -165,6 +165,8 @@ def test_history_reads_a_save_on_a_read_only_place(tmp_path, monkeypatch):
     assert fingerprint(s.path) == before
 
 
+@pytest.mark.exists_for("the real read-only folder where tests do not run as root; as root (here and in CI) "
+                        "it is skipped, and the simulated read-only test above is the one mutants meet")
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes through permissions; the simulated test covers it")
 def test_a_read_only_folder_is_left_alone(tmp_path):  # pragma: no cover (runs where tests are not root)
     path = tmp_path / "ro" / "save.sqlite3"

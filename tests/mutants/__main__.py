@@ -6,8 +6,9 @@
 
 Each mutant (``tests/mutants/patches/ID.patch``: a header of ``id``,
 ``area`` and ``mistake`` lines, and perhaps an ``also`` line, then the
-patch) is applied to its own
-scratch worktree of the commit checked out (``git worktree add``), and its
+patch) is applied to a scratch worktree of the commit checked out (``git
+worktree add``: one a job, made clean again after each mutant, so that no
+mutant sees another's patch or files), and its
 area's tests run there (and the test node ids of its ``also`` line: tests
 outside the area's files that this mistake breaks, run with this mutant
 alone, so that each test of the fast loop is run under a mistake it
