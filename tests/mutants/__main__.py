@@ -115,6 +115,17 @@ AREAS: dict[str, list[str]] = {
     "storage": ["tests/test_store.py", "tests/test_store_trust.py"],  # the save file itself: its checks and upgrades
     "trust": ["tests/test_data_files_trust.py::test_visible_shows_every_control_character",  # data files' bounds
               "tests/test_data_files_trust.py::test_toml_that_would_explode_the_parser_is_refused"],
+    "viewer": [  # what a seat is told of cards it cannot see
+        "tests/test_bots_app.py::test_the_explainer_without_a_viewer_tells_every_card",
+        "tests/test_bots_app.py::test_every_event_of_random_games_is_told_to_a_viewer_without_a_hidden_name",
+        "tests/test_bots_app.py::test_a_bot_taking_from_your_hand_is_told_by_name",
+        "tests/test_bots_app.py::test_the_tutor_never_names_a_card_that_goes_unseen_into_a_bots_hand"],
+    "botsapp": [  # a game against bots in the app: keys, pace, recap, seats, the worker, the end
+        "tests/test_bots_app.py::test_your_keys_never_play_a_bots_move", "tests/test_bots_app.py::test_space_skips_the_pause_and_b_sets_the_pace",
+        "tests/test_bots_app.py::test_your_turn_starts_with_what_each_bot_played_since_your_last",
+        "tests/test_bots_app.py::test_the_menu_resumes_the_game_against_bots_beside_the_solo_game",
+        "tests/test_bots_app.py::test_a_game_against_bots_whose_seats_cannot_be_read_goes_on_with_greedy_bots",
+        "tests/test_bots_app.py::test_a_lost_worker_process_does_not_stop_the_search_bot", "tests/test_bots_app.py::test_you_can_win_on_a_bots_turn"],
     "effects": ["tests/test_effects_details.py", "tests/test_events.py"],  # one card's details, events' causes
     "tutorpins": ["tests/test_tutor_pins.py"],  # the tutor's words for single events, by their meaning
     "answers": ["tests/test_answers_and_runs.py"],  # the door's answers and the run files' refusals
