@@ -286,13 +286,6 @@ def test_sim_without_json_prints_every_key_on_its_own_line(capsys):
     assert SIM_KEYS <= set(keys) and len(keys) == len(out.splitlines())
 
 
-def test_sim_bots_are_listed_in_help(capsys):
-    with pytest.raises(SystemExit):
-        cli.main(["sim", "--help"])
-    out = capsys.readouterr().out
-    for bot in ("random", "greedy", "search"):
-        assert bot in out
-
 
 # ------------------------------------------------------------ refusals: exit 2, one sentence
 @pytest.mark.parametrize("args,words", [
