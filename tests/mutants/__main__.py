@@ -125,7 +125,8 @@ AREAS: dict[str, list[str]] = {
         "tests/test_bots_app.py::test_your_turn_starts_with_what_each_bot_played_since_your_last",
         "tests/test_bots_app.py::test_the_menu_resumes_the_game_against_bots_beside_the_solo_game",
         "tests/test_bots_app.py::test_a_game_against_bots_whose_seats_cannot_be_read_goes_on_with_greedy_bots",
-        "tests/test_bots_app.py::test_a_lost_worker_process_does_not_stop_the_search_bot", "tests/test_bots_app.py::test_you_can_win_on_a_bots_turn"],
+        "tests/test_bots_app.py::test_a_lost_worker_process_does_not_stop_the_search_bot", "tests/test_bots_app.py::test_you_can_win_on_a_bots_turn",
+        "tests/test_bots_app.py::test_a_hand_limit_a_bot_plays_is_yours_to_meet_at_once"],
     "effects": ["tests/test_effects_details.py", "tests/test_events.py"],  # one card's details, events' causes
     "tutorpins": ["tests/test_tutor_pins.py"],  # the tutor's words for single events, by their meaning
     "answers": ["tests/test_answers_and_runs.py"],  # the door's answers and the run files' refusals
