@@ -127,6 +127,7 @@ AREAS: dict[str, list[str]] = {
         "tests/test_bots_app.py::test_a_game_against_bots_whose_seats_cannot_be_read_goes_on_with_greedy_bots",
         "tests/test_bots_app.py::test_a_lost_worker_process_does_not_stop_the_search_bot", "tests/test_bots_app.py::test_you_can_win_on_a_bots_turn",
         "tests/test_bots_app.py::test_a_hand_limit_a_bot_plays_is_yours_to_meet_at_once"],
+    "brief": ["tests/test_bot_lines.py::test_over_whole_games_each_bot_move_is_one_line_and_nothing_is_lost"],
     "effects": ["tests/test_effects_details.py", "tests/test_events.py"],  # one card's details, events' causes
     "tutorpins": ["tests/test_tutor_pins.py"],  # the tutor's words for single events, by their meaning
     "answers": ["tests/test_answers_and_runs.py"],  # the door's answers and the run files' refusals
