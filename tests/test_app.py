@@ -72,6 +72,7 @@ async def test_number_keys_and_vim_keys(store):
         assert app.screen.answers[0][1] == g.name(second[1])
 
 
+@pytest.mark.exists_for("an end-to-end check that a second process resumes the exact table; the save and the load themselves are the storage mutants' tests")
 async def test_resume_after_kill_is_exact(tmp_path):
     path = tmp_path / "save.sqlite3"
     s1 = Store(path)
@@ -176,6 +177,7 @@ async def test_each_dialog_kind(store):
         assert g.rules_discard == [] and len(g.rules) == 3 and g.prompt.kind == "turn"
 
 
+@pytest.mark.exists_for("a smoke test of the menu's first flow (New game, Solo Fluxx, the decks); each step's rule is checked by the new-game dialog's tests, which the screens mutants meet")
 async def test_menu_when_nothing_to_resume(store):
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:

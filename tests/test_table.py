@@ -340,6 +340,7 @@ async def test_snapshot_recap_and_replay_of_the_game(store):
         assert isinstance(app.screen, EndScreen)
 
 
+@pytest.mark.exists_for("a smoke test of the mouse: Textual turns the click into the list's selection, which the keys' tests follow to the move")
 async def test_a_mouse_click_on_a_move_plays_it(store):
     app = make_app(store, new=(7, ["fluxx5"]))
     async with app.run_test(size=(80, 24)) as pilot:
