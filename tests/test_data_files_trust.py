@@ -160,6 +160,14 @@ def test_a_scenario_name_cannot_drive_the_terminal(tmp_path):
     f.write_text(f'name = "bad{ESC}[31m"\nnot_a_key = 1\n')
     r = run_cli("scenario", f)
     assert r.returncode == 1 and ESC not in r.stdout + r.stderr
+    # a scenario that loads (TOML takes ESC only escaped, as \\u001b) and fails: its FAIL line names it, with
+    # the name's control characters shown
+    f.write_text('name = "bad\\u001b[31m"\nsource = "test"\nvariant = "solo"\n[setup]\ndrawn = 1\n'
+                 'hands = [["Cookies"]]\ndraw_pile = ["Bread", "Money"]\nrules_deck = ["Draw 2", "Play 2"]\n'
+                 '[[step]]\nplayer = 0\nplay = "Cookies"\n[expect]\nscore = 5\n')
+    r = run_cli("scenario", f)
+    assert r.returncode == 1 and ESC not in r.stdout + r.stderr
+    assert "FAIL" in r.stdout and "bad\\e[31m" in r.stdout, r.stdout
 
 
 def test_a_run_file_answer_cannot_drive_the_terminal(tmp_path):
@@ -266,3 +274,7 @@ def test_every_malformed_choice_is_an_illegal_answer(answer):
     with pytest.raises(IllegalAnswer):
         g.push(answer)
     assert g.to_dict() == before
+    # options 0 and 1, as card ids often are: true and false name neither (Python's True == 1 must not pass)
+    from engine.prompts import Prompt
+    with pytest.raises(IllegalAnswer):
+        Prompt("choose", 0, "discard", [0, 1, 2], 1, 1).check(answer)

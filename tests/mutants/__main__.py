@@ -114,7 +114,9 @@ AREAS: dict[str, list[str]] = {
                  "tests/test_newcomer.py::test_a_long_choice_list_says_how_many_more_lines_there_are"],
     "storage": ["tests/test_store.py", "tests/test_store_trust.py"],  # the save file itself: its checks and upgrades
     "trust": ["tests/test_data_files_trust.py::test_visible_shows_every_control_character",  # data files' bounds
-              "tests/test_data_files_trust.py::test_toml_that_would_explode_the_parser_is_refused"],
+              "tests/test_data_files_trust.py::test_toml_that_would_explode_the_parser_is_refused",
+              "tests/test_data_files_trust.py::test_a_scenario_name_cannot_drive_the_terminal",
+              "tests/test_data_files_trust.py::test_every_malformed_choice_is_an_illegal_answer"],
     "viewer": [  # what a seat is told of cards it cannot see
         "tests/test_bots_app.py::test_the_explainer_without_a_viewer_tells_every_card",
         "tests/test_bots_app.py::test_every_event_of_random_games_is_told_to_a_viewer_without_a_hidden_name",
