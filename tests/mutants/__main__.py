@@ -48,6 +48,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PATCHES = Path(__file__).resolve().parent / "patches"
 
+def tests_of(name: str, *tests: str) -> list[str]:
+    """Node ids of single tests of ``tests/test_NAME.py`` (a small area's)."""
+    return [f"tests/test_{name}.py::{t}" for t in tests]
+
+
 # Each area's tests: the files that check its rules (the fast loop's, plus the
 # app's Pilot tests for the app's areas). A mutant runs these, all of them.
 # A file stays in an area while some mutant of the area fails one of its tests
@@ -95,51 +100,49 @@ AREAS: dict[str, list[str]] = {
     # Small areas: a few tests each, for mistakes whose tests would cost a whole file's run under every mutant
     # of a larger area (the app's Pilot tests above all)
     "contract": ["tests/test_cli_contract.py"],  # the parser, its help and usage lines, the printouts
-    "start": ["tests/test_app.py::test_an_app_that_ends_before_its_first_frame_leaves_the_collector_on",
-              "tests/test_app.py::test_the_collector_paused_for_the_start_is_back_on_after_the_first_frame"],
-    "screens": [  # the menu, the new-game dialog, stats, keys, the lessons' start
-                 "tests/test_app.py::test_new_game_against_bots_asks_seats_strength_and_decks",
-                 "tests/test_app.py::test_new_game_against_bots_with_a_strength_for_each_bot",
-                 "tests/test_app.py::test_stats_screen",
-                 "tests/test_app.py::test_tab_to_the_tutor_panel_and_ask_why",
-                 "tests/test_app.py::test_number_keys_and_vim_keys",
-                 "tests/test_lessons.py::test_learn_n_opens_that_lesson",
-                 "tests/test_lessons.py::test_the_first_start_offers_the_lessons_once"],
+    "start": tests_of("app", "test_an_app_that_ends_before_its_first_frame_leaves_the_collector_on",
+                      "test_the_collector_paused_for_the_start_is_back_on_after_the_first_frame"),
+    # the menu, the new-game dialog, stats, keys, the lessons' start
+    "screens": tests_of("app", "test_new_game_against_bots_asks_seats_strength_and_decks",
+                        "test_new_game_against_bots_with_a_strength_for_each_bot", "test_stats_screen",
+                        "test_tab_to_the_tutor_panel_and_ask_why", "test_number_keys_and_vim_keys")
+    + tests_of("lessons", "test_learn_n_opens_that_lesson", "test_the_first_start_offers_the_lessons_once"),
     "lessondata": ["tests/test_lessons.py"],  # the lesson files, the coach and the review (not the app: MARKS)
-    "newcomer": [  # dailies and practice, the coached game, the palette, scroll cues
-                 "tests/test_newcomer.py::test_learn_45_opens_the_coached_game_the_list_shows_as_45",
-                 "tests/test_newcomer.py::test_a_second_daily_says_it_is_practice_before_it_starts_and_the_banner_says_so",
-                 "tests/test_newcomer.py::test_the_first_daily_of_a_date_starts_at_once_and_says_daily",
-                 "tests/test_newcomer.py::test_the_command_palette_lists_the_games_commands_as_soon_as_it_opens",
-                 "tests/test_newcomer.py::test_a_long_choice_list_says_how_many_more_lines_there_are"],
+    # dailies and practice, the coached game, the palette, scroll cues
+    "newcomer": tests_of("newcomer", "test_learn_45_opens_the_coached_game_the_list_shows_as_45",
+                         "test_a_second_daily_says_it_is_practice_before_it_starts_and_the_banner_says_so",
+                         "test_the_first_daily_of_a_date_starts_at_once_and_says_daily",
+                         "test_the_command_palette_lists_the_games_commands_as_soon_as_it_opens",
+                         "test_a_long_choice_list_says_how_many_more_lines_there_are"),
     "storage": ["tests/test_store.py", "tests/test_store_trust.py"],  # the save file itself: its checks and upgrades
-    "trust": ["tests/test_data_files_trust.py::test_visible_shows_every_control_character",  # data files' bounds
-              "tests/test_data_files_trust.py::test_toml_that_would_explode_the_parser_is_refused",
-              "tests/test_data_files_trust.py::test_a_scenario_name_cannot_drive_the_terminal",
-              "tests/test_data_files_trust.py::test_every_malformed_choice_is_an_illegal_answer"],
-    "viewer": [  # what a seat is told of cards it cannot see
-        "tests/test_bots_app.py::test_the_explainer_without_a_viewer_tells_every_card",
-        "tests/test_bots_app.py::test_every_event_of_random_games_is_told_to_a_viewer_without_a_hidden_name",
-        "tests/test_bots_app.py::test_a_bot_taking_from_your_hand_is_told_by_name",
-        "tests/test_bots_app.py::test_the_tutor_never_names_a_card_that_goes_unseen_into_a_bots_hand"],
-    "botsapp": [  # a game against bots in the app: keys, pace, recap, seats, the worker, the end
-        "tests/test_bots_app.py::test_your_keys_never_play_a_bots_move", "tests/test_bots_app.py::test_space_skips_the_pause_and_b_sets_the_pace",
-        "tests/test_bots_app.py::test_your_turn_starts_with_what_each_bot_played_since_your_last",
-        "tests/test_bots_app.py::test_the_menu_resumes_the_game_against_bots_beside_the_solo_game",
-        "tests/test_bots_app.py::test_a_game_against_bots_whose_seats_cannot_be_read_goes_on_with_greedy_bots",
-        "tests/test_bots_app.py::test_a_lost_worker_process_does_not_stop_the_search_bot", "tests/test_bots_app.py::test_you_can_win_on_a_bots_turn",
-        "tests/test_bots_app.py::test_a_hand_limit_a_bot_plays_is_yours_to_meet_at_once"],
-    "brief": ["tests/test_bot_lines.py::test_over_whole_games_each_bot_move_is_one_line_and_nothing_is_lost"],
+    # data files' bounds
+    "trust": tests_of("data_files_trust", "test_visible_shows_every_control_character",
+                      "test_toml_that_would_explode_the_parser_is_refused",
+                      "test_a_scenario_name_cannot_drive_the_terminal", "test_every_malformed_choice_is_an_illegal_answer"),
+    # what a seat is told of cards it cannot see
+    "viewer": tests_of("bots_app", "test_the_explainer_without_a_viewer_tells_every_card",
+                       "test_every_event_of_random_games_is_told_to_a_viewer_without_a_hidden_name",
+                       "test_a_bot_taking_from_your_hand_is_told_by_name",
+                       "test_the_tutor_never_names_a_card_that_goes_unseen_into_a_bots_hand"),
+    # a game against bots in the app: keys, pace, recap, seats, the worker, the end
+    "botsapp": tests_of("bots_app", "test_your_keys_never_play_a_bots_move",
+                        "test_space_skips_the_pause_and_b_sets_the_pace",
+                        "test_your_turn_starts_with_what_each_bot_played_since_your_last",
+                        "test_the_menu_resumes_the_game_against_bots_beside_the_solo_game",
+                        "test_a_game_against_bots_whose_seats_cannot_be_read_goes_on_with_greedy_bots",
+                        "test_a_lost_worker_process_does_not_stop_the_search_bot", "test_you_can_win_on_a_bots_turn",
+                        "test_a_hand_limit_a_bot_plays_is_yours_to_meet_at_once"),
+    "brief": tests_of("bot_lines", "test_over_whole_games_each_bot_move_is_one_line_and_nothing_is_lost"),
     "effects": ["tests/test_effects_details.py", "tests/test_events.py"],  # one card's details, events' causes
     "tutorpins": ["tests/test_tutor_pins.py"],  # the tutor's words for single events, by their meaning
     "answers": ["tests/test_answers_and_runs.py"],  # the door's answers and the run files' refusals
-    "variants": ["tests/test_variant_seam.py::test_register_variant_is_the_door",
-                 "tests/test_variant_seam.py::test_the_test_variant_is_registered_only_in_the_test"],
-    "table": [  # the table's boxes, sizes and mouse
-                 "tests/test_table.py::test_a_box_edge_carries_its_label_as_a_border_title_does",
-                 "tests/test_table.py::test_a_tall_terminal_shows_the_rule_texts_from_the_first_frame",
-                 "tests/test_table.py::test_each_box_has_its_place_and_the_colours_follow_the_theme",
-                 "tests/test_table.py::test_the_table_is_drawn_for_each_new_size_once"],
+    "variants": tests_of("variant_seam", "test_register_variant_is_the_door",
+                         "test_the_test_variant_is_registered_only_in_the_test"),
+    # the table's boxes, sizes and mouse
+    "table": tests_of("table", "test_a_box_edge_carries_its_label_as_a_border_title_does",
+                      "test_a_tall_terminal_shows_the_rule_texts_from_the_first_frame",
+                      "test_each_box_has_its_place_and_the_colours_follow_the_theme",
+                      "test_the_table_is_drawn_for_each_new_size_once"),
 }
 
 # the areas whose tests take longest go first, so that two jobs end together
@@ -250,8 +253,8 @@ def run_one(m: Mutant, pinned: set[str], wt: Worktree, everything: bool = False,
             return m
         # the snapshot and xdist plugins cost a start-up each (half a second) and no area's tests use them
         lean = [] if everything or m.area in MARKS else ["-p", "no:textual-snapshot", "-p", "no:xdist"]
-        # an also test whose file the area runs whole is run once, with its file
-        also = [t for t in m.also if t.split("::")[0] not in AREAS[m.area]]
+        # an also test the area runs already (itself, or its whole file) is run once
+        also = [t for t in m.also if t not in AREAS[m.area] and t.split("::")[0] not in AREAS[m.area]]
         chosen = ["tests"] if everything else tests if tests is not None else [*AREAS[m.area], *also]
         cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *lean, "-m", MARKS.get(m.area, "not slow"),
                f"--junitxml={xml}", *chosen]
