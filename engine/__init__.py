@@ -4,7 +4,8 @@ Layers, each importing only those below it (``tests/test_architecture.py``
 checks that no import goes round in a circle):
 
 1. data: ``rng``, ``prompts``, ``effect_specs``, ``decks`` (shipped decks, checked), ``deckfile``
-   (the deck schema, used when a deck is checked), ``cards``, ``rule_ids``, ``statecheck``;
+   (the deck schema, used when a deck is checked), ``cards``, ``rule_ids``, ``statecheck``,
+   ``registry`` (the variants by name; installed ones are found through entry points);
 2. the core, ``game``: the state, the task loop and the answer door, with the
    hook tables the layers above fill (tasks, Actions, free actions, answer
    filters and refusals, checks after every task, variants);
@@ -12,7 +13,7 @@ checks that no import goes round in a circle):
    ``effects`` and ``modifiers`` (the effect library: what cards do when
    played, and what they do merely by being in play), ``attachments``,
    ``powers``, ``goals``;
-4. ``variants`` (the standard game; Solo Fluxx registers from ``solo/``);
+4. ``variants`` (the standard game; Solo Fluxx is an installed variant, ``solo/variant``);
 5. users of the whole engine: ``bots``, ``sim``, ``runfile``, ``scenario``.
 
 Importing any part of the package imports the mechanisms below, so the

@@ -24,9 +24,13 @@ from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE, CardDB, card_db
 from .effect_specs import SLOT_DRAW, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT, SLOT_PLAY
 from .prompts import Answer, IllegalAnswer, Prompt, odd_type
+from .registry import VARIANTS as VARIANTS
+from .registry import get_variant as get_variant
+from .registry import register_variant as register_variant
+from .registry import variant_names as variant_names
 
 if TYPE_CHECKING:
-    from .variants import Variant
+    pass
 
 # A pending task: (op name, *arguments); ``OPS[op](game, *arguments)`` runs it.
 # Tasks are plain tuples because saves store the stack as JSON lists and the
@@ -143,7 +147,6 @@ REFUSALS: dict[str, Callable[[Game, Prompt, Any], str]] = {}
 # (guard(db) -> bool, check(g) -> bool): a standing check run after every task
 # in the games whose cards the guard names; True when it queued or asked something
 AFTER_TASK: list[tuple[Callable[[CardDB], bool], Callable[[Game], bool]]] = []
-VARIANTS: dict[str, Variant] = {}   # variant name -> Variant
 PASSIVE: dict[str, Passive] = {}    # effect -> Passive: what a card does merely by being in play
 
 
@@ -332,22 +335,6 @@ def passive_index(db: CardDB) -> PassiveIndex:
     if hit is None or hit[0] is not db or hit[1] != sizes:
         hit = _INDEXES[id(db)] = (db, sizes, PassiveIndex(db))
     return hit[2]
-
-
-def register_variant(v: Variant) -> None:
-    VARIANTS[v.name] = v
-
-
-def get_variant(name: str) -> Variant:
-    v = VARIANTS.get(name)
-    if v is None:
-        known = ", ".join(sorted(VARIANTS)) or "none"
-        raise ValueError(f"unknown variant '{name}' (known: {known}; a variant is registered by importing its package)")
-    return v
-
-
-def variant_names() -> list[str]:
-    return sorted(VARIANTS)
 
 
 def register(table: dict[str, Any], namespace: dict[str, Any], prefix: str) -> None:

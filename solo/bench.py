@@ -21,7 +21,6 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-import solo  # noqa: F401  (registers the solo variant)
 from engine.bots import SearchBot
 from engine.game import Game
 from engine.sim import run_sim

@@ -11,7 +11,6 @@ import os
 import sys
 from pathlib import Path
 
-import solo  # noqa: F401  (registers the solo variant)
 from engine.decks import DeckError, shipped_decks
 from engine.variants import variant_names
 

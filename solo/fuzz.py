@@ -14,7 +14,6 @@ import sys
 import time
 from collections import Counter
 
-import solo  # noqa: F401  (registers the solo variant)
 from engine import rng as R
 from engine.bots import RandomBot
 from engine.game import Game

@@ -23,7 +23,6 @@ def rank_state(state: dict[str, Any], seed: int, rollouts: int | None = None,
     question, how many sampled futures the best answer was tried in, and
     what happened in each candidate's futures (``engine.bots.Tried``: the
     hint's reasons are built on it)."""
-    import solo  # noqa: F401  (registers the solo variant in the worker)
     from engine.game import Game
     g = Game.from_dict(state, record=False, check="none")  # the app's own state, just written
     return search_hint(g, seed, rollouts, ms)
@@ -42,7 +41,6 @@ def search_hint(g: Any, seed: int, rollouts: int | None = None,
 def bot_state(state: dict[str, Any], name: str) -> Any:
     """In the worker: bot ``name``'s answer to the state's question (seeded
     from the state, a fixed budget: the same answer in the app and anywhere)."""
-    import solo  # noqa: F401  (registers the solo variant in the worker)
     from engine.bots import answer_for
     from engine.game import Game
     return answer_for(Game.from_dict(state, record=False, check="none"), name)

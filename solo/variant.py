@@ -13,7 +13,7 @@ from engine import rng as R
 from engine.cards import CREEPER, RULE
 from engine.game import OPS, register
 from engine.goals import count_blocked, meets, short_by_inflation, why_blocked
-from engine.variants import Variant, register_variant
+from engine.variants import Variant
 
 from .goals import choice_cards, fixed_cards, meets_alone
 
@@ -224,4 +224,5 @@ def op_ans_score_discard(g, *goal_and_chosen) -> None:
 
 
 register(OPS, globals(), "op_")
-register_variant(SoloVariant())
+# found through the entry point solo_fluxx.variants (pyproject.toml), not by being imported
+variant = SoloVariant()

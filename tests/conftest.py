@@ -1,4 +1,4 @@
-"""Test-wide setup: the solo variant, hypothesis profiles, and the CI rule
+"""Test-wide setup: hypothesis profiles, and the CI rule
 that no test may skip silently.
 
 Hypothesis profiles (``HYPOTHESIS_PROFILE`` picks one explicitly):
@@ -24,8 +24,6 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, Phase, settings
-
-import solo  # noqa: F401  (registers the solo variant for every test)
 
 IN_MUTANTS = Path(__file__).resolve().parents[1].name == "mutants"
 

@@ -75,7 +75,7 @@ def test_no_import_circle_in_the_engine():
     assert cycle == [], "import circle: " + " -> ".join(cycle)
 
 
-DATA_LAYER = {"rng", "cards", "prompts", "effect_specs", "datafile", "statecheck"}
+DATA_LAYER = {"rng", "cards", "prompts", "effect_specs", "datafile", "statecheck", "registry"}
 
 
 def test_the_core_imports_nothing_above_the_data_layer():

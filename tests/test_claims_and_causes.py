@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-import solo  # noqa: F401  (registers the solo variant)
 from engine.bots import make_bot
 from engine.game import Game
 

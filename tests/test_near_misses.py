@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-import solo  # noqa: F401  (registers the solo variant)
 from engine.bots import make_bot
 from engine.game import Game
 from engine.goals import short_by_inflation
