@@ -1165,7 +1165,7 @@ class Game:
         self.phase = "over"
         # the result rides on the event, so that a replay can tell it as it was
         self.ev("game_over", rule, winner, **why,
-                **{k: v for k, v in self.variant.outcome(self).items() if v is not None and k != "end"})
+                **{k: v for k, v in self.variant.outcome(self).fields().items() if v is not None and k != "end"})
 
     # ------------------------------------------------------------ copies and JSON
     def copy(self, record: bool = False) -> Game:

@@ -51,7 +51,8 @@ def _as_variant(obj: Any, where: str) -> Variant:
             getattr(obj, "setup", None)):
         raise VariantError(f"{where} is not a Variant (it is {type(obj).__name__}); point it at a Variant "
                            "subclass or instance")
-    return obj
+    v: Variant = obj
+    return v
 
 
 def load_variant_module(spec: str, where: str | None = None) -> Variant:

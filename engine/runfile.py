@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -29,7 +29,7 @@ class RunFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     format: int = Field(ge=1)
     engine: str
-    variant: Literal["solo", "standard"]
+    variant: str = Field(min_length=1, max_length=64)
     decks: list[str] = Field(min_length=1, max_length=8)
     players: int = Field(ge=1, le=6)
     seed: int = Field(ge=0, le=2**63 - 1)
@@ -57,6 +57,13 @@ class RunFile(BaseModel):
             bad = [x for x in v if x != "human" and x not in BOTS]
             if bad:
                 raise ValueError(f"seat {bad[0]!r} is neither 'human' nor a bot ({', '.join(BOTS)})")
+        return v
+
+    @field_validator("variant")
+    @classmethod
+    def _variant_known(cls, v: str) -> str:
+        from .registry import get_variant
+        get_variant(v)  # the registry's sentence when it is not there (a VariantError is a ValueError)
         return v
 
     @field_validator("decks")

@@ -54,7 +54,7 @@ def play_game(decks: tuple[str, ...] | list[str], players: int, variant: str, se
         push(a)
         if check is not None:
             check(g)
-    outcome = g.variant.outcome(g)
+    outcome = g.variant.outcome(g).fields()
     res = {"seed": seed, "turns": g.turn, "decisions": g.decisions, "over": g.over, **outcome}
     if keep_answers:
         told = {k: v for k, v in outcome.items() if v is not None}

@@ -116,7 +116,7 @@ def check_state(g: Game, d: dict[str, Any]) -> None:
             raise BadState(f"'temp[{i}]' is not a temporary hand [seat, card, cards, plays, kind]")
         cards += card_list(f"temp[{i}] cards", fr[2])
 
-    expected = sorted(set(range(n)) - g.db.set_aside) if g.variant.solo else list(range(n))
+    expected = g.variant.in_game(g)
     if sorted(cards) != expected:
         got, want = Counter(cards), Counter(expected)
         twice = sorted(c for c, k in got.items() if k > 1)

@@ -7,6 +7,8 @@ the shared engine. Solo Fluxx registers itself from ``solo/``.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from . import rng as R
@@ -51,8 +53,35 @@ def same_goal_inputs(g: Game, key: tuple[Any, ...] | None) -> bool:
     return same
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game came out, as a variant reads it (python-chess's ``Outcome``):
+    what ended it, who won, the score. A game still going has no termination."""
+    termination: str | None  # the id of the rule the game ended by (win.goal, game.repetition, ...)
+    winner: int | None       # the seat that won; None: nobody (a draw, a scored game, not over)
+    score: int | None        # a variant that scores: the score; None otherwise
+    draw_reason: str | None  # a game that has winners and ended with none: the rule why
+
+    def words(self) -> str:
+        """What a result says: "score 5", "winner p1", "a draw, game.repetition"."""
+        if self.score is not None:
+            return f"score {self.score}"
+        if self.winner is not None:
+            return f"winner p{self.winner}"
+        return f"a draw, {self.draw_reason}" if self.draw_reason else "not over"
+
+    def fields(self) -> dict[str, Any]:
+        """The result as sim results, run files and the game_over event record it
+        (kept as files hold it: a score, or the winner (-1: nobody) and the end)."""
+        if self.score is not None:
+            return {"score": self.score, "winner": None}
+        return {"score": None, "winner": -1 if self.winner is None else self.winner, "end": self.termination}
+
+
 class Variant:
     name = "standard"
+    title = "Fluxx"   # what a sentence calls the game
+    scenarios: Path | None = None  # the folder of the variant's own rules scenarios (the tests run them all)
     # between_turns does nothing (worked out for each subclass): the end of a
     # turn then queues no between-turns task
     quiet_between = True
@@ -63,7 +92,6 @@ class Variant:
 
     # settle can queue work (False: it never does, and the engine skips asking)
     settles = True
-    solo = False      # Solo Fluxx (kept for the app and the tutor; the engine asks the hooks below)
     scores = False    # a met Goal scores points rather than winning the game
     min_players = 2
     max_players = 6
@@ -193,10 +221,16 @@ class Variant:
         """What seat p has already made sure of in a game still going, on the same scale."""
         return 0.0
 
-    def outcome(self, g: Game) -> dict[str, Any]:
-        """The result a finished game reports (sim results, run files): a
-        score for a variant that scores, or the winner (-1: nobody)."""
-        return {"score": None, "winner": g.winner, "end": g.end or None}
+    def outcome(self, g: Game) -> Outcome:
+        """How the game came out: the winner, or a draw and why."""
+        end = g.end or None
+        won = g.winner >= 0
+        return Outcome(end, g.winner if won else None, None, end if g.over and not won else None)
+
+    def in_game(self, g: Game) -> list[int]:
+        """Every card the game is played with, in id order (the state check and
+        the property tests count them: none lost, none twice)."""
+        return list(range(g.db.n))
 
     def discard_pile(self, g: Game, c: int) -> list[int]:
         return g.discard

@@ -17,6 +17,7 @@ from engine.datafile import DataFileError, read_text, toml_loads
 from engine.deckfile import DeckError, card_key
 from engine.game import Event, Game
 from engine.prompts import IllegalAnswer
+from engine.registry import VariantError, get_variant
 from tutor.explain import Explainer
 
 MAX_SCENARIO_BYTES = 1_000_000
@@ -160,7 +161,7 @@ class Scenario(_M):
     name: str = Field(min_length=1)
     source: str = ""
     decks: list[str] = ["fluxx5"]
-    variant: Literal["standard", "solo"] = "standard"
+    variant: str = "standard"  # a registered variant's name (checked by the registry)
     players: int | None = Field(default=None, ge=1, le=6)
     seed: int = 0
     setup: Setup = Setup()
@@ -210,7 +211,10 @@ class _Table:
 
     def __init__(self, sc: Scenario):
         self.sc = sc
-        players = sc.players or (1 if sc.variant == "solo" else 2)
+        try:
+            players = sc.players or get_variant(sc.variant).min_players
+        except VariantError as e:
+            raise ScenarioError(f"at 'variant': {e}") from None
         try:
             self.g = Game.blank(tuple(sc.decks), players, sc.variant, sc.seed)
         except DeckError as e:
@@ -305,7 +309,6 @@ def check_expect(g: Game, ex: Expect, where: str, lines: list[str] | None = None
     """Compare the table with an [expect] table; return the differences in words.
     ``lines`` are the tutor's lines the expectation's ``explains`` keys look at."""
     out: list[str] = []
-    solo = g.variant.solo
 
     def sets(label: str, want: list[str], got_ids) -> None:
         for n in want:
@@ -361,10 +364,10 @@ def check_expect(g: Game, ex: Expect, where: str, lines: list[str] | None = None
         if want is not None:
             eq(key, want, getattr(g, attr))
     if ex.spots is not None:
-        if not solo:
+        have = g.variant.spots(g)
+        if have is None:
             out.append(f"{where}spots: only Solo Fluxx has spots")
         else:
-            have = g.variant.spots(g)
             for k, v in ex.spots.items():
                 got = g.name(have[k]) if have[k] >= 0 else ""
                 if card_key(v) != card_key(got):

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from engine.decks import DeckError, shipped_decks
-from engine.variants import variant_names
+from engine.registry import VariantError, get_variant, variant_names
 
 
 class UsageError(Exception):
@@ -171,7 +171,9 @@ def build_parser(only: str | None = None) -> Parser:
     if only in (None, "sim"):
         from engine.bots import BOTS
         sp = sub.add_parser("sim", help="play complete games with bots, no screen")
-        sp.add_argument("--variant", choices=variant_names(), default="solo", help="solo (default) or standard")
+        sp.add_argument("--variant", choices=variant_names(), default="solo",
+                        help="solo (default), standard, or another installed variant (or one named in "
+                             "SOLO_FLUXX_VARIANTS)")
         sp.add_argument("--players", type=_positive, help="seats for the standard game (2-6)")
         sp.add_argument("--decks", type=_decks, default=["fluxx5"], help=decks_help)
         sp.add_argument("--games", type=_positive, default=100, help="how many games (default: 100)")
@@ -231,11 +233,16 @@ def build_parser(only: str | None = None) -> Parser:
 
 def cmd_sim(a) -> int:
     from engine.sim import run_sim
-    players = 1 if a.variant == "solo" else (a.players or 2)
-    if a.variant == "solo" and a.players not in (None, 1):
-        raise UsageError("solo-fluxx sim: --players is for the standard game; Solo Fluxx has 1 player")
-    if a.variant == "standard" and not 2 <= players <= 6:
-        raise UsageError(f"solo-fluxx sim: the standard game takes 2 to 6 players, not {players}")
+    v = get_variant(a.variant)  # the registry's: seats and title come from the variant
+    if v.max_players == 1:
+        if a.players not in (None, 1):
+            raise UsageError(f"solo-fluxx sim: --players is for a game of several players; {v.title} has 1 player")
+        players = 1
+    else:
+        players = a.players or max(2, v.min_players)
+        if not v.min_players <= players <= v.max_players:
+            raise UsageError(f"solo-fluxx sim: the {v.name} game takes {v.min_players} to {v.max_players} "
+                             f"players, not {players}")
     seed = a.seed
     if a.daily:
         from solo.daily import daily_seed
@@ -432,7 +439,7 @@ def cmd_replay(a) -> int:
         print(f"solo-fluxx replay: {a.run}: {e}", file=sys.stderr)
         return 1
     if not a.json:
-        if g.variant.solo:
+        if g.variant.scores:
             print(f"result: score {len(g.scored)}")
         else:
             from solo.seats import seat_label
@@ -513,9 +520,10 @@ def check_run(run) -> tuple[str, str, object]:
         at = (f" (it stops at turn {g.turn}, where the sim's guard of {TURN_CAP} turns cut games short "
               "before engine 0.2.0 ended them drawn)" if g.turn > TURN_CAP or g.decisions >= DECISION_CAP else "")
         return fail(f"step {len(run.answers) + 1}: the run ends before the game does{at}")
-    if g.variant.solo:
-        if run.score != len(g.scored):
-            return fail(f"the recorded score is {run.score}, the replay scores {len(g.scored)}")
+    outcome = g.variant.outcome(g)
+    if outcome.score is not None:
+        if run.score != outcome.score:
+            return fail(f"the recorded score is {run.score}, the replay scores {outcome.score}")
     else:
         recorded = -1 if run.winner is None else run.winner
         if recorded != g.winner:
@@ -533,9 +541,7 @@ def check_run(run) -> tuple[str, str, object]:
         if why:
             return fail(why)
         bots = f", {checked} bot answers are the bots' own"
-    result = ("score " + str(len(g.scored)) if g.variant.solo else
-              "winner p" + str(g.winner) if g.winner >= 0 else f"a draw, {g.end}")
-    return "", result + bots, g
+    return "", outcome.words() + bots, g
 
 
 def cmd_verify(a) -> int:
@@ -748,6 +754,9 @@ def _main(argv: list[str], out, err) -> int:
                 "rules": cmd_rules, "learn": cmd_learn, "export": cmd_export}[a.cmd](a)
     except UsageError as e:
         print(str(e), file=sys.stderr)
+        return 2
+    except VariantError as e:  # a variant named in SOLO_FLUXX_VARIANTS, or installed, that does not load
+        print(f"solo-fluxx: {e}", file=sys.stderr)
         return 2
     except NoTerminal as e:
         print(str(e), file=sys.stderr)

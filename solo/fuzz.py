@@ -60,7 +60,7 @@ def one_game(k: int, turn_cap: int = 200) -> int:
     players = 1 + (k // len(DECK_SETS)) % 6
     variant = "solo" if players == 1 else "standard"
     g = Game.new(decks, players, variant, k, record=False)
-    want = Counter(c for c in range(g.db.n) if not (g.variant.solo and c in g.db.set_aside))
+    want = Counter(g.variant.in_game(g))
     bot = RandomBot(k)
     rs = R.seed_state(k)
     check(g, want, True)

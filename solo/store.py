@@ -33,6 +33,7 @@ from typing import Any
 
 from engine.answers import replay
 from engine.game import Game
+from engine.variants import Outcome
 from engine.version import ENGINE_VERSION, RUN_FORMAT
 
 SCHEMA_VERSION = 7
@@ -642,7 +643,7 @@ class Store:
                                  "players", ("extra", MAX_SMALL)])
                 if row:
                     rec = row[:4] + (json.dumps(answers), int(assisted or row[5]))
-                    self._archive(rec, len(g.scored) if g.variant.solo else (g.winner if g.winner >= 0 else None),
+                    self._archive(rec, _result(g.variant.outcome(g)),
                                   g.turn, "finished", row[6], row[7], seats_of(_json_or(row[8], None)),
                                   coached=_coached(row[8]), ending=g.end or None)
                 self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
@@ -1000,6 +1001,12 @@ def _bad_run_row(r: tuple) -> str:
     if engine is not None and not isinstance(engine, str):
         return "its engine version is not text"
     return ""
+
+
+def _result(o: Outcome) -> int | None:
+    """The history's result column: the score of a scored game, else the
+    winning seat (None: nobody won)."""
+    return o.score if o.score is not None else o.winner
 
 
 def _coached(extra: Any) -> bool:

@@ -13,7 +13,7 @@ from engine import rng as R
 from engine.cards import CREEPER, RULE
 from engine.game import OPS, register
 from engine.goals import count_blocked, meets, short_by_inflation, why_blocked
-from engine.variants import Variant
+from engine.variants import Outcome, Variant
 
 from .goals import choice_cards, fixed_cards, meets_alone
 
@@ -61,7 +61,7 @@ def _near_facts(db) -> tuple[tuple[tuple[int, int], ...], frozenset[int]]:
 
 class SoloVariant(Variant):
     name = "solo"
-    solo = True
+    title = "Solo Fluxx"
     scores = True
     min_players = 1
     max_players = 1
@@ -184,8 +184,12 @@ class SoloVariant(Variant):
     def discard_piles(self, g) -> list[list[int]]:
         return [g.discard, g.rules_discard]
 
-    def outcome(self, g) -> dict:
-        return {"score": len(g.scored), "winner": None}
+    def outcome(self, g) -> Outcome:
+        return Outcome(g.end or None, None, len(g.scored), None)
+
+    def in_game(self, g) -> list[int]:
+        """The cards set aside before the deal are not in the game."""
+        return sorted(set(range(g.db.n)) - g.db.set_aside)
 
     def returns(self, g, p: int) -> float:
         return 1000.0 * len(g.scored)

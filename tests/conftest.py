@@ -25,6 +25,15 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
+from engine.registry import ENV, load_variant_module
+
+# the variants written only in the tests, loaded by name as any uninstalled variant is: named in
+# SOLO_FLUXX_VARIANTS (so that the CLI run in a subprocess finds them too) and loaded here
+TEST_VARIANTS = ("tests.variants.turn_limit",)
+os.environ[ENV] = ",".join(TEST_VARIANTS)
+for _module in TEST_VARIANTS:
+    load_variant_module(_module)
+
 IN_MUTANTS = Path(__file__).resolve().parents[1].name == "mutants"
 
 settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True,

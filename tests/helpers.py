@@ -30,10 +30,7 @@ def play_through_store(store, g: Game, bot_seed: int, slot: str = "solo", assist
 
 
 def expected_cards(g: Game) -> Counter:
-    ids = [c.id for c in g.db.cards]
-    if g.variant.solo:
-        ids = [c for c in ids if c not in g.db.set_aside]
-    return Counter(ids)
+    return Counter(g.variant.in_game(g))
 
 
 def check_invariants(g: Game) -> None:

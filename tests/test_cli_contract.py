@@ -711,7 +711,8 @@ def test_every_usage_line(capsys):
         "usage: solo-fluxx learn [-h] [--list] [--json] [N]",
         "usage: solo-fluxx daily [-h] [--date DATE]",
         "usage: solo-fluxx history [-h] [--json]",
-        "usage: solo-fluxx sim [-h] [--variant {solo,standard}] [--players PLAYERS] [--decks DECKS] [--games GAMES] "
+        # sim takes every variant the registry has: here also the tests' own, loaded by name (conftest)
+        "usage: solo-fluxx sim [-h] [--variant {solo,standard,test-turn-limit}] [--players PLAYERS] [--decks DECKS] [--games GAMES] "
         "[--seed SEED | --daily DAILY] [--bot {greedy,random,search}] [--jobs N | --cluster ADDRESS] [--save-runs DIR] "
         "[--force] [--json]",
         "usage: solo-fluxx scenario [-h] PATH [PATH ...]",

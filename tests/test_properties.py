@@ -1,6 +1,7 @@
 """Invariants over random complete games (hypothesis).
 
-For 2-6 players (and Solo Fluxx), with and without the Creeper Pack: no
+For every registered variant at each number of seats it takes (Solo Fluxx,
+2-6 players, the tests' turn-limit variant), with and without the Creeper Pack: no
 card is ever lost or duplicated; exactly one of "a question is pending"
 and "the game is over"; the state round-trips through JSON; the same seed
 and answers replay to the same state; an illegal answer leaves the state
@@ -16,13 +17,22 @@ from hypothesis import strategies as st
 from engine.bots import RandomBot
 from engine.game import Game
 from engine.prompts import IllegalAnswer
+from engine.registry import get_variant, variant_names
 
 from .helpers import check_events, check_invariants, scaled
 
 TURN_CAP = 150
 DECKS = st.sampled_from([("fluxx5",), ("fluxx5", "creeper-pack"), ("voyager",)])
-TABLES = st.one_of(st.tuples(st.just("solo"), st.just(1)),
-                   st.tuples(st.just("standard"), st.integers(2, 6)))
+# every registered variant (the installed ones, and those the tests load by name: tests/variants),
+# each at every number of seats it takes, as OpenSpiel's tests go over every registered game
+VARIANT_NAMES = variant_names()
+TABLES = st.one_of(*(st.tuples(st.just(n), st.integers(get_variant(n).min_players, get_variant(n).max_players))
+                     for n in VARIANT_NAMES))
+
+
+def test_the_property_tests_go_over_every_variant():
+    assert set(VARIANT_NAMES) >= {"solo", "standard", "test-turn-limit"}
+    assert VARIANT_NAMES == variant_names()  # none is registered after this module was read
 
 
 def play(g: Game, bot: RandomBot, each_step=None) -> list:

@@ -111,12 +111,17 @@ def test_the_cards_entries_are_made_when_first_needed_in_their_place():
     del r["turn.draw"]
     assert r.cards_made and "turn.draw" not in r and len(r) == len(head) + len(cards) - 1
     assert repr(r) == f"Reference({len(head) + len(cards) - 1} entries)"
-    # the shipped reference: the rules, readings and topics, the cards, then what Solo registered
+    # the shipped reference: the rules, readings and topics, the cards, then what the variants
+    # registered (Solo, and the tests' turn-limit variant), each in its own order
     from solo import rules as solo_rules
+
+    from .variants.turn_limit import TURN_LIMIT
     ids = list(REFERENCE)
     at = ids.index(next(iter(cards)))
     assert ids[at:at + len(cards)] == list(cards)
-    assert ids[at + len(cards):] == list(solo_rules.RULES) + list(solo_rules.READINGS)
+    solo_ids = list(solo_rules.RULES) + list(solo_rules.READINGS)
+    assert [i for i in ids[at + len(cards):] if i != TURN_LIMIT] == solo_ids
+    assert set(ids[at + len(cards):]) == set(solo_ids) | {TURN_LIMIT}
     assert set(ids[:at]) == set(head) - set(ids[at + len(cards):]) and ids[:at] == [k for k in head if k in ids[:at]]
 
 

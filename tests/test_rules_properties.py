@@ -137,7 +137,7 @@ def check_goals_settled(g: Game) -> None:
         # a question asked while a card (or a free action) is still resolving: its Goals are
         # checked once it has resolved whole, its draws and limits included (the next turn question)
         return
-    if g.variant.solo:
+    if g.variant.scores:
         for goal in g.goals:
             assert not meets_alone(g, goal), f"{g.name(goal)} is met but was not scored"
     else:

@@ -5,12 +5,16 @@ from pathlib import Path
 
 import pytest
 
+from engine.registry import get_variant, variant_names
 from scenarios.runner import load_scenario, run_paths, run_scenario
 
 HERE = Path(__file__).parent / "scenarios"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "scenarios" / "examples"
 EXAMPLES = HERE / "shared-examples"  # our copy of ../shared/scenarios/examples
 FILES = sorted(HERE.rglob("*.toml"))
+# every registered variant's own scenarios, beside its package (as OpenSpiel's tests go over every game)
+OWN = [(name, f) for name in variant_names() if getattr(get_variant(name), "scenarios", None)
+       for f in sorted(get_variant(name).scenarios.rglob("*.toml"))]
 
 
 @pytest.mark.exists_for("a guard that the scenario folders are found: a wrong path would pass by running no scenario")
@@ -23,6 +27,17 @@ def test_scenario(path):
     sc = load_scenario(path)
     assert sc.source, f"{path.name} names no source"
     assert run_scenario(sc) == []
+
+
+@pytest.mark.parametrize("name,path", OWN, ids=[f"{n}/{f.stem}" for n, f in OWN])
+def test_a_variants_own_scenario(name, path):
+    sc = load_scenario(path)
+    assert sc.variant == name and sc.source, f"{path.name}: a {name} scenario names its variant and a source"
+    assert run_scenario(sc) == []
+
+
+def test_every_variant_but_the_engines_own_brings_scenarios():
+    assert {n for n, _ in OWN} >= {"test-turn-limit"}
 
 
 def test_shared_examples_pass():

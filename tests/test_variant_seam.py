@@ -1,4 +1,4 @@
-"""The variant seam: a variant written only here, with no line in engine/,
+"""The variant seam: a variant written only in tests/variants, with no line in engine/,
 changes when the game ends and plays complete games that keep every
 invariant (issue 13, item 3)."""
 from __future__ import annotations
@@ -7,40 +7,21 @@ from collections import Counter
 
 import pytest
 
-from engine import rule_ids
 from engine.bots import RandomBot
 from engine.game import VARIANTS, Game
-from engine.variants import Variant, register_variant
-from tutor import explain  # noqa: F401  (the rules reference is built before the test adds its rule id)
+from engine.variants import register_variant
 
 from .helpers import check_events, check_invariants, scaled
-
-TURN_LIMIT = "test.turn-limit"
-
-
-class TurnLimit(Variant):
-    """The standard game, except that it ends after turn 12: the one player
-    with the most Keepers wins, and a tie for most is a draw."""
-    name = "test-turn-limit"
-    min_players = 2
-    max_players = 4
-    last_turn = 12
-
-    def between_turns(self, g) -> None:
-        if g.turn >= self.last_turn and not g.extra:
-            counts = [g.keeper_count(q) for q in range(g.nplayers)]
-            top = max(counts)
-            g.end_game(counts.index(top) if counts.count(top) == 1 else -1, TURN_LIMIT)
+from .variants.turn_limit import TURN_LIMIT, TurnLimit
 
 
 @pytest.fixture
-def turn_limit(monkeypatch):
-    monkeypatch.setitem(VARIANTS, TurnLimit.name, TurnLimit())
-    monkeypatch.setitem(rule_ids.RULES, TURN_LIMIT, ("After turn 12 the most Keepers wins", "this test"))
-    yield TurnLimit.name
+def turn_limit():
+    """The variant of tests/variants/turn_limit (loaded by name in conftest)."""
+    return TurnLimit.name
 
 
-def test_the_test_variant_is_registered_only_in_the_test(turn_limit):
+def test_the_test_variant_is_registered_by_name(turn_limit):
     assert Game.new(("fluxx5",), 2, turn_limit, 1).variant_name == turn_limit
     with pytest.raises(ValueError) as e:
         Game.new(("fluxx5",), 5, turn_limit, 1)

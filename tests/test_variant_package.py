@@ -1,0 +1,153 @@
+"""A variant is one package (issue 40, item 2): the registry finds installed
+variants through entry points and others by module name, on demand; a third
+variant written only in tests/variants/turn_limit is played from the command
+line (sim, scenario, a run file, verify) with no line about it elsewhere; a
+game's result is a typed Outcome."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.bots import RandomBot
+from engine.game import Game
+from engine.registry import ENV, GROUP, VariantError, get_variant, load_variant_module, variant_names
+from engine.variants import Outcome
+
+from .helpers import run_cli
+from .variants.turn_limit import TURN_LIMIT, TurnLimit
+
+ROOT = Path(__file__).resolve().parents[1]
+OWN = ROOT / "tests" / "variants" / "turn_limit"
+NAME = TurnLimit.name
+
+
+def _cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The installed command, in a fresh process, from the project's folder."""
+    e = {k: v for k, v in os.environ.items() if k != ENV}
+    e.update(env or {})
+    exe = Path(sys.executable).with_name("solo-fluxx")
+    return subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=300, cwd=ROOT, env=e)
+
+
+def _finish(g: Game, seed: int) -> Game:
+    bot = RandomBot(seed)
+    while not g.over:
+        g.push(bot.choose(g))
+    return g
+
+
+def test_the_installed_variant_is_found_by_its_entry_point():
+    from importlib.metadata import entry_points
+    assert {ep.name: ep.value for ep in entry_points(group=GROUP)}.get("solo") == "solo.variant:variant"
+    assert type(get_variant("solo")).__name__ == "SoloVariant"
+
+
+def test_the_tests_variant_is_loaded_by_name_and_listed():
+    assert os.environ[ENV] == "tests.variants.turn_limit"  # conftest names it, as a user would
+    assert NAME in variant_names() and isinstance(get_variant(NAME), TurnLimit)
+    assert load_variant_module("tests.variants.turn_limit:TurnLimit").name == NAME  # a class is made a variant
+
+
+@pytest.mark.parametrize("spec,words", [
+    ("tests.variants.nope", "cannot be imported (No module named 'tests.variants.nope')"),
+    ("tests.helpers", "has no 'variant': a variant module defines `variant`, a Variant"),
+    ("tests.helpers:run_cli", "is not a Variant (it is function)"),
+    (":variant", "no module named"),
+])
+def test_a_variant_module_that_does_not_load_is_one_sentence(spec, words):
+    with pytest.raises(VariantError) as e:
+        load_variant_module(spec)
+    assert words in str(e.value)
+
+
+def test_an_unknown_variant_names_the_known_ones_and_the_way_to_add_one():
+    with pytest.raises(VariantError) as e:
+        get_variant("nope")
+    assert str(e.value) == (f"unknown variant 'nope' (known: solo, standard, {NAME}; install its package, "
+                            f"or name its module in {ENV})")
+
+
+def test_the_scenario_runner_runs_a_solo_scenario_with_nothing_else_imported():
+    """No test setup hides it: a bare process that imports only the runner
+    runs a Solo scenario; Solo is loaded when the scenario asks for it."""
+    probe = ("import glob, sys\nfrom scenarios.runner import run_paths\nassert 'solo' not in sys.modules\n"
+             "print(run_paths(sorted(glob.glob('tests/scenarios/solo-*.toml')), echo=lambda s: None))\n"
+             "print('solo' in sys.modules)\n")
+    e = {k: v for k, v in os.environ.items() if k != ENV}
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300, cwd=ROOT, env=e)
+    assert r.returncode == 0, r.stderr
+    passed, failed = eval(r.stdout.splitlines()[0])
+    assert passed >= 20 and failed == 0 and r.stdout.splitlines()[1] == "True"
+
+
+def test_the_third_variant_plays_from_the_command_line(tmp_path):
+    env = {ENV: "tests.variants.turn_limit"}
+    r = _cli("scenario", str(OWN / "scenarios"), env=env)
+    assert r.returncode == 0 and r.stdout.splitlines()[-1] == "1 passed, 0 failed", r.stdout + r.stderr
+    runs = tmp_path / "runs"
+    r = _cli("sim", "--variant", NAME, "--players", "3", "--games", "12", "--save-runs", str(runs), "--json",
+             "--jobs", "1", env=env)
+    assert r.returncode == 0, r.stderr
+    res = json.loads(r.stdout)
+    assert (res["variant"], res["players"], res["games"], res["errors"]) == (NAME, 3, 12, 0)
+    files = sorted(runs.glob("*.json"))
+    assert len(files) == 12
+    for f in files[:4]:
+        run = json.loads(f.read_text())
+        assert run["variant"] == NAME and run["players"] == 3
+        r = _cli("verify", str(f), env=env)
+        assert r.returncode == 0 and "verified (" in r.stdout, r.stdout + r.stderr
+        g = Game.new(tuple(run["decks"]), 3, NAME, run["seed"])
+        from engine.runfile import load_run, replay
+        g = replay(load_run(f), record=False)
+        assert r.stdout.strip().endswith(f"verified ({g.variant.outcome(g).words()})")
+    # a changed result is caught, and without the variant named the run is refused in a sentence
+    run = json.loads(files[0].read_text())
+    run["winner"] = 2 if run.get("winner") != 2 else 0
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(run))
+    r = _cli("verify", str(bad), env=env)
+    assert r.returncode == 1 and "the recorded winner is" in r.stdout
+    r = _cli("verify", str(files[0]))
+    assert r.returncode == 1 and f"unknown variant '{NAME}'" in r.stderr and ENV in r.stderr
+
+
+def test_the_third_variant_is_refused_at_the_wrong_seats_and_a_broken_name_is_a_sentence():
+    r = run_cli("sim", "--variant", NAME, "--players", "5", "--games", "1")
+    assert r.returncode == 2 and r.stderr.strip() == f"solo-fluxx sim: the {NAME} game takes 2 to 4 players, not 5"
+    r = _cli("sim", "--games", "1", env={ENV: "tests.variants.nope"})
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.startswith(f"solo-fluxx: {ENV} names 'tests.variants.nope', which cannot be imported")
+
+
+def test_no_line_outside_its_folder_names_the_third_variant():
+    names = ("turn_limit", "turn-limit", TURN_LIMIT)
+    for part in ("engine", "solo", "tutor", "scenarios", "decks"):
+        for f in (ROOT / part).rglob("*.py"):
+            text = f.read_text()
+            assert not any(n in text for n in names if n != "turn_limit" or "tests.variants" not in text), f
+    assert "turn_limit" not in (ROOT / "pyproject.toml").read_text()
+
+
+@pytest.mark.parametrize("variant,players", [("standard", 3), ("solo", 1), (NAME, 2)])
+def test_every_variant_reports_a_typed_outcome(variant, players):
+    for seed in range(6):
+        g = _finish(Game.new(("fluxx5",), players, variant, seed), seed)
+        o = g.variant.outcome(g)
+        assert isinstance(o, Outcome) and o.termination == g.end
+        if get_variant(variant).scores:
+            assert (o.score, o.winner, o.draw_reason) == (len(g.scored), None, None)
+            assert o.words() == f"score {len(g.scored)}" and o.fields() == {"score": len(g.scored), "winner": None}
+        elif g.winner >= 0:
+            assert (o.winner, o.score, o.draw_reason) == (g.winner, None, None) and o.words() == f"winner p{g.winner}"
+            assert o.fields() == {"score": None, "winner": g.winner, "end": g.end}
+        else:
+            assert (o.winner, o.draw_reason) == (None, g.end) and o.words() == f"a draw, {g.end}"
+            assert o.fields() == {"score": None, "winner": -1, "end": g.end}
+    going = Game.new(("fluxx5",), players, variant, 1)
+    assert going.variant.outcome(going).termination is None
