@@ -97,7 +97,6 @@ RULE_SLOTS = ("draw", "play", "hand_limit", "keeper_limit", "other")
 SLOT_DRAW, SLOT_PLAY, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT, SLOT_OTHER = RULE_SLOTS
 # effects of Keepers that cancel a Surprise from the table (the Surprise windows offer them)
 CANCELS_SURPRISES = frozenset({"cancel_surprise"})
-CARD_TYPES = ("keeper", "goal", "rule", "action", "creeper", "surprise")
 
 
 # What each question is (the cards' effects and the turn ask them): a stable word (clients and lessons rely on it) and the

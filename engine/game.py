@@ -805,14 +805,6 @@ class Game:
             self.stack.append(("end_turn", -1, "plays" if hand else "empty"))
 
     # ------------------------------------------------------------ derived numbers
-    def rule_effect(self, effect: str) -> int:
-        """The New Rule in play with this effect, or -1."""
-        cards = self.db.cards
-        for r in self.rules:
-            if cards[r].effect == effect:
-                return r
-        return -1
-
     def slot_rule(self, slot: str) -> int:
         cards = self.db.cards
         for r in self.rules:
@@ -849,11 +841,6 @@ class Game:
             if card in t:
                 return True
         return False
-
-    def _unique_extreme(self, p: int, most: bool) -> bool:
-        counts = [self.keeper_count(q) for q in range(self.nplayers)]
-        target = max(counts) if most else min(counts)
-        return counts[p] == target and counts.count(target) == 1
 
     def rule_view(self) -> RuleView:
         """What the New Rules in play set (slots, Inflation, limits, bonus cards)."""
@@ -938,9 +925,6 @@ class Game:
         if r >= 0:
             return pas[r].plays_left(self, p, r, bonus)
         return max(0, min(1 + v.plus + bonus - self.played, len(self.hands[p])))
-
-    def first_play_random_applies(self) -> bool:
-        return self.pidx.view(self.rules).random_first and self.play_rule_count() != 1
 
     def goal_room(self) -> int:
         """How many Goals may stand at once (1, or more with Double Agenda)."""

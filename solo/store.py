@@ -545,9 +545,6 @@ class Store:
         for slot in list(self._locks):
             self.release(slot)
 
-    def holds(self, slot: str) -> bool:
-        return slot in self._locks
-
     def _must_hold(self, slot: str) -> None:
         if slot not in SLOTS:
             raise ValueError(f"there is no save slot {slot!r} (the slots are {', '.join(SLOTS)})")
@@ -1094,7 +1091,7 @@ class _tx:
                 raise
             raise store_error(self.path, e) from None
 
-    def __exit__(self, et, e, tb):
+    def __exit__(self, et, e, _tb):
         try:
             if et is None:
                 self.db.execute("COMMIT")

@@ -84,7 +84,7 @@ if PROFILE == "mutation" and hasattr(signal, "SIGALRM"):
         if os.environ.get("MUTANT_UNDER_TEST", "") in ("", "stats", "fail", "list_all_tests"):
             yield
             return
-        def too_slow(signum, frame):
+        def too_slow(_signum, _frame):
             raise MutantTooSlow(f"over {MUTANT_TEST_SECONDS} s under mutation testing: the code loops or crawls")
         old = signal.signal(signal.SIGALRM, too_slow)
         signal.alarm(MUTANT_TEST_SECONDS)

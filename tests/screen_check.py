@@ -18,8 +18,6 @@ from engine.game import Game
 
 from .helpers import screen_lines
 
-BOX_CORNERS = ("╭", "╰")
-
 
 def squash(s: str) -> str:
     """Text with all white space taken out (a name wrapped across lines reads the same)."""

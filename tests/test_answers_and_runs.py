@@ -260,7 +260,7 @@ def test_replay_reports_each_step(tmp_path):
         g.push(a)
     seen = []
     got = replay(load_run(write(tmp_path, {**BASE, "answers": answers})),
-                 on_step=lambda i, j, events, gg: seen.append((i, j, len(events) > 0)))
+                 on_step=lambda i, j, events, _g: seen.append((i, j, len(events) > 0)))
     assert got.to_dict() == g.to_dict()
     assert seen == [(-1, None, True)] + [(i, answers[i], True) for i in range(3)]
 

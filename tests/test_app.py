@@ -308,10 +308,6 @@ async def test_table_snapshot_80x24(store):
         assert label in text
 
 
-def _normal(svg: str) -> str:
-    """Drop the ids that change from one export to the next."""
-    import re
-    return re.sub(r"terminal-\d+", "terminal", svg)
 
 
 def test_history_json(tmp_path, monkeypatch, capsys):

@@ -31,8 +31,10 @@ def test_the_test_variant_is_registered_by_name(turn_limit):
 def test_register_variant_is_the_door(monkeypatch):
     saved = dict(VARIANTS)
     try:
-        register_variant(TurnLimit())
-        assert "test-turn-limit" in VARIANTS
+        class Door(TurnLimit):
+            name = "door-test"
+        register_variant(Door())
+        assert isinstance(VARIANTS["door-test"], Door)
     finally:
         VARIANTS.clear()
         VARIANTS.update(saved)

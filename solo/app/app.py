@@ -101,7 +101,6 @@ class SoloFluxxApp(App):
         self.new = new  # (seed or None, decks) to start a new game at once
         self.seats = seats  # with new: a game against bots, these seats ("human", "greedy", ...)
         self.daily = daily  # a date: start that date's daily challenge
-        self.started_at = time.perf_counter()
         self.failure: str | None = None  # the one sentence to print when an error ended the app
         from solo.hinting import HintWorker
         self.hints = HintWorker()  # the hint's search runs in a process of its own

@@ -63,7 +63,7 @@ def solo_rows(layout: str) -> list[Row]:
             (3, 5, [KeepersRow()])]
 
 
-def standard_rows(layout: str, nplayers: int, against_bots: bool) -> list[Row]:
+def standard_rows(layout: str, nplayers: int) -> list[Row]:
     """The standard game: the piles, the Goal(s) and the New Rules; a line per
     seat (every seat's, yours first), which may wrap onto a second line for
     Creepers that would not fit. On a compact table the Goal box is the wider,

@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 from engine.game import Game
 from engine.goals import has
 
-from .cardtext import GLYPH, card
+from .cardtext import card
 from .lines import join, styled
 
 
@@ -50,11 +50,6 @@ class Kept(dict):
         return got
 
 SPOT_TITLES = {"draw": "Draw", "play": "Play", "limit": "Limit", "other": "Other"}
-
-
-def plain_len(text: Content | str) -> int:
-    """Cells a piece of text takes (a str is plain text, never markup)."""
-    return (text if isinstance(text, Content) else Content(text)).cell_length
 
 
 def keeper_units(g: Game, p: int) -> list[Content]:
@@ -422,13 +417,6 @@ class BoxRows(Widget):
         self._lines_drawn = Kept(600)  # (a box's line, room, cut) -> its segments, in the colours of _lines_style
         self._lines_style: tuple | None = None
 
-    def set_rows(self, rows: list[Row]) -> None:
-        self.rows = rows
-        self._cells = None
-        self._strips = None
-        if self.game is not None:
-            self.show(self.game, self.info)
-
     def show(self, g: Game, info: dict[str, Any]) -> None:
         self.game, self.info = g, info
         old, heights = self._strips, list(self.heights)
@@ -605,10 +593,6 @@ class Preview(Static):
             if c in gd.required or c in gd.any_cards:
                 toward = styled(" ", (f"{g.name(goal)} needs it.", "b"))
         self.update(styled((cd.name, "b"), f" ({cd.type}): {cd.text}", toward))
-
-
-def type_letter(g: Game, c: int) -> str:
-    return GLYPH[g.db.cards[c].type]
 
 
 class KeyBar(Widget):

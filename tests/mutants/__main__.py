@@ -137,7 +137,11 @@ AREAS: dict[str, list[str]] = {
     "tutorpins": ["tests/test_tutor_pins.py"],  # the tutor's words for single events, by their meaning
     "answers": ["tests/test_answers_and_runs.py"],  # the door's answers and the run files' refusals
     "variants": tests_of("variant_seam", "test_register_variant_is_the_door",
-                         "test_the_test_variant_is_registered_only_in_the_test"),
+                         "test_the_test_variant_is_registered_by_name")
+    + tests_of("variant_package", "test_the_tests_variant_is_loaded_by_name_and_listed",
+               "test_a_variant_module_that_does_not_load_is_one_sentence",
+               "test_an_unknown_variant_names_the_known_ones_and_the_way_to_add_one",
+               "test_every_variant_reports_a_typed_outcome"),
     # the table's boxes, sizes and mouse
     "table": tests_of("table", "test_a_box_edge_carries_its_label_as_a_border_title_does",
                       "test_a_tall_terminal_shows_the_rule_texts_from_the_first_frame",

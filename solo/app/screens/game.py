@@ -118,7 +118,7 @@ class GameScreen(BotSeats, Screen):
         if g.variant.spots(g) is not None:  # Solo: the piles and the spots, the Goals and the score, your Keepers
             rows = solo_rows(self.table_layout)
         else:  # the standard game: the New Rules area instead of the spots, and a line per other seat
-            rows = standard_rows(self.table_layout, g.nplayers, self.seats is not None)
+            rows = standard_rows(self.table_layout, g.nplayers)
         boxes = BoxRows(rows, id="boxes")
         yield TurnBanner(id="status")
         if self.table_layout == "compact":

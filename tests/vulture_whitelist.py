@@ -1,0 +1,16 @@
+"""Names vulture (``pyproject.toml``, [tool.vulture]) cannot see used: each is
+read by name by a library or by the language. Not a test module; never imported."""
+# ruff: noqa
+from tests.test_reliability3 import Seat
+from solo.app.app import SoloCommands, SoloFluxxApp
+from scenarios.runner import Expect
+from engine import effect_specs
+
+Seat.ZERO, Seat.ONE                 # an IntEnum's members, read through Seat(0) and Seat(1)
+Expect.game_over                    # an [expect] key, read by its name in _PLAIN
+effect_specs.SLOT_OTHER             # the fifth slot's name, unpacked with the others
+SoloCommands.discover                 # Textual's command palette calls a provider's discover()
+SoloFluxxApp._handle_exception        # the pinned override of Textual's exception hook (solo/app/app.py)
+SoloFluxxApp._return_code             # Textual's exit code, set with it
+check_action                        # Textual asks a screen's check_action(action, parameters)
+__getattr__                         # a module's lazy attributes (solo/app/screens/__init__.py)
