@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.game import Event, Game
+from engine.prompts import Answer
 
 from .lessons import Lesson, same_answer
-from .runner import Step, build_table, check_expect, settle_windows, step_answer
+from .runner import Step, Wrong, build_table, check_expect, settle_windows, step_answer
 
 
 def others_play(g: Game, learner: int, seed: int) -> list[Event]:
@@ -183,7 +184,7 @@ class Coach:
                     f"{st.turns} turns have passed and the objective is not reached.")
         return ""
 
-    def _play_out(self, w, want) -> Outcome:
+    def _play_out(self, w: Wrong, want: Answer) -> Outcome:
         """A named wrong move, on a copy: the move and what follows it."""
         self.wrongs += 1
         h = self.g.copy(record=True)

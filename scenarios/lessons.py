@@ -7,8 +7,10 @@ with ``say`` (what the tutor says first), ``hint`` and ``intro``/``outro``.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .runner import Scenario, load_scenario
 
@@ -34,7 +36,7 @@ def lessons() -> list[Lesson]:
     return [Lesson(p.stem, load_scenario(p)) for p in sorted(LESSONS_DIR.glob("*.toml"))]
 
 
-def same_answer(a, b) -> bool:
+def same_answer(a: Sequence[Any], b: Sequence[Any]) -> bool:
     """Two answers are the same move (a choice is a set: order does not
     matter; passing is choosing nothing, as the engine takes it)."""
     a, b = _plain(a), _plain(b)
@@ -45,7 +47,7 @@ def same_answer(a, b) -> bool:
     return tuple(a) == tuple(b)
 
 
-def _plain(a):
+def _plain(a: Sequence[Any]) -> Sequence[Any]:
     return ("choose", ()) if tuple(a[:1]) == ("pass",) else a
 
 # the last line of the list of lessons (the app and learn --list): the coached game of tutor.review

@@ -7,8 +7,9 @@ that names the file, the place and the fix, never a traceback.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError, model_validator
 
@@ -16,7 +17,7 @@ from engine.answers import label_value
 from engine.datafile import DataFileError, read_text, toml_loads
 from engine.deckfile import DeckError, card_key
 from engine.game import Event, Game
-from engine.prompts import IllegalAnswer
+from engine.prompts import Answer, IllegalAnswer
 from engine.registry import VariantError, get_variant
 from tutor.explain import Explainer
 
@@ -201,7 +202,7 @@ def build_table(sc: Scenario) -> Game:
     return _Table(sc).build()
 
 
-def step_answer(g: Game, st: Step | Move, i: int):
+def step_answer(g: Game, st: Step | Move, i: int) -> Answer:
     """The answer a step (or a lesson's move) stands for, against the question now asked."""
     return _answer(g, st, i)
 
@@ -293,15 +294,15 @@ _PLAIN = (("drawn", "drawn"), ("played", "played"), ("active", "active"), ("wait
           ("winner", "winner"), ("game_over", "over"))
 
 
-def _names(g: Game, ids) -> list[str]:
+def _names(g: Game, ids: Iterable[int]) -> list[str]:
     return [g.name(c) for c in ids]
 
 
-def _set(names) -> set[str]:
+def _set(names: Iterable[str]) -> set[str]:
     return {card_key(n) for n in names}
 
 
-def _fmt(names) -> str:
+def _fmt(names: Iterable[str]) -> str:
     return "[" + ", ".join(sorted(names)) + "]"
 
 
@@ -310,7 +311,7 @@ def check_expect(g: Game, ex: Expect, where: str, lines: list[str] | None = None
     ``lines`` are the tutor's lines the expectation's ``explains`` keys look at."""
     out: list[str] = []
 
-    def sets(label: str, want: list[str], got_ids) -> None:
+    def sets(label: str, want: list[str], got_ids: Iterable[int]) -> None:
         for n in want:
             if g.db.find(n) is None:
                 out.append(f"{where}{label}: no card named '{n}'")
@@ -319,14 +320,14 @@ def check_expect(g: Game, ex: Expect, where: str, lines: list[str] | None = None
         if _set(want) != _set(got):
             out.append(f"{where}{label}: expected {_fmt(want)}, got {_fmt(got)}")
 
-    def seats(label: str, want: list[list[str]], zones) -> None:
+    def seats(label: str, want: list[list[str]], zones: list[list[int]]) -> None:
         for p, w in enumerate(want):
             if p >= g.nplayers:
                 out.append(f"{where}{label}: seat {p} does not exist")
                 continue
             sets(f"{label}[{p}]", w, zones[p])
 
-    def eq(label: str, want, got) -> None:
+    def eq(label: str, want: object, got: object) -> None:
         if want != got:
             out.append(f"{where}{label}: expected {want}, got {got}")
 
@@ -337,9 +338,9 @@ def check_expect(g: Game, ex: Expect, where: str, lines: list[str] | None = None
     if ex.tables is not None:
         seats("tables", ex.tables, g.tables)
     if ex.attached is not None:
-        want = {card_key(k): card_key(v) for k, v in ex.attached.items()}
-        got = {g.db.cards[k].key: g.db.cards[v].key for k, v in g.attached.items()}
-        if want != got:
+        want_at = {card_key(k): card_key(v) for k, v in ex.attached.items()}
+        got_at = {g.db.cards[k].key: g.db.cards[v].key for k, v in g.attached.items()}
+        if want_at != got_at:
             pretty = {g.name(k): g.name(v) for k, v in g.attached.items()}
             out.append(f"{where}attached: expected {ex.attached}, got {pretty}")
     if ex.rules is not None:
@@ -347,16 +348,16 @@ def check_expect(g: Game, ex: Expect, where: str, lines: list[str] | None = None
     if ex.goals is not None:
         sets("goals", ex.goals, g.goals)
     if ex.draw_pile is not None:
-        got = _names(g, reversed(g.draw))
-        if [card_key(n) for n in ex.draw_pile] != [card_key(n) for n in got]:
-            out.append(f"{where}draw_pile: expected {ex.draw_pile} (top first), got {got}")
+        pile = _names(g, reversed(g.draw))
+        if [card_key(n) for n in ex.draw_pile] != [card_key(n) for n in pile]:
+            out.append(f"{where}draw_pile: expected {ex.draw_pile} (top first), got {pile}")
     if ex.draw_pile_size is not None:
         eq("draw_pile_size", ex.draw_pile_size, len(g.draw))
     if ex.discard is not None:
         sets("discard", ex.discard, g.discard)
     if ex.discard_contains is not None:
-        have = _set(_names(g, g.discard))
-        missing = [n for n in ex.discard_contains if card_key(n) not in have]
+        in_discard = _set(_names(g, g.discard))
+        missing = [n for n in ex.discard_contains if card_key(n) not in in_discard]
         if missing:
             out.append(f"{where}discard_contains: {_fmt(missing)} not in the discard pile {_fmt(_names(g, g.discard))}")
     for key, attr in _PLAIN:
@@ -369,9 +370,9 @@ def check_expect(g: Game, ex: Expect, where: str, lines: list[str] | None = None
             out.append(f"{where}spots: only Solo Fluxx has spots")
         else:
             for k, v in ex.spots.items():
-                got = g.name(have[k]) if have[k] >= 0 else ""
-                if card_key(v) != card_key(got):
-                    out.append(f"{where}spots.{k}: expected '{v}', got '{got}'")
+                there = g.name(have[k]) if have[k] >= 0 else ""
+                if card_key(v) != card_key(there):
+                    out.append(f"{where}spots.{k}: expected '{v}', got '{there}'")
     if ex.rules_deck_size is not None:
         eq("rules_deck_size", ex.rules_deck_size, len(g.rules_deck))
     if ex.rules_discard is not None:
@@ -413,7 +414,7 @@ def tutor_lines(g: Game, explainer: Explainer, events: list[Event]) -> list[str]
     return out
 
 
-def _label_value(g: Game, label: str):
+def _label_value(g: Game, label: str) -> Any:
     """Turn a scenario label into an option value of the pending prompt (the one answer codec)."""
     try:
         return label_value(g, label)
@@ -421,7 +422,7 @@ def _label_value(g: Game, label: str):
         raise ScenarioError(str(e)) from None
 
 
-def _answer(g: Game, st: Step | Move, i: int):
+def _answer(g: Game, st: Step | Move, i: int) -> Answer:
     pr = g.prompt
     where = f"step {i + 1}"
     if pr is None:
@@ -451,6 +452,7 @@ def _answer(g: Game, st: Step | Move, i: int):
         return ("end",)
     if st.pass_ is not None:
         return ("pass",)
+    assert st.choose is not None  # a step is exactly one kind (the format's check): what is left chooses
     if pr.kind == "turn":
         if [x.lower() for x in st.choose] in (["random"], ["end"]):
             return (st.choose[0].lower(),)
@@ -480,21 +482,26 @@ def _window(g: Game) -> bool:
     return g.prompt is not None and g.prompt.ask == "surprise"
 
 
-def settle_windows(g: Game, st: Step | Move) -> list:
+def _window_of(g: Game) -> int:
+    """The seat a Surprise window is open for, or -1."""
+    return g.prompt.player if g.prompt is not None and g.prompt.ask == "surprise" else -1
+
+
+def settle_windows(g: Game, st: Step | Move) -> list[Event]:
     """Before a step: a ``surprise`` step passes the windows of the players
     asked before its player; a ``pass`` step by the asked player declines
     that window only; any other step declines every open window. Returns
     the events of those passes."""
-    events: list = []
+    events: list[Event] = []
     if st.surprise is not None:
         from engine.surprises import usable
         c = g.db.find(st.surprise)
         if c is None or not g.chain or c not in usable(g, st.player, g.chain[-1]):
             return events  # this player is never offered it here: the engine will say why not
-        while _window(g) and g.prompt.player != st.player:
+        while _window(g) and _window_of(g) != st.player:
             events += g.push(("pass",))
         return events
-    if st.pass_ is not None and _window(g) and g.prompt.player == st.player:
+    if st.pass_ is not None and _window_of(g) == st.player:
         return events
     while _window(g):
         events += g.push(("pass",))
@@ -559,7 +566,7 @@ def scenario_files(paths: list[str]) -> list[Path]:
     return out
 
 
-def run_paths(paths: list[str], echo=print) -> tuple[int, int]:
+def run_paths(paths: list[str], echo: Callable[[str], object] = print) -> tuple[int, int]:
     """Run every scenario under ``paths``; print PASS/FAIL lines and the count."""
     passed = failed = 0
     for f in scenario_files(paths):

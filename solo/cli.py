@@ -426,10 +426,10 @@ def cmd_replay(a) -> int:
             return
         if a.json:
             print(json.dumps({"step": i + 1, "answer": j,
-                              "events": [{"event": e[0], "rule": e[1], "player": e[2],
-                                          "card": g.name(e[3]) if e[3] >= 0 else None,
-                                          **({"winner": e[2] if e[2] >= 0 else None, "end": e[1]}
-                                             if e[0] == "game_over" and not g.variant.scores else {})}
+                              "events": [{"event": e.kind, "rule": e.rule, "player": e.player,
+                                          "card": g.name(e.card) if e.card >= 0 else None,
+                                          **({"winner": e.player if e.player >= 0 else None, "end": e.rule}
+                                             if e.kind == "game_over" and not g.variant.scores else {})}
                                          for e in events]}))
         elif j is not None:
             print(f"{i + 1:4}. {json_words(j)}")

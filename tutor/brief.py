@@ -54,9 +54,9 @@ def _parts(events: list[Any], told: list[Told], actor: int | None) -> list[tuple
     seat that answered (``actor``; else the seat its first event names)."""
     parts: list[tuple[str, int, list[tuple[Any, Told]]]] = []
     for e, t in zip(events, told, strict=True):
-        if not parts or e[0] in BOUNDS:
-            seat = actor if not parts and actor is not None and e[0] not in BOUNDS else e[2]
-            parts.append((e[0] if e[0] in BOUNDS else "move", seat, []))
+        if not parts or e.kind in BOUNDS:
+            seat = actor if not parts and actor is not None and e.kind not in BOUNDS else e.player
+            parts.append((e.kind if e.kind in BOUNDS else "move", seat, []))
         parts[-1][2].append((e, t))
     return parts
 
@@ -128,7 +128,7 @@ def _brief_lines(g: Any, events: list[Any], told: list[Told], bots: set[int], in
         heads = [(e, t.x) for e, t in items if t.head and t.x.event not in ("action_done", "deal")]
         if not heads:
             continue
-        if seat not in bots or kind == "game_over" or any(e[0] in ("game_over", "score") for e, _x in heads):
+        if seat not in bots or kind == "game_over" or any(e.kind in ("game_over", "score") for e, _x in heads):
             out += [Brief(x) for _e, x in heads]
             continue
         name = who(g, seat, True)
@@ -147,9 +147,9 @@ def _brief_lines(g: Any, events: list[Any], told: list[Told], bots: set[int], in
                 out.append(Brief(Explanation("turn_end", first.rule, _line(f"{name}'s turn ends", [])), full,
                                  seat, f"{name}'s turn ends"))
             continue
-        played = first_e[3] if first_e[0] in MOVES else -2
+        played = first_e.card if first_e.kind in MOVES else -2
         clauses = _clauses(g, heads[1:], played, name)
-        if n == 0 and kind == "move" and into is not None and into.seat == seat and first_e[0] not in MOVES:
+        if n == 0 and kind == "move" and into is not None and into.seat == seat and first_e.kind not in MOVES:
             # the same bot's answer to its own move's question: the move's line says what it did
             line = Brief(into.x, into.full + full, seat, into.head, into.clauses + _clauses(g, heads, into.card, name),
                          card=into.card)
@@ -169,14 +169,14 @@ def _clauses(g: Any, heads: list[tuple[Any, Explanation]], played: int, name: st
     clauses = []
     own = f"{NAME_OPEN}{g.name(played)}{NAME_CLOSE}: " if played >= 0 else None
     for e, x in heads:
-        if e[0] == "draw_phase":
-            clauses.append(f"draws {e[4]['n']}")
-        elif e[0] == "play_phase":
-            clauses.append(f"plays {e[4]['n']}")
-        elif (e[0] == "draw" and e[1] == "turn.draw") or (e[0] in LANDING and e[3] == played):
+        if e.kind == "draw_phase":
+            clauses.append(f"draws {e.data['n']}")
+        elif e.kind == "play_phase":
+            clauses.append(f"plays {e.data['n']}")
+        elif (e.kind == "draw" and e.rule == "turn.draw") or (e.kind in LANDING and e.card == played):
             continue
-        elif e[0] == "goal_discarded" and played >= 0 and g.db.cards[played].kind == GOAL:
-            clauses.append(f"replacing {NAME_OPEN}{g.name(e[3])}{NAME_CLOSE}")
+        elif e.kind == "goal_discarded" and played >= 0 and g.db.cards[played].kind == GOAL:
+            clauses.append(f"replacing {NAME_OPEN}{g.name(e.card)}{NAME_CLOSE}")
         else:
             raw = x.raw
             if own and raw.startswith(own):  # "Discard and Draw: Bo discarded..." under its own play

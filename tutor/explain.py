@@ -13,7 +13,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from engine.game import Game
+from engine.game import Event, Game
 
 from .reference import REFERENCE, card_entry_id
 
@@ -81,7 +81,7 @@ class Explanation:
             at = b
         return "".join(out) + self.text[at:]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"event": self.event, "rule": self.rule, "text": self.text, "more": self.more,
                 "names": [list(x) for x in self.names]}
 
@@ -99,17 +99,17 @@ def unseen(e: Any) -> bool:
     the viewer could not see either (a draw, a deal, a card taken from or
     given by another seat, a card searched out of the draw pile)."""
     v = VIEWER.get()
-    if v is None or e[2] == v or e[3] < 0:
+    if v is None or e.player == v or e.card < 0:
         return False
-    kind, data = e[0], e[4]
+    kind, data = e.kind, e.data
     if kind in ("draw", "deal"):
         return True
     if kind == "take":
-        return data.get("frm") != v
+        return bool(data.get("frm") != v)
     if kind == "give":
-        return data.get("by") != v
+        return bool(data.get("by") != v)
     if kind == "to_hand":
-        return data.get("pile") == "draw"
+        return bool(data.get("pile") == "draw")
     return False
 
 
@@ -260,12 +260,12 @@ def template_for(e: Any, table: dict[str | tuple[str, str], str] | None = None) 
     """The template for one event: by its rule, then by a piece of its data
     that is set (a true flag, a score), then by its naming a player, then by its kind."""
     table = TEMPLATES if table is None else table
-    kind, data = e[0], e[4]
+    kind, data = e.kind, e.data
     if data.get("along", -1) >= 0:  # a card that goes with the one a rule took: told as that, whatever the rule
         t = table.get((kind, "+along"))
         if t is not None:
             return t
-    t = table.get((kind, e[1]))
+    t = table.get((kind, e.rule))
     if t is not None:
         return t
     for k, v in data.items():
@@ -273,36 +273,36 @@ def template_for(e: Any, table: dict[str | tuple[str, str], str] | None = None) 
             t = table.get((kind, "+" + k))
             if t is not None:
                 return t
-    if e[3] >= 0:
+    if e.card >= 0:
         t = table.get((kind, "+card"))
         if t is not None:
             return t
-    if e[2] >= 0:
+    if e.player >= 0:
         t = table.get((kind, "+player"))
         if t is not None:
             return t
     return table.get(kind, "")
 
 
-def _sentence(g: Game, e) -> str:
+def _sentence(g: Game, e: Event) -> str:
     """One event in plain words, from the event's own data (the game gives
     only the cards' names and how many play); a card the viewer cannot see
     goes unnamed."""
     t = template_for(e, UNSEEN) if unseen(e) else template_for(e)
     if not t:
-        return f"{e[0].replace('_', ' ')} {nm(g, e[3]) if e[3] >= 0 else ''}".strip() + "."
+        return f"{e.kind.replace('_', ' ')} {nm(g, e.card) if e.card >= 0 else ''}".strip() + "."
     return t.format(**_fields(g, e))
 
 
 def _fields(g: Game, e: Any) -> dict[str, Any]:
     """What a template may use: the event's data by name (cards named), who
     acted and the words that agree with it, and the cause."""
-    kind, p, c, data = e[0], e[2], e[3], e[4]
+    kind, p, c, data = e.kind, e.player, e.card, e.data
     name = nm(g, c) if c >= 0 else ""
     w = who(g, p)
     # the cause: the card whose own rule this is (It's a Trap! springing during a Keeper's power), else the
     # card being played or the free action at work
-    cause = _card_rule(g, e[1]) or (nm(g, e[5]) if len(e) > 5 and e[5] >= 0 else "")
+    cause = _card_rule(g, e.rule) or (nm(g, e.cause) if e.cause >= 0 else "")
     fields = {k: (nm(g, v) if k in CARD_DATA and v >= 0 else v) for k, v in data.items()}
     you = w == "You"
     fields.update(W=w, w=who(g, p, False), wp="your" if you else f"{w}'s", their="your" if you else "their",
@@ -502,12 +502,12 @@ class Explainer:
             VIEWER.reset(seat)
 
     def _explain(self, g: Game, e: Any) -> Explanation:
-        rule = e[1]
+        rule = e.rule
         # an Action at work is explained by its own card's entry, not the generic rule
         entry = REFERENCE[rule]
-        if rule == "action.effect" and e[5] >= 0:
-            c = g.db.cards[e[5]]
-            entry = REFERENCE.get(card_entry_id(c.deck, c.name), entry)
+        if rule == "action.effect" and e.cause >= 0:
+            c = g.db.cards[e.cause]
+            entry = REFERENCE.get(card_entry_id(c.deck, c.name)) or entry
         first = entry.id not in self.seen
         self.seen.add(entry.id)
         text = _sentence(g, e)
@@ -517,7 +517,7 @@ class Explainer:
             note = VARIANT_NOTES.get((g.variant_name, entry.id))
             if note:
                 more += " " + note
-        return Explanation(e[0], rule, text, more)
+        return Explanation(e.kind, rule, text, more)
 
 
     def explain_all(self, g: Game, events: list[Any]) -> list[Told]:
@@ -540,16 +540,16 @@ class Explainer:
             j = _run_end(events, i)
             k = j
             # a discard burst and the draw burst of the same card are one line (Discard and Draw)
-            if e[0] in ("discard", "discard_table") and k < n and events[k][0] == "draw" and \
-                    events[k][5] == e[5] and events[k][2] == e[2] and e[5] >= 0:
+            if e.kind in ("discard", "discard_table") and k < n and events[k].kind == "draw" and \
+                    events[k].cause == e.cause and events[k].player == e.player and e.cause >= 0:
                 k = _run_end(events, k)
             group += 1
             xs = [self.explain(g, x) for x in events[i:k]]
             if k > j:
-                xs[0] = Explanation(e[0], e[1], _swap_line(g, events[i:j], events[j:k]), xs[0].more)
-            elif j - i > 1 and e[0] in BURSTS:
-                xs[0] = Explanation(e[0], e[1], _burst(g, events[i:j]), xs[0].more)
-            elif e[0] == "score" or (e[0] == "game_over" and e[4].get("goal", -1) >= 0):  # a Goal met
+                xs[0] = Explanation(e.kind, e.rule, _swap_line(g, events[i:j], events[j:k]), xs[0].more)
+            elif j - i > 1 and e.kind in BURSTS:
+                xs[0] = Explanation(e.kind, e.rule, _burst(g, events[i:j]), xs[0].more)
+            elif e.kind == "score" or (e.kind == "game_over" and e.data.get("goal", -1) >= 0):  # a Goal met
                 xs[0] = Explanation(xs[0].event, xs[0].rule, xs[0].raw + _made_possible(g, events, i), xs[0].more)
             out += [Told(group, x, m == 0) for m, x in enumerate(xs)]
             i = k
@@ -560,11 +560,11 @@ def _run_end(events: list[Any], i: int) -> int:
     """Where the group that starts at i ends: a burst of one kind, rule,
     player and cause; or a draw or play sum with its terms."""
     e, n, j = events[i], len(events), i + 1
-    if e[0] in BURSTS:  # (a card that went along with another is told apart: its data differs)
-        while j < n and events[j][:3] == e[:3] and events[j][5] == e[5] and events[j][4].keys() == e[4].keys():
+    if e.kind in BURSTS:  # (a card that went along with another is told apart: its data differs)
+        while j < n and events[j][:3] == e[:3] and events[j].cause == e.cause and events[j].data.keys() == e.data.keys():
             j += 1
-    elif e[0] in ("draw_phase", "play_phase"):  # the sum's terms, one line each, under the sum
-        while j < n and events[j][0] == "bonus":
+    elif e.kind in ("draw_phase", "play_phase"):  # the sum's terms, one line each, under the sum
+        while j < n and events[j].kind == "bonus":
             j += 1
     return j
 
@@ -574,7 +574,7 @@ def _swap_line(g: Game, gone: list[Any], got: list[Any]) -> str:
     e = gone[0]
     w = who(g, got[0][2], False)
     drawn = "" if unseen(got[0]) else f" ({', '.join(nm(g, x[3]) for x in got)})"
-    return (f"{nm(g, e[5])}: {w} discarded {len(gone)} card{'s' if len(gone) != 1 else ''} "
+    return (f"{nm(g, e.cause)}: {w} discarded {len(gone)} card{'s' if len(gone) != 1 else ''} "
             f"({', '.join(nm(g, x[3]) for x in gone)}) and drew {len(got)}{drawn}.")
 
 
@@ -591,11 +591,11 @@ def _made_possible(g: Game, events: list[Any], i: int) -> str:
     came: list[str] = []
     went: list[str] = []
     for e in reversed(events[:i]):
-        if e[0] == "rule_discarded":
-            went.append(nm(g, e[3]))
-        elif e[0] == "rule":
-            came.append(nm(g, e[3]))
-        elif e[0] in TABLE_CHANGES:
+        if e.kind == "rule_discarded":
+            went.append(nm(g, e.card))
+        elif e.kind == "rule":
+            came.append(nm(g, e.card))
+        elif e.kind in TABLE_CHANGES:
             break
     if came and went:
         return f" (now that {' and '.join(came)} replaced {' and '.join(went)})"

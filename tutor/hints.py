@@ -61,8 +61,8 @@ def reason(g: Game, answer: Any) -> str:
         keep = [goal for goal in goals]
         chosen = [c for c in answer[1] if isinstance(c, int)]
         if chosen and keep:
-            needed = {x for goal in keep for x in g.db.goal_defs[goal].required}
-            spared = [q(g.name(c)) for c in pr.options if c in needed and c not in chosen]
+            parts = {x for goal in keep for x in g.db.goal_defs[goal].required}
+            spared = [q(g.name(c)) for c in pr.options if c in parts and c not in chosen]
             if spared:
                 out.append(f"it spares {', '.join(spared)}, which the Goal needs")
     if g.variant.scores and answer[0] in ("play", "free"):  # the clock: the Main deck runs out, the game ends
@@ -124,7 +124,8 @@ def _when(turns: float) -> str:
 
 
 def best_mean(t: Any) -> float:
-    return sum(o.result for o in t.outcomes) / max(1, len(t.outcomes))
+    mean: float = sum(o.result for o in t.outcomes) / max(1, len(t.outcomes))
+    return mean
 
 
 def compare(g: Game, tried: list[Any], role: str = "the runner-up") -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, MutableMapping
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from engine.rule_ids import RULES, faq
 
@@ -18,7 +19,7 @@ class Entry:
     source: str
     kind: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -302,7 +303,7 @@ class Reference(MutableMapping[str, Entry]):
     def __getitem__(self, rule_id: str) -> Entry:
         return self._holding(rule_id)[rule_id]
 
-    def get(self, rule_id: str, default=None):  # type: ignore[override]
+    def get(self, rule_id: str, default: Entry | None = None) -> Entry | None:  # type: ignore[override]
         return self._holding(rule_id).get(rule_id, default)
 
     def __contains__(self, rule_id: object) -> bool:
@@ -362,7 +363,8 @@ def register_readings(readings: dict[str, tuple[str, str]]) -> None:
 
 
 def entry(rule_id: str) -> Entry | None:
-    return REFERENCE.get(rule_id)
+    found: Entry | None = REFERENCE.get(rule_id)
+    return found
 
 
 def counts_by_kind() -> dict[str, int]:

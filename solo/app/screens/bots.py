@@ -128,5 +128,5 @@ class BotSeats:
         """Whether a turn's end starts a new "just happened": every turn's in
         Solo; in a game against bots only yours, so that what the bots did
         since your last turn stays in view until your next one ends."""
-        return self.seats is None or e[2] == self.me
+        return self.seats is None or e.player == self.me
 
