@@ -6,9 +6,12 @@ checks that no import goes round in a circle):
 1. data: ``rng``, ``prompts``, ``effect_specs``, ``decks`` (shipped decks, checked), ``deckfile``
    (the deck schema, used when a deck is checked), ``cards``, ``rule_ids``, ``statecheck``,
    ``registry`` (the variants by name; installed ones are found through entry points);
-2. the core, ``game``: the state, the task loop and the answer door, with the
-   hook tables the layers above fill (tasks, Actions, free actions, answer
-   filters and refusals, checks after every task, variants);
+2. the core: ``hooks`` (the tables the layers above fill, and ``install``, the
+   one way they fill them: tasks, Actions, free actions, passive effects,
+   answer filters and refusals, checks after every task), ``records`` (the
+   small named types: a temporary hand, a chain link, an event), ``numbers``
+   (what the New Rules in play set, and a turn's arithmetic) and ``game``
+   (the state, the task loop and the answer door);
 3. ``zones`` (who sits where), ``surprises`` (windows and chains), ``turn``,
    ``effects`` and ``modifiers`` (the effect library: what cards do when
    played, and what they do merely by being in play), ``attachments``,

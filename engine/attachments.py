@@ -16,7 +16,8 @@ from __future__ import annotations
 from . import rng as R
 from .cards import CREEPER, KEEPER
 from .effects import ask_creeper_receiver, ask_creeper_to_move
-from .game import ACTIONS, AFTER_TASK, OPS, Game, register
+from .game import Game
+from .hooks import install
 from .prompts import Chosen
 from .zones import EFFECT, give_to_table
 
@@ -98,9 +99,4 @@ def op_ans_reassign_to(g: Game, p: int, x: int, chosen: Chosen) -> None:
     give_to_table(g, x, chosen[0], EFFECT, p)
 
 
-# Registration is an explicit call, not a decorator: tools that rewrite
-# functions (the mutation tester) then see plain definitions.
-register(OPS, globals(), "op_")
-register(ACTIONS, globals(), "act_")
-# after every task, in the games that have an attaching Creeper
-AFTER_TASK.append((lambda db: bool(db.attaching), attach_due))
+install(globals(), after_task=((lambda db: bool(db.attaching), attach_due),))  # after every task, where a Creeper attaches

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, RULE
-from .game import ACTIONS, FREE_RULES, FREE_TABLE, FREE_USE, OPS, SELF_FINISHING, Frame, Game, Task, register
+from .game import Frame, Game
+from .hooks import Task, install
 from .prompts import Chosen
 from .surprises import attempt_steal
 from .zones import EFFECT, all_creepers, all_keepers, creepers_of, give_to_table, keepers_of, others  # noqa: F401
-
-SELF_FINISHING.update({"draw_and_use", "draw_play", "todays_special"})
 
 
 # ---------------------------------------------------------------- Actions
@@ -557,21 +556,10 @@ def _use_taxes(g: Game, p: int, c: int) -> None:
     g.discard_from_table(c, "creeper.taxes", p)
 
 
-def _can_death(g: Game, p: int, c: int) -> bool:
-    return g.tables[p] == [c]
-
-
-def _use_death(g: Game, p: int, c: int) -> None:
-    g.discard_from_table(c, "creeper.death", p)
-
-
-FREE_RULES.update({"get_on_with_it": _can_get_on, "goal_mill": _can_goal_mill,
-                   "mystery_play": _can_mystery, "recycling": _can_recycle,
-                   "swap_plays_for_draws": _can_swap})
-FREE_TABLE.update({"taxes": _can_taxes, "death": _can_death})
-FREE_USE.update({"get_on_with_it": _use_get_on, "goal_mill": _use_goal_mill,
-                 "mystery_play": _use_mystery, "recycling": _use_recycle,
-                 "swap_plays_for_draws": _use_swap, "taxes": _use_taxes, "death": _use_death})
+FREE_RULES_HERE = {"get_on_with_it": _can_get_on, "goal_mill": _can_goal_mill, "mystery_play": _can_mystery,
+                   "recycling": _can_recycle, "swap_plays_for_draws": _can_swap}
+FREE_USE_HERE = {"get_on_with_it": _use_get_on, "goal_mill": _use_goal_mill, "mystery_play": _use_mystery,
+                 "recycling": _use_recycle, "swap_plays_for_draws": _use_swap, "taxes": _use_taxes}
 
 
 # ---------------------------------------------------------------- War
@@ -587,7 +575,7 @@ def op_ans_war(g: Game, p: int, peace: int, chosen: Chosen) -> None:
     give_to_table(g, peace, chosen[0], "creeper.war", p)
 
 
-# Registration is an explicit call, not a decorator: tools that rewrite
-# functions (the mutation tester) then see plain definitions.
-register(OPS, globals(), "op_")
-register(ACTIONS, globals(), "act_")
+install(globals(), free_rules=FREE_RULES_HERE, free_table={"taxes": _can_taxes},
+        free_use=FREE_USE_HERE,
+        # Actions whose card stays being played until their temporary hand is done
+        self_finishing=("draw_and_use", "draw_play", "todays_special"))

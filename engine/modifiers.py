@@ -10,7 +10,8 @@ passive New Rule or standing Creeper is one entry here plus its deck data
 from __future__ import annotations
 
 from .cards import KEEPER
-from .game import OPS, PASSIVE, Game, Passive, register
+from .game import Game
+from .hooks import Passive, install
 from .prompts import Chosen
 
 
@@ -161,6 +162,15 @@ def op_ans_death(g: Game, p: int, chosen: Chosen) -> None:
         g.discard_from_table(c, "creeper.death", p)
 
 
+def _can_death(g: Game, p: int, c: int) -> bool:
+    """Death's free action: alone on your table, it may discard itself."""
+    return g.tables[p] == [c]
+
+
+def _use_death(g: Game, p: int, c: int) -> None:
+    g.discard_from_table(c, "creeper.death", p)
+
+
 class RadioactivePotato(Passive):
     """Whenever the Goal changes it moves to the player on its holder's right."""
     def on_goals_changed(self, g: Game, p: int, c: int) -> None:
@@ -184,12 +194,10 @@ class War(Passive):
         return False
 
 
-PASSIVE.update({
+install(globals(), passives={
     "inflation": Inflation(), "party_bonus": PartyBonus(), "poor_bonus": PoorBonus(),
     "rich_bonus": RichBonus(), "play_rule": PlayN(), "play_all": PlayAll(), "play_all_but": PlayAllBut(),
     "first_play_random": FirstPlayRandom(), "double_agenda": DoubleAgenda(), "no_hand_bonus": NoHandBonus(),
     "silver_lining": SilverLining(), "baked_potato": BakedPotato(), "holo_copy": HoloCopy(),
     "malfunction": Malfunction(), "death": Death(), "radioactive_potato": RadioactivePotato(), "war": War(),
-})
-
-register(OPS, globals(), "op_")
+}, free_table={"death": _can_death}, free_use={"death": _use_death})

@@ -12,7 +12,8 @@ from typing import Any
 
 from .attachments import detach
 from .cards import KEEPER
-from .game import FREE_TABLE, FREE_USE, OPS, REFUSALS, Game, register
+from .game import Game
+from .hooks import install
 from .prompts import Chosen, Prompt
 from .surprises import attempt_steal
 from .zones import all_creepers, keepers_of, others
@@ -115,12 +116,12 @@ def op_ans_riddance(g: Game, p: int, c: int, chosen: Chosen) -> None:
         g.discard_from_table(c, "creeper.riddance", p)
 
 
-FREE_TABLE.update({"steal_tagged_keeper": _can_steal_tagged, "repair_malfunction": _can_repair,
+FREE_TABLE_HERE = {"steal_tagged_keeper": _can_steal_tagged, "repair_malfunction": _can_repair,
                    "shoot_creeper": _can_shoot, "extra_turn_discard": _can_aeon,
-                   "discard_with_keeper": _can_riddance})
-FREE_USE.update({"steal_tagged_keeper": _use_steal_tagged, "repair_malfunction": _use_repair,
+                   "discard_with_keeper": _can_riddance}
+FREE_USE_HERE = {"steal_tagged_keeper": _use_steal_tagged, "repair_malfunction": _use_repair,
                  "shoot_creeper": _use_shoot, "extra_turn_discard": _use_aeon,
-                 "discard_with_keeper": _use_riddance})
+                 "discard_with_keeper": _use_riddance}
 
 
 
@@ -144,9 +145,6 @@ def free_refusal(g: Game, p: int, c: int) -> str:
     return f"{name} has nothing to do now"
 
 
-# Registration is an explicit call, not a decorator: tools that rewrite
-# functions (the mutation tester) then see plain definitions.
-register(OPS, globals(), "op_")
 
 
 def refuse_free(g: Game, pr: Prompt, answer: Any) -> str:
@@ -158,4 +156,4 @@ def refuse_free(g: Game, pr: Prompt, answer: Any) -> str:
     return ""
 
 
-REFUSALS["free"] = refuse_free
+install(globals(), free_table=FREE_TABLE_HERE, free_use=FREE_USE_HERE, refusals={"free": refuse_free})

@@ -11,7 +11,8 @@ from typing import Any
 from .answers import to_json as answer_to_json
 from .bots import asked, make_bot
 from .datafile import write_text
-from .game import Game, get_variant
+from .game import Game
+from .registry import get_variant
 from .version import ENGINE_VERSION, RUN_FORMAT
 
 # the keys of run_sim's summary that depend on the machine and the moment, not the games

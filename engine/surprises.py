@@ -21,7 +21,8 @@ from typing import Any
 
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE
-from .game import ACTIONS, ANSWER_FILTERS, OPS, Game, IllegalAnswer, Link, Task, register
+from .game import Game, IllegalAnswer, Link
+from .hooks import Task, install
 from .prompts import Chosen
 from .zones import EFFECT, give_to_table, keepers_of, others
 
@@ -312,8 +313,4 @@ def act_discard_rules_up_to(g: Game, p: int, c: int) -> None:
               reason=f"discard up to {n} New Rule(s) in play", then=("ans_drop_rules", p))
 
 
-# Registration is an explicit call, not a decorator: tools that rewrite
-# functions (the mutation tester) then see plain definitions.
-register(OPS, globals(), "op_")
-register(ACTIONS, globals(), "act_")
-ANSWER_FILTERS["surprise"] = surprise_answer
+install(globals(), answer_filters={"surprise": surprise_answer})

@@ -12,18 +12,13 @@ from . import rng as R
 from .cards import CREEPER, GOAL, KEEPER, RULE
 from .draws import LOOP_WATCH, ends_drawn, loops_in_turn
 from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
-from .game import (
+from .game import Game, Link
+from .hooks import (
     ACTIONS,
     FREE_USE,
-    HAND_ONLY,
-    HAND_ONLY_NO_CREEPERS,
-    OPS,
-    QUIET,
     SELF_FINISHING,
-    Game,
-    Link,
     Task,
-    register,
+    install,
 )
 from .prompts import Chosen
 from .surprises import open_chain
@@ -364,15 +359,12 @@ def op_goal_replace(g: Game, p: int, c: int, chosen: Chosen) -> None:
     g.goals_changed()
 
 
-# Registration is an explicit call, not a decorator: tools that rewrite
-# functions (the mutation tester) then see plain definitions.
-register(OPS, globals(), "op_")
-# the turn's bookkeeping, and questions asked before anything moves: they
-# change no Goal, table, hand or New Rule (the task loop skips its checks after them)
-QUIET.update(("start_turn", "begin_play", "end_turn", "next_turn", "comply", "ask_hand_limit",
-              "ask_keeper_limit", "finish", "temp_done"))
-# a card played moves from a hand (or a temporary hand) into the being-played
-# area; a draw moves cards from the pile into a hand (and a drawn Creeper onto
-# the table, hence only in a card set without Creepers)
-HAND_ONLY.add("play")
-HAND_ONLY_NO_CREEPERS.update(("draw_phase", "draw"))
+install(globals(),
+        # the turn's bookkeeping, and questions asked before anything moves: they
+        # change no Goal, table, hand or New Rule (the task loop skips its checks after them)
+        quiet=("start_turn", "begin_play", "end_turn", "next_turn", "comply", "ask_hand_limit",
+               "ask_keeper_limit", "finish", "temp_done"),
+        # a card played moves from a hand (or a temporary hand) into the being-played
+        # area; a draw moves cards from the pile into a hand (and a drawn Creeper onto
+        # the table, hence only in a card set without Creepers)
+        hand_only=("play",), hand_only_no_creepers=("draw_phase", "draw"))

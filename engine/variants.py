@@ -12,14 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from . import rng as R
+from .game import Game
+from .goals import count_blocked, excused, goal_winners, meets, short_by_inflation, stand_ins, why_blocked
 
 # the core owns the registry; these names stay importable from here
-from .game import VARIANTS as _VARIANTS  # noqa: F401
-from .game import Game
-from .game import get_variant as get_variant
-from .game import register_variant as register_variant
-from .game import variant_names as variant_names
-from .goals import count_blocked, excused, goal_winners, meets, short_by_inflation, stand_ins, why_blocked
+from .registry import VARIANTS as _VARIANTS  # noqa: F401
+from .registry import get_variant as get_variant
+from .registry import register_variant as register_variant
+from .registry import variant_names as variant_names
 
 # What a variant reports for the tutor as standing between a player and a
 # Goal: (event kind, rule id, seat or -1, Goal, data).

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from engine import rng as R
 from engine.cards import CREEPER, RULE
-from engine.game import OPS, register
 from engine.goals import count_blocked, meets, short_by_inflation, why_blocked
+from engine.hooks import install
 from engine.variants import Outcome, Variant
 
 from .goals import choice_cards, fixed_cards, meets_alone
@@ -227,6 +227,6 @@ def op_ans_score_discard(g, *goal_and_chosen) -> None:
         g.discard_from_table(c, "solo.score", 0, goal=goal)
 
 
-register(OPS, globals(), "op_")
+install(globals())
 # found through the entry point solo_fluxx.variants (pyproject.toml), not by being imported
 variant = SoloVariant()

@@ -137,11 +137,11 @@ if IN_MUTANTS:
         reads them then builds them itself, so the mutation tester maps it to
         the code that builds them, and a mutant of that code cannot hide
         behind a table an earlier test built."""
-        import engine.game as core
+        import engine.numbers as numbers
         from engine import rng
         from solo import variant as solo_variant
         from tutor.reference import REFERENCE
-        core._INDEXES.clear()
+        numbers._INDEXES.clear()
         solo_variant._FACTS.clear()
         rng._PACKINGS.clear()
         REFERENCE.forget_cards()

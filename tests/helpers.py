@@ -99,7 +99,7 @@ def check_rule_view(g: Game) -> None:
     assert sorted(v.play_bonus) == sorted(r for r in g.rules if r in g.pidx.play)
     assert v.goal_room == max([1] + [g.passive[r].goal_room for r in g.rules])
     assert v.random_first == any(g.passive[r].random_first for r in g.rules)
-    from engine.game import FREE_RULES
+    from engine.hooks import FREE_RULES
     assert v.free == any(cards[r].effect in FREE_RULES for r in g.rules)
     # the plays by the numeral, where the Play rule counts them so, as the Play rule works them out
     if v.play_max >= 0 and not v.play_bonus:

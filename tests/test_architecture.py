@@ -76,11 +76,14 @@ def test_no_import_circle_in_the_engine():
 
 
 DATA_LAYER = {"rng", "cards", "prompts", "effect_specs", "datafile", "statecheck", "registry"}
+# the core's own parts: the hook tables, the small named records, the derived numbers
+CORE_PARTS = {"hooks", "records", "numbers"}
 
 
 def test_the_core_imports_nothing_above_the_data_layer():
     g = import_graph()
-    assert g["game"] <= DATA_LAYER
+    assert g["game"] <= DATA_LAYER | CORE_PARTS
+    assert g["hooks"] == set() and g["records"] == set() and g["numbers"] <= DATA_LAYER | {"hooks"}
     # the saved-state check reads the game it is given, never imports it
     assert g["statecheck"] <= DATA_LAYER and g["datafile"] == set()
 
@@ -198,3 +201,31 @@ def package_imports(pkg: str) -> set[str]:
 def test_packages_import_only_the_layers_below(pkg):
     below = set(LAYERS[:LAYERS.index(pkg)])
     assert package_imports(pkg) <= below, f"{pkg} imports {sorted(package_imports(pkg) - below)}"
+
+
+HOOK_TABLES = ("OPS", "ACTIONS", "SELF_FINISHING", "FREE_RULES", "FREE_TABLE", "FREE_USE", "QUIET", "HAND_ONLY",
+               "HAND_ONLY_NO_CREEPERS", "ANSWER_FILTERS", "REFUSALS", "AFTER_TASK", "PASSIVE")
+
+
+def test_every_mechanism_registers_one_way_once():
+    """One registration style (issue 40, item 1): a mechanism module ends with
+    one ``install(globals(), ...)``; only engine/hooks.py writes the tables."""
+    import re
+    writes = re.compile(rf"\b({'|'.join(HOOK_TABLES)})(\.(update|add|append|extend)\(|\[[^\]]*\]\s*=[^=])")
+    root = Path(__file__).resolve().parents[1]
+    mechanisms = [root / "engine" / f"{m}.py" for m in ("turn", "effects", "modifiers", "powers", "surprises",
+                                                         "attachments")] + [root / "solo" / "variant.py"]
+    for f in list((root / "engine").glob("*.py")) + [root / "solo" / "variant.py"]:
+        if f.name == "hooks.py":
+            continue
+        text = f.read_text()
+        assert not writes.search(text), f"{f.name} writes a hook table itself: {writes.search(text).group(0)}"
+        assert text.count("install(globals()") == (1 if f in mechanisms else 0), f.name
+
+
+def test_deaths_rules_live_in_one_place():
+    from engine import effects, modifiers
+    from engine.hooks import FREE_TABLE, FREE_USE, OPS, PASSIVE
+    assert {FREE_TABLE["death"].__module__, FREE_USE["death"].__module__, OPS["ask_death"].__module__,
+            OPS["ans_death"].__module__, type(PASSIVE["death"]).__module__} == {modifiers.__name__}
+    assert "death" not in Path(effects.__file__).read_text().lower()

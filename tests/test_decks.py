@@ -33,7 +33,7 @@ def test_shipped_decks_check_clean():
 
 def test_every_effect_has_an_implementation():
     from engine.effect_specs import EFFECTS
-    from engine.effects import ACTIONS, FREE_USE
+    from engine.hooks import ACTIONS, FREE_USE
     passive = {"draw_rule", "play_rule", "play_all", "play_all_but", "hand_limit", "keeper_limit",
                "no_hand_bonus", "party_bonus", "poor_bonus", "rich_bonus", "double_agenda",
                "first_play_random", "inflation", "silver_lining", "baked_potato", "war",

@@ -68,7 +68,7 @@ def test_the_passive_index_lists_the_cards_of_each_hook():
     """Built again here: the index is cached per card set, so a game made at
     import time would hide a broken build from the other tests."""
     from engine.cards import card_db
-    from engine.game import PassiveIndex
+    from engine.numbers import PassiveIndex
     from engine.zones import others
 
     def ids(db, *names):
@@ -112,7 +112,7 @@ def test_goals_are_checked_the_short_way_only_where_no_card_counts_as_or_stands_
     import copy
 
     from engine.cards import card_db
-    from engine.game import PassiveIndex
+    from engine.numbers import PassiveIndex
     assert PassiveIndex(card_db(("fluxx5",))).plain_goals is True
     voyager = card_db(("voyager",))
     assert voyager.counted and PassiveIndex(voyager).stands_in and PassiveIndex(voyager).plain_goals is False
@@ -165,9 +165,9 @@ def test_a_stalemate_is_called_after_a_round_and_more_with_nothing_anybody_can_d
 def test_then_runs_the_next_task_at_once_only_on_a_settled_table_with_nothing_asked(monkeypatch):
     """Game.then: run the task now (any number of parts) when the table is
     settled, nothing is asked and the game goes on; else queue it."""
-    import engine.game as core
+    import engine.hooks as hooks
     ran = []
-    monkeypatch.setitem(core.OPS, "probe", lambda game, *args: ran.append((game, args)))
+    monkeypatch.setitem(hooks.OPS, "probe", lambda game, *args: ran.append((game, args)))
     g = Game.new(("fluxx5",), 1, "solo", 4)
     for task in [("probe",), ("probe", 1), ("probe", 1, 2), ("probe", 1, 2, 3), ("probe", 1, 2, 3, 4)]:
         g.prompt, g.settled, g.stack = None, True, []
@@ -189,17 +189,18 @@ def test_a_loop_with_nothing_to_do_outside_the_play_phase_says_where_it_stalled(
 
 
 def test_the_passive_index_is_built_once_per_card_set_and_again_when_a_registry_grows(monkeypatch):
-    import engine.game as core
+    import engine.hooks as hooks
+    import engine.numbers as numbers
     from engine.cards import card_db
     db = card_db(("fluxx5",))
-    core._INDEXES.clear()
-    first = core.passive_index(db)
-    assert core.passive_index(db) is first and core._INDEXES[id(db)][0] is db
+    numbers._INDEXES.clear()
+    first = numbers.passive_index(db)
+    assert numbers.passive_index(db) is first and numbers._INDEXES[id(db)][0] is db
     other = card_db(("voyager",))
-    assert core.passive_index(other) is not first and core.passive_index(db) is first
-    core._INDEXES[id(db)] = (object(), core._INDEXES[id(db)][1], first)  # another card set once lived at this id
-    again = core.passive_index(db)
-    assert again is not first and core.passive_index(db) is again
-    monkeypatch.setattr(core, "HAND_ONLY", core.HAND_ONLY | {"probe"})  # a registry grew: built afresh
-    grown = core.passive_index(db)
+    assert numbers.passive_index(other) is not first and numbers.passive_index(db) is first
+    numbers._INDEXES[id(db)] = (object(), numbers._INDEXES[id(db)][1], first)  # another card set once lived at this id
+    again = numbers.passive_index(db)
+    assert again is not first and numbers.passive_index(db) is again
+    monkeypatch.setattr(numbers, "HAND_ONLY", hooks.HAND_ONLY | {"probe"})  # a registry grew: built afresh
+    grown = numbers.passive_index(db)
     assert grown is not again and "probe" in grown.hand_only

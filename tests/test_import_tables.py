@@ -8,8 +8,8 @@ import runpy
 
 import engine.effect_specs as specs
 from engine import variants
-from engine.effects import ACTIONS
-from engine.game import OPS, register
+from engine.hooks import ACTIONS
+from engine.hooks import OPS, register
 
 
 def test_register_takes_only_the_functions_with_the_prefix_and_drops_it():

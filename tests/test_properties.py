@@ -66,7 +66,7 @@ def test_quiet_tasks_change_nothing_the_checks_read(seed, table, decks, bot_seed
     tables, attachments, hands and New Rules as it found them. A quiet task
     that hands on to the next one at once (Game.then) is held to what it
     did before handing on: the next task is watched as itself."""
-    import engine.game as core
+    import engine.hooks as hooks
     seen = []
     open_quiet = []  # [op, before, after or None] of the quiet tasks running, innermost last
 
@@ -80,7 +80,7 @@ def test_quiet_tasks_change_nothing_the_checks_read(seed, table, decks, bot_seed
                 open_quiet[-1][2] = snapshot(g, open_quiet[-1][3])
             # a task that changes only hands and piles (HAND_ONLY) is quiet while
             # no Goal out counts cards in hand: held to everything but the hands
-            hands_too = op in core.QUIET
+            hands_too = op in hooks.QUIET
             if not hands_too and not (op in g.pidx.hand_only and g.hand_blind()):
                 fn(g, *args)
                 return
@@ -95,24 +95,24 @@ def test_quiet_tasks_change_nothing_the_checks_read(seed, table, decks, bot_seed
             seen.append(op)
         return run
 
-    saved = dict(core.OPS)
+    saved = dict(hooks.OPS)
     try:
         for op, fn in saved.items():
-            core.OPS[op] = watched(op, fn)
+            hooks.OPS[op] = watched(op, fn)
         variant, players = table
         g = Game.new(decks, players, variant, seed, record=False)
         play(g, RandomBot(bot_seed))
     finally:
-        core.OPS.update(saved)
+        hooks.OPS.update(saved)
     assert seen, "no quiet task ran"
 
 
 def test_hand_only_tasks_are_named_and_read_hands_only_where_a_goal_counts_them():
     """The tasks quiet only while no Goal counts cards in hand: a card played
     (any card set), a draw (only where no Creeper can be drawn onto a table)."""
-    import engine.game as core
+    import engine.hooks as hooks
     from engine.cards import card_key
-    assert core.HAND_ONLY <= set(core.OPS) and core.HAND_ONLY_NO_CREEPERS <= set(core.OPS)
+    assert hooks.HAND_ONLY <= set(hooks.OPS) and hooks.HAND_ONLY_NO_CREEPERS <= set(hooks.OPS)
     plain = Game.new(("fluxx5",), 2, "standard", 1)
     creepy = Game.new(("fluxx5", "creeper-pack"), 2, "standard", 1)
     assert plain.pidx.hand_only == {"play", "draw_phase", "draw"}
@@ -179,8 +179,8 @@ def test_a_game_without_a_log_plays_as_one_with_a_log(seed, table, decks, bot_se
 
 
 def test_every_quiet_task_is_a_task():
-    import engine.game as core
-    assert core.QUIET and core.QUIET <= set(core.OPS)
+    import engine.hooks as hooks
+    assert hooks.QUIET and hooks.QUIET <= set(hooks.OPS)
 
 
 @settings(max_examples=scaled(60))

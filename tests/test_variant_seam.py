@@ -8,7 +8,8 @@ from collections import Counter
 import pytest
 
 from engine.bots import RandomBot
-from engine.game import VARIANTS, Game
+from engine.game import Game
+from engine.registry import VARIANTS
 from engine.variants import register_variant
 
 from .helpers import check_events, check_invariants, scaled
