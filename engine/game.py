@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from . import moves as M
 from . import numbers as N
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE, CardDB, card_db
-from .effect_specs import SLOT_PLAY
-from .hooks import AFTER_TASK, ANSWER_FILTERS, OPS, QUIET, REFUSALS, Task
+from .hooks import AFTER_TASK, ANSWER_FILTERS, OPS, QUIET, REFUSALS, TURN, Task
 from .numbers import passive_index
 from .prompts import Answer, IllegalAnswer, Prompt, odd_type
 from .records import Event, Frame, Link
@@ -55,8 +55,6 @@ STATE_DEFAULTS: dict[str, Any] = {"chain": [], "seen": [], "seen_play": [], "sta
 
 
 
-# the turn prompt's reason for the usual numbers of plays left, made once
-_PLAYS_LEFT = [f"{n} play(s) left" for n in range(64)]
 
 
 
@@ -75,6 +73,7 @@ class Game:
     # the tables a saved state is checked against (statecheck reads them here, not by import)
     OPS = OPS
     AFTER_TASK = AFTER_TASK
+    TURN = TURN
     STATE = STATE
     STATE_DEFAULTS = STATE_DEFAULTS
 
@@ -137,7 +136,7 @@ class Game:
         self._no_winner_at: Any = None
         # the task loop's "checked since the last change" (see _run); not part of the state
         self.settled = False
-        # (seat, plays left) while _idle asks the free actions what they can do; else None
+        # (seat, plays left) while the turn's idle() asks the free actions what they can do; else None
         self._left: tuple[int, int] | None = None
         # the seat whose counted play waits to have its plays left told (once it has fully
         # resolved, perhaps answers later), or -1; for the tutor, beside the log, not in the state
@@ -158,7 +157,7 @@ class Game:
         g = cls(decks, players, variant, seed, record)
         g.variant.setup(g)
         g.phase = "deal"
-        g.stack.append(("deal",))
+        g.stack.append(TURN[0].start("deal"))
         g._run()
         return g
 
@@ -171,13 +170,12 @@ class Game:
         """Start a laid-out table (scenarios): ``deal``, ``turn_start`` or ``play``."""
         self.checks = False
         self.settled = False  # laid out by hand: nothing has been checked
-        if phase == "deal":
-            self.phase = "deal"
-            self.stack.append(("deal",))
-        elif phase == "turn_start":
-            self.stack.append(("start_turn",))
-        else:
+        if phase == "play":
             self.phase = "play"
+        else:
+            if phase == "deal":
+                self.phase = "deal"
+            self.stack.append(TURN[0].start(phase))
         self._run()
         self.checks = True
 
@@ -208,16 +206,7 @@ class Game:
         if self.log is not None:
             self.log = []
         if pr.kind == "turn":
-            k = a[0]
-            p = pr.player
-            if k == "play":
-                self.stack.append(("play", p, a[1], 1 if self.temp else 0))
-            elif k == "free":
-                self.stack.append(("free", p, a[1]))
-            elif k == "random":
-                self.stack.append(("play_random", p))
-            else:
-                self.stack.append(("end_turn", -1, "chose"))
+            self.stack.append(TURN[0].move(self, pr.player, a))
         else:
             assert pr.then is not None, "a choose prompt carries its continuation"
             self.stack.append(pr.then + (a[1],))
@@ -252,12 +241,14 @@ class Game:
         Creeper, a tie), as the variant sees it. Told once, when it starts:
         the last answer's list is kept beside the log (not in the state)."""
         now = [] if self.over else self.variant.near_misses(self)
-        rf = self.pidx.random_first
-        if rf and not self.over and not rf.isdisjoint(self.rules) and self.rule_view().play_max == 1:
+        notes = self.pidx.idle_notes
+        if notes and not self.over and not notes.isdisjoint(self.rules):
             for r in self.rules:  # a rule that does nothing now, by its own words: told when that starts
-                if r in self.pidx.random_first:
-                    now.append(("nothing", "rule.first-play-random", self.active, r,
-                                {"why": "the Play rule allows 1 card a turn, and the card does nothing then"}))
+                if r in notes:
+                    m = self.passive[r]
+                    why = m.idle_why(self, r)
+                    if why:
+                        now.append(("nothing", m.rule_id, self.active, r, {"why": why}))
         before = self._near
         if not now and not before:  # the common case: nothing stands in anybody's way, before or now
             return
@@ -275,6 +266,7 @@ class Game:
         ops, quiet = OPS, QUIET
         hand_only = self.pidx.hand_only
         hand_goals = self.db.hand_goals
+        idle = TURN[0].idle
         # settled: the table has been checked (standing checks, Goals) since the
         # last task that could change what those checks read, so a quiet task
         # needs no check. An attribute, not a local: it carries over from the
@@ -314,7 +306,7 @@ class Game:
                     continue
                 if self.phase == "play":
                     # a card played (or a free action) resolves whole, its draws, its questions and
-                    # the limits it sets included, before any Goal is checked: _idle checks once
+                    # the limits it sets included, before any Goal is checked: the turn's idle() checks once
                     # nothing of it is left (the rulebook's "do whatever it says"; the FAQ's
                     # "consider the consequences of playing the one card as simultaneous")
                     continue
@@ -324,7 +316,7 @@ class Game:
                 if standing and self._standing(standing):
                     self.settled = False
                     continue
-                self._idle()
+                idle(self)
             else:
                 raise RuntimeError(f"engine stalled in phase {self.phase}")
 
@@ -371,94 +363,6 @@ class Game:
             log.append(_new_event(Event, (kind, rule, player, card, data,
                                           self.playing[-1] if self.playing else self._acting)))
 
-    def _idle(self) -> None:
-        """Nothing is pending in the play phase: settle the table, then ask the
-        active player to play (or end the turn)."""
-        a = self.active
-        last = self.pidx.last  # PassiveIndex.view's first test, written out: most questions come with the same rules
-        v = last[1] if self.rules == last[0] else self.pidx.view(self.rules)
-        # 1. a Draw rule (or bonus) that grew mid-turn: catch up at once
-        owed = (self._draw_required(a, v) if v.draw_bonus or v.adjust >= 0 else v.draw_base) - self.drawn
-        if owed > 0 and self.variant.can_draw(self):
-            if self.log is not None:  # the tutor's arithmetic: what the draw is now, and what is owed
-                total = self.drawn + owed
-                self.ev("catch_up", "turn.catch-up", a, owed=owed, drawn=self.drawn, terms=self.draw_terms(a),
-                        resumed=total == self._told_draw)
-                self._told_draw = total
-            self.stack.append(("draw", a, owed, 1, "turn.catch-up"))
-            return
-        # 2. the variant's standing obligations (others over a limit, War and Peace, ...)
-        if self.variant.settles and self.variant.settle(self, (v.hand_max, v.keeper_max)):
-            return
-        # 3. every Goal, now that what was played has fully resolved (see _run)
-        if not self.settled and self.checks and not self.chain:
-            if self.goals and self.variant.check_goals(self):
-                return  # a Solo score changed the table (or asks which cards go): settle again
-            if self.over or self.prompt is not None:
-                return
-            self.settled = True
-        # 4. an open temporary hand
-        if self.temp:
-            fr = self.temp[-1]
-            if fr.kind == "play" and fr.plays > 0 and fr.cards:
-                self.prompt = Prompt("turn", fr.player, "play_temp", list(map(self.pidx.move_of, fr.cards)),
-                                     card=fr.card, reason="play from the temporary hand", domain="moves")
-                return
-            self.stack.append(("temp_done",))
-            return
-        # 5. the turn itself
-        hand = self.hands[a]
-        if v.play_max >= 0 and not v.play_bonus:  # a numeral and no bonus, as _plays_left works it out
-            left = v.play_max - self.played
-            if left > len(hand):
-                left = len(hand)
-            elif left < 0:
-                left = 0
-        else:
-            left = self._plays_left(a, v)
-        if v.free or self.pidx.free_table:
-            self._left = (a, left)  # what the free actions' checks ask plays_left, worked out just now
-            try:
-                frees = self.free_actions(a)
-            finally:
-                self._left = None
-        else:
-            frees = []
-        self._acting = -1  # the turn's question is back: any free action is done
-        if self._tell_left == a and self.log is not None:
-            self._tell_left = -1
-            if left > 0 or frees:  # (with none, the turn's end says so)
-                told: dict[str, Any] = {"left": left, "played": self.played, "rule_card": v.play_card}
-                if frees:
-                    told["free"] = True
-                # what the Play rule allows is told only when the hand is what holds the plays back
-                allowed = v.play_max if not v.play_bonus else self.plays_allowed(a, v)
-                if allowed >= 0 and allowed - self.played > left:
-                    told["allowed"], told["hand"] = allowed, len(hand)
-                at = self._tell_at
-                if at is not None and at[0] is self.log:  # the play was told in this answer: its line says it
-                    at[1][4].update(told)
-                else:  # it was told with an earlier answer (a question came between): a line of its own
-                    self.ev("plays_left", "turn.play", a, -1, **told)
-            self._tell_at = None
-        if left > 0:
-            if self.played == 0 and v.random_first and self.play_rule_count() != 1:
-                if not frees:
-                    self.stack.append(("play_random", a))
-                    return
-                opts: list[Answer] = [("random",)]
-            else:
-                opts = list(map(self.pidx.move_of, hand))
-            if frees:
-                opts += [("free", c) for c in frees]
-            self.prompt = Prompt("turn", a, "play", opts, 1, 1, -1,
-                                 _PLAYS_LEFT[left] if left < 64 else f"{left} play(s) left", None, "moves")
-        elif frees:
-            self.prompt = Prompt("turn", a, "play", [("free", c) for c in frees] + [("end",)],
-                                 reason="no plays left; use a free action or end the turn", domain="moves")
-        else:
-            self.stack.append(("end_turn", -1, "plays" if hand else "empty"))
-
     # ------------------------------------------------------------ derived numbers
     # (engine/numbers.py: functions of the game, read here as its methods)
     slot_rule = N.slot_rule
@@ -484,179 +388,21 @@ class Game:
     free_actions = N.free_actions
 
     # ------------------------------------------------------------ moving cards
-    def to_discard(self, c: int) -> None:
-        self.variant.discard_pile(self, c).append(c)
-
-    def where(self, c: int) -> tuple[str, int]:
-        """Find a card: (zone, seat or -1)."""
-        for p in range(self.nplayers):
-            if c in self.hands[p]:
-                return "hand", p
-            if c in self.tables[p]:
-                return "table", p
-        for fr in self.temp:
-            if c in fr.cards:
-                return "temp", fr.player
-        for zone in ("rules", "goals", "playing", "draw", "discard", "scored", "rules_deck", "rules_discard"):
-            if c in getattr(self, zone):
-                return zone, -1
-        return "box", -1
-
-    def take_top(self, p: int) -> int:
-        """Take the top card of the draw pile for player ``p``; -1 if none can be had.
-        The caller places and reports the card, then calls ``pile_check()``, so
-        that a game the empty pile ends is over after the last card is told."""
-        if not self.draw:
-            if not self.variant.refill(self):
-                return -1
-        return self.draw.pop()
-
-    def pile_check(self) -> None:
-        """The draw pile has run dry: the variant may end the game (Solo Fluxx)."""
-        if not self.draw:
-            self.variant.pile_emptied(self)
-
-    def draw_cards(self, p: int, n: int, into: list[int] | None = None, counts: bool = False,
-                   rule: str = "turn.draw") -> int:
-        """Draw ``n`` cards for ``p`` into ``into`` (their hand by default). Creepers go
-        into play and are replaced. Returns how many non-Creepers were drawn."""
-        if into is None:
-            into = self.hands[p]
-        log = self.log is not None  # told only when somebody listens: this is a hot path
-        draw = self.draw
-        if 0 < n <= len(draw) and not log and not self.pidx.creepers and not self.over:
-            # the common case, all at once: the top n cards, topmost first, and nothing to tell
-            into += draw[:-n - 1:-1]
-            del draw[-n:]
-            if counts:
-                self.drawn += n
-            if not draw:
-                self.pile_check()
-            return n
-        got = 0
-        cards = self.db.cards
-        while got < n and not self.over:
-            c = self.take_top(p)
-            if c < 0:
-                self.ev("no_cards", "pile.empty", p)
-                break
-            if cards[c].kind == CREEPER:
-                self.tables[p].append(c)
-                self.ev("creeper", "card.creeper", p, c)
-                self.pile_check()
-                continue
-            into.append(c)
-            got += 1
-            if counts:
-                self.drawn += 1
-            if log:
-                self.ev("draw", rule, p, c)
-            if not self.draw:
-                self.pile_check()
-        return got
-
-    def powered(self, k: int) -> bool:
-        """A Keeper's power works unless a card attached to it switches it off (a Malfunction)."""
-        if self.attached:
-            off = self.pidx.power_off
-            for cr, kk in self.attached.items():
-                if kk == k and cr in off:
-                    return False
-        return True
-
-    def remove_from_table(self, c: int) -> int:
-        for p, t in enumerate(self.tables):
-            if c in t:
-                t.remove(c)
-                return p
-        return -1
-
-    def unit_of(self, c: int) -> list[int]:
-        """A card on the table with what is attached to it (they act as one)."""
-        att = self.attached
-        if not att:
-            return [c]
-        k = att.get(c, c)
-        return [k] + [cr for cr, kk in att.items() if kk == k]
-
-    def discard_from_table(self, c: int, rule: str, by: int = -1, **why: Any) -> None:
-        """Discard a card from the table with what is attached to it; ``why``
-        is the cause's data for the tutor (a limit and its number, a Goal).
-        A card attached to it goes along: its event says so (``along``), not
-        the cause, which was about the card chosen (told first)."""
-        unit = self.unit_of(c)
-        told = []
-        for x in unit:  # the unit's order (the discard pile's order, which replays rely on)
-            self.attached.pop(x, None)
-            p = self.remove_from_table(x)
-            self.to_discard(x)
-            told.append((x, p))
-        if self.log is not None:  # told with the card chosen first, then what went along with it
-            if told[0][0] != c:
-                told.sort(key=lambda xp: xp[0] != c)
-            for x, p in told:
-                if x == c:
-                    self.ev("discard_table", rule, p, x, by=by, **why)
-                else:
-                    self.ev("discard_table", rule, p, x, by=by, along=c)
-
-    def place_goal(self, p: int, c: int) -> None:
-        """A Goal is played: replace, fill an empty Double Agenda slot, or ask."""
-        room = self.goal_room()
-        if room > 1:
-            if len(self.goals) < room:
-                self.playing.remove(c)
-                self.goals.append(c)
-                if self.log is not None:
-                    self.ev("goal", "rule.double-agenda", p, c, joined=len(self.goals) > 1)
-                self.goals_changed()
-                return
-            self.ask(p, "goal_replace", list(self.goals), card=c,
-                     reason="Double Agenda: choose the Goal that the new one replaces",
-                     then=("goal_replace", p, c))
-            return
-        self.playing.remove(c)
-        old = list(self.goals)
-        self.goals.clear()
-        for g in old:
-            self.to_discard(g)
-            if self.log is not None:
-                self.ev("goal_discarded", "card.goal", p, g, replaced_by=c)
-        self.goals.append(c)
-        if self.log is not None:
-            self.ev("goal", "card.goal", p, c)
-        self.goals_changed()
-
-    def goals_changed(self) -> None:
-        """The Goal changed: the cards in play that react do (the Radioactive Potato moves)."""
-        for c in self.pidx.on_goals:
-            for p, t in enumerate(self.tables):
-                if c in t:
-                    self.passive[c].on_goals_changed(self, p, c)
-                    break
-
-    def move_to_table(self, c: int, q: int) -> None:
-        self.remove_from_table(c)
-        self.tables[q].append(c)
-
-    def place_rule(self, p: int, c: int) -> None:
-        self.variant.place_rule(self, p, c)
-
-    def remove_rule(self, r: int, by: int, rule: str, to_hand: int = -1, **why: Any) -> None:
-        """A New Rule leaves play (to the discard, or to a hand); ``why`` is
-        the cause's data for the tutor (the New Rule that replaced it)."""
-        self.rules.remove(r)
-        if self.log is not None and self.db.cards[r].slot == SLOT_PLAY:
-            self._play_gone = r  # for the tutor: the turn's end names the Play rule that left this turn
-        if to_hand >= 0:
-            self.hands[to_hand].append(r)
-        else:
-            self.to_discard(r)
-        if self.log is not None:
-            self.ev("rule_discarded", rule, by, r, **why)
-        m = self.passive[r]
-        if m.goal_room > 1 and len(self.goals) > 1:
-            self.stack.append(("goal_trim", by))
+    # (engine/moves.py: functions of the game, read here as its methods)
+    to_discard = M.to_discard
+    where = M.where
+    take_top = M.take_top
+    pile_check = M.pile_check
+    draw_cards = M.draw_cards
+    powered = M.powered
+    remove_from_table = M.remove_from_table
+    unit_of = M.unit_of
+    discard_from_table = M.discard_from_table
+    place_goal = M.place_goal
+    goals_changed = M.goals_changed
+    move_to_table = M.move_to_table
+    place_rule = M.place_rule
+    remove_rule = M.remove_rule
 
     def end_game(self, winner: int, rule: str, **why: Any) -> None:
         """The game is over; ``why`` is the cause's data for the tutor (the

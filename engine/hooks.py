@@ -60,6 +60,29 @@ AFTER_TASK: list[tuple[Callable[[CardDB], bool], Callable[[Game], bool]]] = []
 PASSIVE: dict[str, Passive] = {}    # effect -> Passive: what a card does merely by being in play
 
 
+class Turn:
+    """The turn's policy, which the core asks and never spells out itself:
+    the task that starts a laid-out table, the task a move of the turn
+    prompt queues, and what to do when nothing is pending in the play phase
+    (catch-up draws, standing obligations, the Goal check, the question of
+    the turn). ``engine/turn.py`` installs the one every game uses."""
+
+    def start(self, phase: str) -> Task:
+        """The task that begins a table laid out at ``phase`` ("deal" or "turn_start")."""
+        raise NotImplementedError
+
+    def move(self, g: Game, p: int, answer: Any) -> Task:
+        """The task a move answered to the turn prompt queues."""
+        raise NotImplementedError
+
+    def idle(self, g: Game) -> None:
+        """Nothing is pending in the play phase: settle, then ask (or end the turn)."""
+        raise NotImplementedError
+
+
+TURN: list[Turn] = []   # the installed policy (one)
+
+
 class Passive:
     """What a card does merely by being in play: a New Rule among the rules,
     or a Keeper or Creeper on a table. The effect library declares one for
@@ -116,6 +139,14 @@ class Passive:
         obligation (War sends Peace away). True if work was queued."""
         return False
 
+    def idle_why(self, g: Game, r: int) -> str:
+        """New Rule r, in play, does nothing at the moment: why, in words (told
+        to the tutor once, when it starts); "" while it works."""
+        return ""
+
+    def on_leave(self, g: Game, r: int, by: int) -> None:
+        """New Rule r has just left play (``by``: the seat whose card sent it)."""
+
 
 NEUTRAL = Passive()
 
@@ -140,7 +171,8 @@ def install(namespace: dict[str, Any], *,
             refusals: Mapping[str, Callable[[Game, Prompt, Any], str]] | None = None,
             after_task: tuple[tuple[Callable[[CardDB], bool], Callable[[Game], bool]], ...] = (),
             quiet: tuple[str, ...] = (), hand_only: tuple[str, ...] = (),
-            hand_only_no_creepers: tuple[str, ...] = (), self_finishing: tuple[str, ...] = ()) -> None:
+            hand_only_no_creepers: tuple[str, ...] = (), self_finishing: tuple[str, ...] = (),
+            turn: Turn | None = None) -> None:
     """A mechanism's one registration, called once at the end of its module
     with its ``globals()``: its tasks (the functions named ``op_X``) and
     Actions (``act_X``), and whatever else it adds to the core's tables, each
@@ -159,3 +191,5 @@ def install(namespace: dict[str, Any], *,
     HAND_ONLY.update(hand_only)
     HAND_ONLY_NO_CREEPERS.update(hand_only_no_creepers)
     SELF_FINISHING.update(self_finishing)
+    if turn is not None:
+        TURN[:] = [turn]

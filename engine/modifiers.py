@@ -95,10 +95,21 @@ class PlayAllBut(Passive):
 
 class FirstPlayRandom(Passive):
     random_first = True
+    rule_id = "rule.first-play-random"
+
+    def idle_why(self, g: Game, r: int) -> str:
+        if g.rule_view().play_max == 1:
+            return "the Play rule allows 1 card a turn, and the card does nothing then"
+        return ""
 
 
 class DoubleAgenda(Passive):
     goal_room = 2
+
+    def on_leave(self, g: Game, r: int, by: int) -> None:
+        """Gone with two Goals out: the player whose card sent it away chooses which Goal stays."""
+        if len(g.goals) > 1:
+            g.stack.append(("goal_trim", by))
 
 
 class NoHandBonus(Passive):

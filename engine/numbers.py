@@ -24,7 +24,7 @@ class PassiveIndex:
     __slots__ = ("of", "numeral", "draw", "adjust", "play", "random_first", "goal_room", "power_off",
                  "excuses", "blocks", "stands_in", "turn_start", "on_goals", "settling", "free_rules",
                  "free_table", "standing", "views", "by_set", "db", "is_keeper", "play_move", "slot_index",
-                 "plain_goals", "last", "hand_only", "creepers", "move_of")
+                 "plain_goals", "last", "hand_only", "creepers", "move_of", "idle_notes", "leaving")
 
     def __init__(self, db: CardDB):
         self.db = db
@@ -51,6 +51,7 @@ class PassiveIndex:
         self.power_off, self.excuses, self.blocks = using("power_off"), using("excuses"), using("blocks")
         self.stands_in, self.turn_start = using("stands_in"), using("on_turn_start")
         self.on_goals = tuple(sorted(using("on_goals_changed")))
+        self.idle_notes, self.leaving = using("idle_why"), using("on_leave")
         # no card of the set counts as another (Janeway from the Future) or stands
         # in for one (the Holodeck): a Goal is met only by the very cards it names
         self.plain_goals = not db.counted and not self.stands_in

@@ -335,7 +335,7 @@ def check_answers(g: Game) -> None:
         try:
             if g.stack or g.phase != "play":
                 raise ValueError("a turn question is asked in the play phase with nothing pending")
-            again._idle()
+            again.TURN[0].idle(again)
         except Exception:
             raise BadState(f"the pending turn question ('{pr.ask}') is not one this table asks") from None
         p2 = again.prompt

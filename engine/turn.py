@@ -13,14 +13,8 @@ from .cards import CREEPER, GOAL, KEEPER, RULE
 from .draws import LOOP_WATCH, ends_drawn, loops_in_turn
 from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
 from .game import Game, Link
-from .hooks import (
-    ACTIONS,
-    FREE_USE,
-    SELF_FINISHING,
-    Task,
-    install,
-)
-from .prompts import Chosen
+from .hooks import ACTIONS, FREE_USE, SELF_FINISHING, Task, Turn, install
+from .prompts import Answer, Chosen, Prompt
 from .surprises import open_chain
 
 
@@ -359,6 +353,116 @@ def op_goal_replace(g: Game, p: int, c: int, chosen: Chosen) -> None:
     g.goals_changed()
 
 
+# the turn prompt's reason for the usual numbers of plays left, made once
+_PLAYS_LEFT = [f"{n} play(s) left" for n in range(64)]
+
+
+class TurnPolicy(Turn):
+    """The turn as the core asks it (``engine.hooks.Turn``): the tasks that
+    begin a table and that a move queues, and the question of the turn."""
+
+    def start(self, phase: str) -> Task:
+        return ("deal",) if phase == "deal" else ("start_turn",)
+
+    def move(self, g: Game, p: int, answer: Any) -> Task:
+        k = answer[0]
+        if k == "play":
+            return ("play", p, answer[1], 1 if g.temp else 0)
+        if k == "free":
+            return ("free", p, answer[1])
+        if k == "random":
+            return ("play_random", p)
+        return ("end_turn", -1, "chose")
+
+    def idle(self, g: Game) -> None:
+        """Nothing is pending in the play phase: settle the table, then ask the
+        active player to play (or end the turn)."""
+        a = g.active
+        last = g.pidx.last  # PassiveIndex.view's first test, written out: most questions come with the same rules
+        v = last[1] if g.rules == last[0] else g.pidx.view(g.rules)
+        # 1. a Draw rule (or bonus) that grew mid-turn: catch up at once
+        owed = (g._draw_required(a, v) if v.draw_bonus or v.adjust >= 0 else v.draw_base) - g.drawn
+        if owed > 0 and g.variant.can_draw(g):
+            if g.log is not None:  # the tutor's arithmetic: what the draw is now, and what is owed
+                total = g.drawn + owed
+                g.ev("catch_up", "turn.catch-up", a, owed=owed, drawn=g.drawn, terms=g.draw_terms(a),
+                        resumed=total == g._told_draw)
+                g._told_draw = total
+            g.stack.append(("draw", a, owed, 1, "turn.catch-up"))
+            return
+        # 2. the variant's standing obligations (others over a limit, War and Peace, ...)
+        if g.variant.settles and g.variant.settle(g, (v.hand_max, v.keeper_max)):
+            return
+        # 3. every Goal, now that what was played has fully resolved (see _run)
+        if not g.settled and g.checks and not g.chain:
+            if g.goals and g.variant.check_goals(g):
+                return  # a Solo score changed the table (or asks which cards go): settle again
+            if g.over or g.prompt is not None:
+                return
+            g.settled = True
+        # 4. an open temporary hand
+        if g.temp:
+            fr = g.temp[-1]
+            if fr.kind == "play" and fr.plays > 0 and fr.cards:
+                g.prompt = Prompt("turn", fr.player, "play_temp", list(map(g.pidx.move_of, fr.cards)),
+                                     card=fr.card, reason="play from the temporary hand", domain="moves")
+                return
+            g.stack.append(("temp_done",))
+            return
+        # 5. the turn itself
+        hand = g.hands[a]
+        if v.play_max >= 0 and not v.play_bonus:  # a numeral and no bonus, as _plays_left works it out
+            left = v.play_max - g.played
+            if left > len(hand):
+                left = len(hand)
+            elif left < 0:
+                left = 0
+        else:
+            left = g._plays_left(a, v)
+        if v.free or g.pidx.free_table:
+            g._left = (a, left)  # what the free actions' checks ask plays_left, worked out just now
+            try:
+                frees = g.free_actions(a)
+            finally:
+                g._left = None
+        else:
+            frees = []
+        g._acting = -1  # the turn's question is back: any free action is done
+        if g._tell_left == a and g.log is not None:
+            g._tell_left = -1
+            if left > 0 or frees:  # (with none, the turn's end says so)
+                told: dict[str, Any] = {"left": left, "played": g.played, "rule_card": v.play_card}
+                if frees:
+                    told["free"] = True
+                # what the Play rule allows is told only when the hand is what holds the plays back
+                allowed = v.play_max if not v.play_bonus else g.plays_allowed(a, v)
+                if allowed >= 0 and allowed - g.played > left:
+                    told["allowed"], told["hand"] = allowed, len(hand)
+                at = g._tell_at
+                if at is not None and at[0] is g.log:  # the play was told in this answer: its line says it
+                    at[1][4].update(told)
+                else:  # it was told with an earlier answer (a question came between): a line of its own
+                    g.ev("plays_left", "turn.play", a, -1, **told)
+            g._tell_at = None
+        if left > 0:
+            if g.played == 0 and v.random_first and g.play_rule_count() != 1:
+                if not frees:
+                    g.stack.append(("play_random", a))
+                    return
+                opts: list[Answer] = [("random",)]
+            else:
+                opts = list(map(g.pidx.move_of, hand))
+            if frees:
+                opts += [("free", c) for c in frees]
+            g.prompt = Prompt("turn", a, "play", opts, 1, 1, -1,
+                                 _PLAYS_LEFT[left] if left < 64 else f"{left} play(s) left", None, "moves")
+        elif frees:
+            g.prompt = Prompt("turn", a, "play", [("free", c) for c in frees] + [("end",)],
+                                 reason="no plays left; use a free action or end the turn", domain="moves")
+        else:
+            g.stack.append(("end_turn", -1, "plays" if hand else "empty"))
+
+
 install(globals(),
         # the turn's bookkeeping, and questions asked before anything moves: they
         # change no Goal, table, hand or New Rule (the task loop skips its checks after them)
@@ -367,4 +471,4 @@ install(globals(),
         # a card played moves from a hand (or a temporary hand) into the being-played
         # area; a draw moves cards from the pile into a hand (and a drawn Creeper onto
         # the table, hence only in a card set without Creepers)
-        hand_only=("play",), hand_only_no_creepers=("draw_phase", "draw"))
+        hand_only=("play",), hand_only_no_creepers=("draw_phase", "draw"), turn=TurnPolicy())

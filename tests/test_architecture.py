@@ -76,14 +76,15 @@ def test_no_import_circle_in_the_engine():
 
 
 DATA_LAYER = {"rng", "cards", "prompts", "effect_specs", "datafile", "statecheck", "registry"}
-# the core's own parts: the hook tables, the small named records, the derived numbers
-CORE_PARTS = {"hooks", "records", "numbers"}
+# the core's own parts: the hook tables, the small named records, the derived numbers, moving cards
+CORE_PARTS = {"hooks", "records", "numbers", "moves"}
 
 
 def test_the_core_imports_nothing_above_the_data_layer():
     g = import_graph()
     assert g["game"] <= DATA_LAYER | CORE_PARTS
     assert g["hooks"] == set() and g["records"] == set() and g["numbers"] <= DATA_LAYER | {"hooks"}
+    assert g["moves"] <= DATA_LAYER
     # the saved-state check reads the game it is given, never imports it
     assert g["statecheck"] <= DATA_LAYER and g["datafile"] == set()
 

@@ -128,7 +128,7 @@ def test_to_dict_is_a_snapshot_and_from_dict_a_game_of_its_own_temp_hands_includ
     g = Game.new(("fluxx5",), 2, "standard", 4)
     g.temp.append(Frame([0, -1, [g.draw.pop(), g.draw.pop()], 1, "play"]))
     g.prompt = None
-    g._idle()  # the question a temporary hand asks (a saved state's question must be the table's)
+    g.TURN[0].idle(g)  # the question a temporary hand asks (a saved state's question must be the table's)
     assert g.prompt.ask == "play_temp"
     d = g.to_dict()
     before = json.loads(json.dumps(d))
