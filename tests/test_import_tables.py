@@ -8,8 +8,7 @@ import runpy
 
 import engine.effect_specs as specs
 from engine import variants
-from engine.hooks import ACTIONS
-from engine.hooks import OPS, register
+from engine.hooks import ACTIONS, OPS, register
 
 
 def test_register_takes_only_the_functions_with_the_prefix_and_drops_it():
