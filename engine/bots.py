@@ -314,7 +314,7 @@ def safe_first(g: Game, p: int, ranked: list[tuple[Answer, float]]) -> list[tupl
 
 class FlatSearch(Bot):
     """Flat Monte Carlo (the search bot v1, frozen: daily par is computed by
-    it, see ``solo.daily.PAR_BOT``): every candidate answer gets rollouts on
+    it, see ``solo.variant.daily.PAR_BOT``): every candidate answer gets rollouts on
     copies whose hidden piles (the draw pile, the Rules deck, other hands)
     are reshuffled, played out by a quick policy; the best mean result
     wins. The budget is a number of rollouts per candidate, or milliseconds
@@ -630,7 +630,7 @@ class SearchBot(FlatSearch):
 
 class SearchBotV2(SearchBot):
     """The search bot v2 (before 2026-12-03), kept for measuring beside v3
-    (``solo.bench --curve``): with more answers than ``max_candidates`` it
+    (``solo.tools.bench --curve``): with more answers than ``max_candidates`` it
     searches the greedy favourite and a random sample of the rest."""
     name = "search-v2"
     searched = FlatSearch.searched

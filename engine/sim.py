@@ -129,7 +129,7 @@ def run_sim(decks: tuple[str, ...] | list[str], players: int, variant: str, game
     the same for any number of jobs. ``source``: where else the results
     come from (called as ``_results`` is, less ``jobs``; a ``cpu_seconds``
     attribute adds the CPU time spent elsewhere): the cluster of
-    ``solo.cluster``."""
+    ``solo.tools.cluster``."""
     import resource
     scores: dict[str, int] = {}
     wins: dict[str, int] = {}

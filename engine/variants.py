@@ -81,6 +81,9 @@ class Outcome:
 class Variant:
     name = "standard"
     title = "Fluxx"   # what a sentence calls the game
+    # the table an app lays out for it: "seats" (the New Rules in play, a line per seat) or
+    # "spots" (Solo's rule spots, its two piles and the score)
+    layout = "seats"
     scenarios: Path | None = None  # the folder of the variant's own rules scenarios (the tests run them all)
     # between_turns does nothing (worked out for each subclass): the end of a
     # turn then queues no between-turns task

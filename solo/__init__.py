@@ -1,4 +1,5 @@
-"""Solo Fluxx: the variant, the app, the command line, saves and history."""
-from . import explain as _explain  # noqa: F401  (registers its events' sentences with the tutor)
-from . import rules as _rules  # noqa: F401  (registers its rule ids with the engine and the tutor)
-from . import variant as _variant  # noqa: F401  (registers the solo variant with the engine)
+"""Solo Fluxx, in rooms: ``variant`` (Solo Fluxx as an engine variant, its
+rules and the tutor's words for them, the daily deal), ``app`` (the Textual
+app, the text mode, the hint worker), ``cli`` (the ``solo-fluxx`` command),
+``store`` (saves, history, who sat where) and ``tools`` (the benchmark, the
+fuzzer, the cluster sims, the bots' ladder)."""

@@ -350,7 +350,7 @@ async def test_daily_game_end_shows_par_and_share_line(store):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         g = app.current_game()
-        from solo.daily import daily_seed
+        from solo.variant.daily import daily_seed
         assert g.seed == daily_seed("2026-11-29")
         await play_to_end(app, pilot)
         await app.workers.wait_for_complete()

@@ -605,7 +605,7 @@ async def test_menu_items(store, item, screen):
 
 
 async def test_menu_daily_starts_todays_deal(store):
-    from solo.daily import daily_seed, today
+    from solo.variant.daily import daily_seed, today
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

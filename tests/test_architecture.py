@@ -154,8 +154,8 @@ def test_no_variant_named_in_the_core():
 def test_the_tutor_names_no_variant_and_solo_registers_its_own_words():
     """Solo's sentences, rule ids and readings live in solo/ and are
     registered with the tutor; the tutor's own modules name no variant."""
-    from solo import explain as solo_explain
-    from solo import rules as solo_rules
+    from solo.variant import explain as solo_explain
+    from solo.variant import rules as solo_rules
     from tutor.explain import EXPLAINED_KINDS, TEMPLATES, template_for
     from tutor.reference import REFERENCE
 
@@ -215,8 +215,8 @@ def test_every_mechanism_registers_one_way_once():
     writes = re.compile(rf"\b({'|'.join(HOOK_TABLES)})(\.(update|add|append|extend)\(|\[[^\]]*\]\s*=[^=])")
     root = Path(__file__).resolve().parents[1]
     mechanisms = [root / "engine" / f"{m}.py" for m in ("turn", "effects", "modifiers", "powers", "surprises",
-                                                         "attachments")] + [root / "solo" / "variant.py"]
-    for f in list((root / "engine").glob("*.py")) + [root / "solo" / "variant.py"]:
+                                                         "attachments")] + [root / "solo" / "variant" / "__init__.py"]
+    for f in list((root / "engine").glob("*.py")) + [root / "solo" / "variant" / "__init__.py"]:
         if f.name == "hooks.py":
             continue
         text = f.read_text()

@@ -1,4 +1,4 @@
-"""``python -m solo.bench --against DIR``: this checkout measured beside
+"""``python -m solo.tools.bench --against DIR``: this checkout measured beside
 another, process by process in the same hour (the speed-ups a drifting
 shared machine cannot move)."""
 from __future__ import annotations
@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from solo.bench import NotComparable, _side_figures, compare_with, cpu_runs
+from solo.tools.bench import NotComparable, _side_figures, compare_with, cpu_runs
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def bench(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "solo.bench", *args], cwd=cwd, capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "solo.tools.bench", *args], cwd=cwd, capture_output=True, text=True)
 
 
 def test_a_checkout_against_itself_gives_every_figure_both_sides_and_their_ratio():
@@ -71,7 +71,7 @@ def test_a_checkout_whose_benchmark_gives_no_figures_is_named_with_why(tmp_path)
 def test_a_checkout_that_times_other_figures_is_refused_not_compared_empty(tmp_path, monkeypatch):
     """An older benchmark with other figure names (or one that ignored --quick)
     shares no row with this one: a sentence, not an empty table."""
-    import solo.bench as bench_module
+    import solo.tools.bench as bench_module
     monkeypatch.setattr(bench_module, "_side_figures",
                         lambda root, quick: {"a figure of another version": 1.0} if root == tmp_path
                         else {"solo, random bot, 100 games": 0.1})

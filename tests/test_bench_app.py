@@ -8,7 +8,7 @@ pytestmark = [pytest.mark.app, pytest.mark.slow]
 
 
 def test_the_app_figures_are_measured():
-    from solo.bench import app_timings
+    from solo.tools.bench import app_timings
     t = app_timings(5, frames=1)
     assert t["presses"] == 5
     assert 0 < t["key_to_table_ms_median"] <= t["key_to_table_ms_max"]
@@ -23,19 +23,19 @@ def test_the_app_figures_are_measured():
 
 
 def test_the_strength_curve_plays_whole_games_at_each_budget():
-    """One game of the curve (``python -m solo.bench --curve N``): a real
+    """One game of the curve (``python -m solo.tools.bench --curve N``): a real
     score, search time spent, and the par bot (v1) is the frozen FlatSearch."""
     from engine.bots import FlatSearch, SearchBot
-    from solo.bench import CURVE, _curve_game
+    from solo.tools.bench import CURVE, _curve_game
     score, spent, n = _curve_game(("v2", 1, 2, 3))
     assert 0 <= score <= 20 and spent > 0 and n > 0
     assert CURVE[0][0].startswith("v1") and FlatSearch.name == "flat-search" and SearchBot.name == "search"
 
 
 def test_the_key_to_screen_figures_against_bots_are_measured():
-    """``python -m solo.bench --app-bots N``: your move to the table, and your
+    """``python -m solo.tools.bench --app-bots N``: your move to the table, and your
     move to your next question with the bots' moves between."""
-    from solo.bench import bots_timings
+    from solo.tools.bench import bots_timings
     t = bots_timings(2, presses=4)
     assert t["presses"] == 4 and t["bots"] == 2
     assert 0 < t["key_to_table_ms_median"] <= t["key_to_table_ms_max"]
@@ -109,7 +109,7 @@ async def test_a_solo_table_is_six_widgets_at_its_first_frame(store):
 def test_the_curve_measures_v3_beside_v2_seed_by_seed():
     """--curve plays v3 and v2 at the same budgets and gives the paired
     difference with its 95% interval."""
-    from solo.bench import CURVE, _curve_game, paired_difference
+    from solo.tools.bench import CURVE, _curve_game, paired_difference
     assert ("v2", 60, 6) in CURVE and ("v3", 60, 6) in CURVE
     score, spent, n = _curve_game(("v3", 1, 2, 3))
     assert score >= 0 and n > 0 and spent > 0

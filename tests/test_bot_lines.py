@@ -10,7 +10,7 @@ from engine.bots import answer_for
 from engine.game import Game
 from solo.app.screens import GameScreen
 from solo.app.screens.modals import MoveScreen
-from solo.seats import new_seats
+from solo.store.seats import new_seats
 from tutor.brief import Brief, brief_lines
 from tutor.explain import Explainer
 

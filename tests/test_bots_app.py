@@ -11,7 +11,7 @@ import pytest
 from engine.game import Game
 from solo.app.dialogs import ConfirmScreen, PickManyDialog, PickOneDialog
 from solo.app.screens import EndScreen, GameScreen
-from solo.seats import new_seats, seat_names
+from solo.store.seats import new_seats, seat_names
 
 from .helpers import boxes, first_choice_keys, make_app, screen_lines, until, zone_text
 
@@ -603,7 +603,7 @@ async def test_a_lost_worker_process_does_not_stop_the_search_bot(store, monkeyp
     from concurrent.futures import Future
     from concurrent.futures.process import BrokenProcessPool
 
-    from solo.hinting import HintWorker
+    from solo.app.hinting import HintWorker
 
     def broken(self, state, name):
         f: Future = Future()

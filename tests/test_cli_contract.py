@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from solo import cli
-from solo.daily import daily_seed
+from solo.variant.daily import daily_seed
 
 ROOT = Path(__file__).resolve().parents[1]
 SIM_KEYS = {"variant", "players", "decks", "bot", "games", "seconds", "games_per_second", "decisions",
@@ -496,7 +496,7 @@ def test_app_commands_pass_their_arguments(capsys, app_calls):
 
 
 def test_daily_without_a_date_is_today(capsys, app_calls):
-    from solo.daily import today
+    from solo.variant.daily import today
     assert cli.main(["daily"]) == 0
     assert app_calls == [{"daily": today()}]
 

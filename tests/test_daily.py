@@ -8,8 +8,8 @@ import pytest
 
 from engine.game import Game
 from engine.sim import play_game
-from solo.daily import DAILY_DECKS, daily_seed, share_line, streaks
 from solo.store import Store
+from solo.variant.daily import DAILY_DECKS, daily_seed, share_line, streaks
 
 from .helpers import run_cli
 
@@ -86,7 +86,7 @@ def test_share_line():
 def test_par_is_deterministic_and_cached(tmp_path):
     """Par is the frozen par bot's score on the date's deal: pinned, so that no
     change to the bots or the engine can move a past date's par unnoticed."""
-    from solo.daily import compute_par
+    from solo.variant.daily import compute_par
     a = compute_par("2026-11-29")
     assert a == 5
     assert compute_par("2026-11-29") == a
@@ -130,7 +130,7 @@ def test_tampered_runs_are_rejected(tmp_path):
 def test_par_with_a_small_budget_is_pinned():
     """The par bot on the date's deal, at one rollout a candidate (fast): the
     same numbers on every machine, and a different deal for another date."""
-    from solo.daily import compute_par
+    from solo.variant.daily import compute_par
     assert compute_par("2026-11-29", rollouts=1) == 3
     assert compute_par("2026-11-30", rollouts=1) == 6
 
@@ -146,7 +146,7 @@ PINNED_PAR = {"2026-11-29": 5, "2026-11-30": 7, "2026-12-01": 9}
 def test_par_is_pinned_for_several_dates_at_the_full_budget(tmp_path):
     """The par bot (PAR_BOT) on three dates' deals at its real budget: a change
     to the search that moves these must keep the old search for par."""
-    from solo.daily import PAR_BOT, compute_par
+    from solo.variant.daily import PAR_BOT, compute_par
     assert PAR_BOT == "search-12-v1"
     got = {d: compute_par(d) for d in ("2026-11-29", "2026-11-30", "2026-12-01")}
     assert got == PINNED_PAR, got

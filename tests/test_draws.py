@@ -122,8 +122,8 @@ def test_sim_counts_draws_under_none_and_its_guard_as_an_error(monkeypatch):
 
 
 def test_a_drawn_game_is_a_result_of_its_own_in_the_history_and_the_stats(tmp_path):
-    from solo.seats import run_result
     from solo.store import Store
+    from solo.store.seats import run_result
     res = play_game(*DRAWN, keep_answers=True)
     g = replay(run_from_data(res["run"], "a sim run"), record=False)
     s = Store(tmp_path / "s.sqlite3")

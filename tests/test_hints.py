@@ -67,7 +67,7 @@ def test_the_hint_compares_with_the_runner_up_from_what_the_futures_did():
 
 
 def test_a_real_hint_reports_what_its_search_found():
-    from solo.hinting import search_hint
+    from solo.app.hinting import search_hint
     g = table("""
 variant = "solo"
 [setup]

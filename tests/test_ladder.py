@@ -1,7 +1,7 @@
 """The strength ladder (issue 37, deliverable 5): seats, intervals, ratings,
 and a small ladder that checks the order random < greedy < search. The
 full ladder (1,000 and 200 games a pair) is in the README and
-solo/ladder.json; the small one is a fixed sample of the same games (the
+solo/tools/ladder.json; the small one is a fixed sample of the same games (the
 games are deterministic), checked for its order, not for significance."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from solo.ladder import (
+from solo.tools.ladder import (
     ANCHOR,
     LADDER_FILE,
     elo_gap,
@@ -67,7 +67,7 @@ def test_a_small_ladder_orders_random_greedy_search():
 
 
 def test_new_game_shows_each_bots_rating_when_measured():
-    from solo.seats import STRENGTH_WORDS, strength_words
+    from solo.store.seats import STRENGTH_WORDS, strength_words
     words, rated = strength_words(), ratings()
     shipped = json.loads(LADDER_FILE.read_text())["ratings"]  # the ladder ships its ratings: all three shown
     assert rated == {k: int(v) for k, v in shipped.items()} and set(rated) == set(STRENGTH_WORDS)

@@ -232,5 +232,5 @@ def test_illegal_answers_change_nothing(seed, table, decks, bot_seed):
 
 def test_short_fuzz_run():
     """CI's short fuzz run: every deck set and 1-6 players, legal and illegal answers."""
-    from solo.fuzz import main
+    from solo.tools.fuzz import main
     assert main(["--games", str(scaled(240))]) == 0

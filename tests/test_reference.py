@@ -113,7 +113,7 @@ def test_the_cards_entries_are_made_when_first_needed_in_their_place():
     assert repr(r) == f"Reference({len(head) + len(cards) - 1} entries)"
     # the shipped reference: the rules, readings and topics, the cards, then what the variants
     # registered (Solo, and the tests' turn-limit variant), each in its own order
-    from solo import rules as solo_rules
+    from solo.variant import rules as solo_rules
 
     from .variants.turn_limit import TURN_LIMIT
     ids = list(REFERENCE)

@@ -322,7 +322,7 @@ def test_a_lock_file_is_never_followed_through_a_link(tmp_path):
 
 KILLED = """
 import os, sys, time
-from solo.hinting import HintWorker, rank_state
+from solo.app.hinting import HintWorker, rank_state
 import solo
 from engine.game import Game
 w = HintWorker()

@@ -28,7 +28,7 @@ from engine.bots import RandomBot
 from engine.cards import KEEPER
 from engine.game import Game
 from engine.goals import goal_winners
-from solo.goals import meets_alone
+from solo.variant.goals import meets_alone
 
 from .helpers import scaled
 

@@ -1,10 +1,19 @@
-"""Who sits at a game against bots (solo/seats.py), without the app: the
+"""Who sits at a game against bots (solo/store/seats.py), without the app: the
 seats, their names and labels, and how the history words a run."""
 from __future__ import annotations
 
 import pytest
 
-from solo.seats import BOT_NAMES, MAX_BOTS, new_seats, run_result, seat_label, seat_names, seats_of_notes, table_words
+from solo.store.seats import (
+    BOT_NAMES,
+    MAX_BOTS,
+    new_seats,
+    run_result,
+    seat_label,
+    seat_names,
+    seats_of_notes,
+    table_words,
+)
 
 
 def test_new_seats_put_you_first_and_the_bots_after():

@@ -6,7 +6,7 @@ import io
 import re
 
 from engine.game import Game
-from solo.textplay import describe, label, play_text
+from solo.app.textplay import describe, label, play_text
 
 from .helpers import table
 
@@ -95,7 +95,7 @@ def test_the_table_as_text():
 
 
 def test_an_illegal_choice_shows_the_engines_reason(monkeypatch):
-    import solo.textplay as T
+    import solo.app.textplay as T
     g = simplify_table()
 
     class Shim:
@@ -190,7 +190,7 @@ def test_the_first_screens_word_for_word():
 
 
 def test_without_a_seed_the_clock_gives_one(monkeypatch):
-    import solo.textplay as tp
+    import solo.app.textplay as tp
     monkeypatch.setattr(tp.time, "time", lambda: 1234.9)
     out = io.StringIO()
     play_text(["fluxx5"], None, inp=io.StringIO("q\n"), out=out)

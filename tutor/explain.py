@@ -137,7 +137,7 @@ def who(g: Game, p: int, cap: bool = True) -> str:
 # data by name ({turn}, {frm}, {count}, ...), with {target} and {keeper} as
 # card names.
 # A variant adds the sentences of its own events with ``register_templates``
-# (Solo Fluxx does, from ``solo/explain.py``).
+# (Solo Fluxx does, from ``solo/variant/explain.py``).
 TEMPLATES: dict[str | tuple[str, str], str] = {
     ("draw", "turn.catch-up"): "{W} drew {name} at once, to catch up with the draw.",
     ("draw", "rule.no-hand-bonus"): ("{W} drew {name} for the No-Hand Bonus (an empty hand as the turn began); "

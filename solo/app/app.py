@@ -21,7 +21,7 @@ class SoloCommands(Provider):
 
     def items(self, cards: bool) -> list[tuple[str, object, str]]:
         app = self.app
-        from solo.daily import today
+        from solo.variant.daily import today
         items = [("New game", app.choose_new_game, "Solo Fluxx or Fluxx against bots: choose the game and decks"),
                  ("Daily challenge", partial(app.daily_game, today()), "today's deal, the same for everyone"),
                  ("Lessons", app.show_lessons, "step-by-step lessons"),
@@ -102,7 +102,7 @@ class SoloFluxxApp(App):
         self.seats = seats  # with new: a game against bots, these seats ("human", "greedy", ...)
         self.daily = daily  # a date: start that date's daily challenge
         self.failure: str | None = None  # the one sentence to print when an error ended the app
-        from solo.hinting import HintWorker
+        from solo.app.hinting import HintWorker
         self.hints = HintWorker()  # the hint's search runs in a process of its own
 
     def _handle_exception(self, error: Exception) -> None:
@@ -236,7 +236,7 @@ class SoloFluxxApp(App):
             self.notify("That game is no longer in progress.", timeout=5)
             return
         g, answers, info = saved
-        from solo.seats import seats_in
+        from solo.store.seats import seats_in
 
         from .screens.replay import ReplayScreen
         seats = seats_in(info)
@@ -281,7 +281,7 @@ class SoloFluxxApp(App):
 
     def daily_game(self, date_iso: str) -> None:
         """The date's deal; a daily of that date in progress is resumed, never dealt again."""
-        from solo.daily import DAILY_DECKS, daily_seed
+        from solo.variant.daily import DAILY_DECKS, daily_seed
         if not self.open_slot("daily"):
             return
         saved = self.store.load("daily")
@@ -326,7 +326,7 @@ class SoloFluxxApp(App):
     def choose_new_game(self) -> None:
         """New game: Solo or against bots (how many, how strong), the decks,
         then start (asking first if a game is in progress in that slot)."""
-        from solo.seats import new_seats
+        from solo.store.seats import new_seats
 
         from .dialogs import NewGameScreen
 

@@ -186,7 +186,7 @@ class NewGameScreen(ModalScreen[dict]):
 
     def questions(self) -> list[tuple[str, str, list[tuple[str, object]]]]:
         """(step, question, [(label, value)]) in order; the bot questions only for a game against bots."""
-        from solo.seats import MAX_BOTS, strength_words
+        from solo.store.seats import MAX_BOTS, strength_words
         words = strength_words()
         out: list[tuple[str, str, list[tuple[str, object]]]] = [
             ("mode", "New game: which game?", [("Solo Fluxx (the solitaire: score Goals against the deck)", "solo"),
@@ -197,7 +197,7 @@ class NewGameScreen(ModalScreen[dict]):
             out.append(("strength", "How strong are the bots?", [(f"all {w}", k) for k, w in words.items()]
                         + [("a strength for each bot", "each")]))
             if self.chosen.get("strength") == "each":
-                from solo.seats import BOT_NAMES
+                from solo.store.seats import BOT_NAMES
                 for i in range(int(self.chosen.get("bots", 1))):
                     out.append((f"strength{i}", f"How strong is {BOT_NAMES[i]}?",
                                 [(w, k) for k, w in words.items()]))

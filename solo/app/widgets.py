@@ -139,7 +139,7 @@ class TurnBanner(Static):
 
     def show(self, g: Game, info: dict[str, Any]) -> None:
         p = g.active
-        solo = g.variant.spots(g) is not None
+        solo = g.variant.layout == "spots"
         owed = g.draw_required(p) if g.phase in ("play", "start") else 0
         if g.temp and g.temp[-1].kind == "play":
             fr = g.temp[-1]

@@ -72,7 +72,7 @@ class EndScreen(Screen):
     def bots_recap(self) -> Content:
         """A game against bots: who won, with which Goal, after how many turns;
         every seat's table at the end; the record against bots."""
-        from solo.seats import seat_label, seat_names
+        from solo.store.seats import seat_label, seat_names
         g, seats = self.g, self.seats or []
         names = seat_names(seats)
         goal = ""
@@ -142,7 +142,7 @@ class EndScreen(Screen):
         self.query_one("#review", Static).update(text)
 
     def _compute_par(self) -> None:
-        from solo.daily import compute_par
+        from solo.variant.daily import compute_par
         par = compute_par(self.daily)
         self.app.call_from_thread(self._got_par, par)
 
@@ -151,7 +151,7 @@ class EndScreen(Screen):
         self.show_par(par)
 
     def show_par(self, par: int) -> None:
-        from solo.daily import share_line
+        from solo.variant.daily import share_line
         runs = [r for r in self.app.store.runs(finished_only=True) if r["daily"] == self.daily]
         practice = bool(runs and runs[-1]["practice"])
         line = share_line(self.daily, len(self.g.scored), par, self.g.turn, practice)

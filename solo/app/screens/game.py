@@ -82,7 +82,7 @@ class GameScreen(BotSeats, Screen):
         self.hint_step = 0
         self.sized = None  # the size the table was last laid out for (on_resize)
         self.tall_log = False  # the tutor panel was 8 rows or more at the last draw (it shows the rule texts)
-        from solo.seats import seat_names, seats_in
+        from solo.store.seats import seat_names, seats_in
         self.seats = seats_in(info)  # a game against bots: who sits where ("human", "greedy", ...)
         self.repaired: str | None = None
         if self.slot == "standard" and (self.seats is None or len(self.seats) != g.nplayers
@@ -115,9 +115,11 @@ class GameScreen(BotSeats, Screen):
             yield self.small_notice()
             yield KeyBar()
             return
-        if g.variant.spots(g) is not None:  # Solo: the piles and the spots, the Goals and the score, your Keepers
+        # the layout the variant asks for: Solo's piles and spots, Goals, score and Keepers; or
+        # the New Rules area and a line per seat (the standard game, and any variant that does not say)
+        if g.variant.layout == "spots":
             rows = solo_rows(self.table_layout)
-        else:  # the standard game: the New Rules area instead of the spots, and a line per other seat
+        else:
             rows = standard_rows(self.table_layout, g.nplayers)
         boxes = BoxRows(rows, id="boxes")
         yield TurnBanner(id="status")

@@ -23,7 +23,7 @@ class HistoryScreen(StoreScreen):
         t.add_columns("Id", "Date", "Seed", "Decks", "Result", "Mode", "Assisted", "Status")
         from textual.content import Content
 
-        from solo.seats import run_result
+        from solo.store.seats import run_result
         runs = self.store.runs()
         shown: list[tuple[int, tuple]] = []
         for r in runs:
@@ -45,7 +45,7 @@ class HistoryScreen(StoreScreen):
             return
         from .replay import ReplayScreen
         try:
-            from solo.seats import seats_of_notes
+            from solo.store.seats import seats_of_notes
             seats = seats_of_notes(run.get("seats"))
             screen = ReplayScreen(f"Run {event.row_key.value}: seed {run['seed']}", run["decks"], run.get("players", 1),
                                   run.get("variant", "solo"), run["seed"], run["answers"], seats)

@@ -31,7 +31,7 @@ class LessonScreen(GameScreen):
         super().__init__(self.coach.g, [], {"seed": lesson.scenario.seed, "lesson": lesson.id, "slot": "lesson"})
         self.lesson = lesson
         if self.g.nplayers > 1:  # the seats named as the table and the tutor name them: You, Ada, Boris...
-            from solo.seats import seat_names
+            from solo.store.seats import seat_names
             from tutor.explain import Explainer
             names = seat_names(["human"] + ["greedy"] * (self.g.nplayers - 1))
             self.info["names"] = names

@@ -24,7 +24,7 @@ class MenuScreen(Screen):
             resume.append(Option(f"Resume daily {playing['daily']['daily']} (turn {playing['daily']['turn']})",
                                  id="resume-daily"))
         if "standard" in playing:
-            from solo.seats import seats_of_notes, table_words
+            from solo.store.seats import seats_of_notes, table_words
             seats = seats_of_notes(playing["standard"].get("extra"))
             who = table_words(seats) if seats else "against bots"
             resume.append(Option(f"Resume Fluxx, {who} (turn {playing['standard']['turn']})", id="resume-standard"))
@@ -43,7 +43,7 @@ class MenuScreen(Screen):
         elif event.option.id == "new":
             self.app.choose_new_game()
         elif event.option.id == "daily":
-            from solo.daily import today
+            from solo.variant.daily import today
             self.app.daily_game(today())
         elif event.option.id == "stats":
             self.app.show_stats()

@@ -153,7 +153,7 @@ class PilesScreen(ScrollDialog):
         parts = [styled((f"Scored Goals ({len(g.scored)})", "b"), ", latest first: ", pile(g, g.scored))] \
             if g.variant.scores else []
         parts.append(styled((f"Main discard ({len(g.discard)})", "b"), ", top first: ", pile(g, g.discard)))
-        if g.variant.spots(g) is not None:
+        if g.variant.layout == "spots":  # a variant with its own Rules deck (Solo)
             parts.append(styled((f"Rules discard ({len(g.rules_discard)})", "b"), ", top first: ",
                                 pile(g, g.rules_discard)))
         return Content("\n\n").join(parts)

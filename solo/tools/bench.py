@@ -1,4 +1,4 @@
-"""The project's benchmark: ``python -m solo.bench [--quick]``.
+"""The project's benchmark: ``python -m solo.tools.bench [--quick]``.
 
 Prints, in one run: games per second with the random bot (solo, standard
 2-player fluxx5, standard 4-player), wall and per CPU-second, mean turns and
@@ -247,8 +247,8 @@ def bots_timings(bots: int = 5, strength: str = "greedy", presses: int = 30, siz
 
     from solo.app import SoloFluxxApp
     from solo.app.screens import GameScreen
-    from solo.seats import new_seats
     from solo.store import Store
+    from solo.store.seats import new_seats
 
     async def run() -> dict:
         mine: list[int] = []
@@ -480,13 +480,22 @@ class NotComparable(Exception):
     """A checkout whose benchmark gave no CPU figures (the sentence says why)."""
 
 
+def _bench_module(root: Path) -> str | None:
+    """The benchmark's module in the checkout at ``root``: solo/tools/bench.py,
+    or solo/bench.py in a checkout from before solo/ had its rooms (issue 40)."""
+    for module in ("solo.tools.bench", "solo.bench"):
+        if (root / (module.replace(".", "/") + ".py")).is_file():
+            return module
+    return None
+
+
 def _side_figures(root: Path, quick: bool) -> dict[str, float]:
     """One process of the CPU figures (``--cpu 1``) of the checkout at ``root``,
     run by this interpreter."""
     import os
     import subprocess
     import sys
-    cmd = [sys.executable, "-m", "solo.bench", "--cpu", "1"] + (["--quick"] if quick else [])
+    cmd = [sys.executable, "-m", _bench_module(root) or "solo.tools.bench", "--cpu", "1"] + (["--quick"] if quick else [])
     env = {**os.environ, "PYTHONPATH": str(root)}
     done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
     lines = done.stdout.strip().splitlines()
@@ -496,7 +505,7 @@ def _side_figures(root: Path, quick: bool) -> dict[str, float]:
         got = None
     if done.returncode != 0 or not isinstance(got, dict):
         why = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        raise NotComparable(f"{root}: `python -m solo.bench --cpu 1` there gave no figures (exit {done.returncode}: "
+        raise NotComparable(f"{root}: `python -m solo.tools.bench --cpu 1` there gave no figures (exit {done.returncode}: "
                             f"{why}); compare with a checkout whose benchmark has --cpu")
     return {str(k): float(v) for k, v in got.items()}
 
@@ -509,7 +518,7 @@ def compare_with(tree: Path, rounds: int, frames: int = 5, quick: bool = False) 
     of each before the first round fills the bytecode caches). The best CPU time of each figure, the median
     first frame, and each speed-up (theirs / ours). A shared machine's speed
     drifts from hour to hour; the same code measured beside it does not."""
-    here = Path(__file__).resolve().parent.parent
+    here = Path(__file__).resolve().parents[2]
     sides = (("theirs", tree), ("ours", here))
     best: dict[str, dict[str, float]] = {"theirs": {}, "ours": {}}
     starts: dict[str, list[float]] = {"theirs": [], "ours": [], "floor": []}
@@ -563,7 +572,7 @@ def _print_comparison(c: dict) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(prog="python -m solo.bench")
+    ap = argparse.ArgumentParser(prog="python -m solo.tools.bench")
     ap.add_argument("--quick", action="store_true", help="small sizes, for a smoke test (with --cpu or --against too)")
     ap.add_argument("--cpu", type=int, default=0, metavar="N",
                     help="only the engine's hot paths, in CPU seconds, best of N runs (for comparing versions), after a calibration loop that shows how fast the machine is at the time")
@@ -585,13 +594,13 @@ def main() -> None:
     a = ap.parse_args()
     if a.against is not None:
         tree = Path(a.against).expanduser().resolve()
-        if not (tree / "solo" / "bench.py").is_file() or not (tree / "engine").is_dir():
-            ap.error(f"--against {a.against}: no Solo Fluxx checkout there (no solo/bench.py and engine/); give the "
+        if _bench_module(tree) is None or not (tree / "engine").is_dir():
+            ap.error(f"--against {a.against}: no Solo Fluxx checkout there (no solo/tools/bench.py and engine/); give the "
                      "folder of another checkout, e.g. one made with `git worktree add DIR COMMIT`")
         try:
             c = compare_with(tree, a.cpu or 3, frames=2 if a.quick else 5, quick=a.quick)
         except NotComparable as e:
-            ap.exit(2, f"python -m solo.bench: {e}\n")
+            ap.exit(2, f"python -m solo.tools.bench: {e}\n")
         _print_comparison(c)
         print(json.dumps(c))
         return

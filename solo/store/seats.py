@@ -18,10 +18,10 @@ BOT_NAMES = ("Ada", "Boris", "Cleo", "Dmitri", "Esme")
 
 
 def strength_words() -> dict[str, str]:
-    """Each strength in words with its measured rating (``solo.ladder``: an
+    """Each strength in words with its measured rating (``solo.tools.ladder``: an
     Elo-style rating from four-seat games, random at 1000), as New game
     shows them."""
-    from solo.ladder import ratings
+    from solo.tools.ladder import ratings
     rated = ratings()
     return {k: f"{w}, rated {rated[k]}" if k in rated else w for k, w in STRENGTH_WORDS.items()}
 MAX_BOTS = len(BOT_NAMES)

@@ -11,7 +11,7 @@ ones are practice. Par is the par bot's score on the deal: the search bot
 as it stood when PAR_BOT was named (``engine.bots.FlatSearch``, frozen;
 12 rollouts a candidate, no clock), so
 it is the same on every machine; it is computed once, cached, and shown
-only after the game. The par bot is not the hint bot (``solo.hinting``):
+only after the game. The par bot is not the hint bot (``solo.app.hinting``):
 the hint may grow stronger, par stays put. Tests pin par for several dates
 at the full budget; a change to the search that moves them must keep the
 old search here under PAR_BOT "search-12-v1" and name the new one v2 for

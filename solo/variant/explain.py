@@ -1,5 +1,5 @@
 """The tutor's sentences for Solo Fluxx's own events and data (registered
-with the tutor at import, like Solo's rule ids in ``solo/rules.py``)."""
+with the tutor at import, like Solo's rule ids in ``solo/variant/rules.py``)."""
 from __future__ import annotations
 
 from tutor.explain import register_templates, register_variant_note

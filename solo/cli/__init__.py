@@ -245,7 +245,7 @@ def cmd_sim(a) -> int:
                              f"players, not {players}")
     seed = a.seed
     if a.daily:
-        from solo.daily import daily_seed
+        from solo.variant.daily import daily_seed
         seed = daily_seed(a.daily)
     if a.save_runs is not None:
         from engine.datafile import visible
@@ -270,7 +270,7 @@ def cmd_sim(a) -> int:
     from engine.sim import default_jobs
     source = None
     if a.cluster:
-        from solo.cluster import ClusterSource, ClusterUnavailable
+        from solo.tools.cluster import ClusterSource, ClusterUnavailable
 
         def told(done: int, total: int, workers: int) -> None:
             print(f"solo-fluxx sim: {done} of {total} games played on {a.cluster} ({workers} workers)",
@@ -401,7 +401,7 @@ def cmd_replay(a) -> int:
         run = load_run(a.run)
     explainer = None
     if a.explain:
-        from solo.seats import seat_names
+        from solo.store.seats import seat_names
         from tutor.explain import Explainer
         # a game against bots played in the app: its seats by name ("You", "Ada", ...)
         explainer = Explainer("brief", names=seat_names(run.seats) if run.seats else None)
@@ -442,7 +442,7 @@ def cmd_replay(a) -> int:
         if g.variant.scores:
             print(f"result: score {len(g.scored)}")
         else:
-            from solo.seats import seat_label
+            from solo.store.seats import seat_label
             if g.winner < 0:
                 print(f"result: no winner ({g.end or 'the run stops before the game ends'})")
             else:
@@ -501,7 +501,7 @@ def check_run(run) -> tuple[str, str, object]:
                     f"whose rules differ: {ENGINE_CHANGES.get(run.engine, 'see the README, Engine versions')})")
         return why, "", None
     if run.daily is not None:  # a daily claim: the date's deal, and only it
-        from solo.daily import DAILY_DECKS, daily_seed
+        from solo.variant.daily import DAILY_DECKS, daily_seed
         try:
             seed = daily_seed(_date(run.daily))
         except argparse.ArgumentTypeError:
@@ -564,7 +564,7 @@ def cmd_play(a) -> int:
             raise UsageError("solo-fluxx play: --players and --bot are for a game against bots "
                              "(--variant standard); Solo Fluxx has one player and no bots")
         return _run(_app(new=(a.seed, a.decks)))
-    from solo.seats import new_seats
+    from solo.store.seats import new_seats
     players = 4 if a.players is None else a.players
     if not 2 <= players <= 6:
         raise UsageError(f"solo-fluxx play: the standard game takes 2 to 6 players (you and 1 to 5 bots), "
@@ -677,12 +677,12 @@ def cmd_learn(a) -> int:
 
 
 def cmd_daily(a) -> int:
-    from solo.daily import today
+    from solo.variant.daily import today
     return _run(_app(daily=a.date or today()))
 
 
 def cmd_text(a) -> int:
-    from solo.textplay import play_text
+    from solo.app.textplay import play_text
     return play_text(a.decks, a.seed)
 
 
@@ -698,7 +698,7 @@ def cmd_history(a) -> int:
         best, mean = store.best_and_mean()
         print(json.dumps({"runs": runs, "best": best, "mean": mean, "stats": store.stats()}))
         return 0
-    from solo.seats import run_result
+    from solo.store.seats import run_result
     if not runs and not store.unreadable:
         print("No runs yet.")
     else:  # the run's ID is what export, replay --run and the app's history take
@@ -786,5 +786,3 @@ def _main(argv: list[str], out, err) -> int:
         return 1
 
 
-if __name__ == "__main__":
-    sys.exit(main())

@@ -6,6 +6,11 @@ the Rules deck, everything else the Main deck, each with its own discard
 pile; four spots (Draw, Play, one Limit, one Other) each hold one New Rule;
 a Rules card is flipped after every turn; a met Goal is scored and the
 cards it names are discarded; the game ends the moment either deck runs out.
+
+The package is the whole variant: the rules (``rules``: the ids its events
+cite), the tutor's words for them (``explain``), its Goals (``goals``) and the
+daily deal (``daily``). Loading it (the registry does, through the entry point)
+registers the first two.
 """
 from __future__ import annotations
 
@@ -15,6 +20,8 @@ from engine.goals import count_blocked, meets, short_by_inflation, why_blocked
 from engine.hooks import install
 from engine.variants import Outcome, Variant
 
+from . import explain as _explain  # noqa: F401  (the tutor's sentences for Solo's events)
+from . import rules as _rules  # noqa: F401  (Solo's rule ids, with the engine and the tutor)
 from .goals import choice_cards, fixed_cards, meets_alone
 
 SPOTS = ("draw", "play", "limit", "other")
@@ -62,6 +69,7 @@ def _near_facts(db) -> tuple[tuple[tuple[int, int], ...], frozenset[int]]:
 class SoloVariant(Variant):
     name = "solo"
     title = "Solo Fluxx"
+    layout = "spots"
     scores = True
     min_players = 1
     max_players = 1

@@ -5,9 +5,9 @@ win rate with its 95% interval (Wilson), and an Elo-style rating per bot
 fitted to every pair's result (least squares on the rating differences the
 win rates imply, random anchored at 1000).
 
-    python -m solo.ladder [--games N] [--search-games N] [--decks LIST] [--jobs N] [--json]
+    python -m solo.tools.ladder [--games N] [--search-games N] [--decks LIST] [--jobs N] [--json]
 
-A drawn game counts half to each side. The ratings go to ``solo/ladder.json``
+A drawn game counts half to each side. The ratings go to ``solo/tools/ladder.json``
 (``--write``), which New game reads to show each bot's rating.
 """
 from __future__ import annotations
@@ -133,7 +133,7 @@ def run_ladder(games: int, search_games: int, decks: tuple[str, ...] = ("fluxx5"
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m solo.ladder", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m solo.tools.ladder", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=1000, help="games for each pair without the search bot")
     ap.add_argument("--search-games", type=int, default=200, help="games for each pair with the search bot")
     ap.add_argument("--decks", default="fluxx5", help="comma-separated deck ids (default: fluxx5)")

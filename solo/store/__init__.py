@@ -855,19 +855,19 @@ class Store:
     def par(self, date_iso: str) -> int | None:
         """The date's par, if this engine and par bot worked it out (a par of an
         older engine, whose rules differ, is worked out again)."""
-        from solo.daily import PAR_BOT
+        from solo.variant.daily import PAR_BOT
         r = self._row("par", "date=?", (date_iso,), [("score", MAX_SMALL), ("engine", MAX_SMALL)])
         return r[0] if r and type(r[0]) is int and r[1] == f"{ENGINE_VERSION} {PAR_BOT}" else None
 
     def set_par(self, date_iso: str, score: int) -> None:
-        from solo.daily import PAR_BOT
+        from solo.variant.daily import PAR_BOT
         with self._write():
             self.db.execute("INSERT OR REPLACE INTO par VALUES (?, ?, ?)",
                             (date_iso, score, f"{ENGINE_VERSION} {PAR_BOT}"))
 
     def stats(self, today_iso: str | None = None) -> dict:
         """Runs played, best, mean, daily streaks, the score histogram and scores over time."""
-        from solo.daily import streaks
+        from solo.variant.daily import streaks
         every = [r for r in self.runs(finished_only=True) if r["score"] is not None]  # Solo runs: scored
         # the Solo figures are your scored runs: a daily played again (practice) and the lessons' coached
         # game are counted apart

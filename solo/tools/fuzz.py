@@ -1,4 +1,4 @@
-"""Long fuzz runs of the engine: ``python -m solo.fuzz --games 20000``.
+"""Long fuzz runs of the engine: ``python -m solo.tools.fuzz --games 20000``.
 
 Random complete games for every deck set, variant and player count (1-6),
 answering with random legal answers and, at random, illegal ones; the
@@ -81,7 +81,7 @@ def one_game(k: int, turn_cap: int = 200) -> int:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m solo.fuzz")
+    ap = argparse.ArgumentParser(prog="python -m solo.tools.fuzz")
     ap.add_argument("--games", type=int, default=20000)
     ap.add_argument("--start", type=int, default=0)
     a = ap.parse_args(argv)
