@@ -41,6 +41,7 @@ def _finish(g: Game, seed: int) -> Game:
     return g
 
 
+@pytest.mark.exists_for("the installed metadata (pyproject's entry point): no mutant of the source changes it")
 def test_the_installed_variant_is_found_by_its_entry_point():
     from importlib.metadata import entry_points
     assert {ep.name: ep.value for ep in entry_points(group=GROUP)}.get("solo") == "solo.variant:variant"
