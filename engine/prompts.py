@@ -11,7 +11,7 @@ Answers are small tuples:
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -21,6 +21,22 @@ Answer = tuple[Any, ...]
 # What a continuation receives from a choose answer: the values chosen (card
 # ids, seat numbers or words, by the prompt's domain).
 Chosen = tuple[Any, ...]
+
+
+def same_move(a: Sequence[Any], b: Sequence[Any]) -> bool:
+    """Two answers are the same move, as the engine takes them: a choice is a
+    set (the order values are written in does not matter), and passing is
+    choosing nothing. The one equality of answers (lessons match a wrong
+    move by it, the coached game's review a better one)."""
+    if tuple(a[:1]) == ("pass",):
+        a = ("choose", ())
+    if tuple(b[:1]) == ("pass",):
+        b = ("choose", ())
+    if a[0] != b[0]:
+        return False
+    if a[0] == "choose":
+        return set(a[1]) == set(b[1])
+    return tuple(a) == tuple(b)
 
 
 class IllegalAnswer(ValueError):

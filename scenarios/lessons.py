@@ -7,10 +7,10 @@ with ``say`` (what the tutor says first), ``hint`` and ``intro``/``outro``.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+
+from engine.prompts import same_move
 
 from .runner import Scenario, load_scenario
 
@@ -36,19 +36,8 @@ def lessons() -> list[Lesson]:
     return [Lesson(p.stem, load_scenario(p)) for p in sorted(LESSONS_DIR.glob("*.toml"))]
 
 
-def same_answer(a: Sequence[Any], b: Sequence[Any]) -> bool:
-    """Two answers are the same move (a choice is a set: order does not
-    matter; passing is choosing nothing, as the engine takes it)."""
-    a, b = _plain(a), _plain(b)
-    if a[0] != b[0]:
-        return False
-    if a[0] == "choose":
-        return set(a[1]) == set(b[1])
-    return tuple(a) == tuple(b)
-
-
-def _plain(a: Sequence[Any]) -> Sequence[Any]:
-    return ("choose", ()) if tuple(a[:1]) == ("pass",) else a
+# two answers are the same move: the engine's one equality of answers
+same_answer = same_move
 
 # the last line of the list of lessons (the app and learn --list): the coached game of tutor.review
 COACHED_TITLE = "A coached game: a whole Solo game, then the moves that cost the most"

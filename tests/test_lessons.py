@@ -34,8 +34,10 @@ def solve(coach: Coach, alt: bool = False) -> list[str]:
 def test_every_lesson_states_objectives_and_cites_its_rule():
     from engine.rule_ids import RULES
     assert len(LESSONS) >= 14
+    from engine.registry import get_variant
     for ls in LESSONS:
         sc = ls.scenario
+        get_variant(sc.variant)  # a lesson's table loads its variant, and the variant its rule ids
         assert sc.intro and sc.outro and sc.source and ls.title
         assert ls.rule in RULES, f"{ls.id}: '{ls.rule}' is no rule id"
         objectives = [st for st in sc.step if st.objective]

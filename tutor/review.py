@@ -16,6 +16,7 @@ from typing import Any
 from engine.answers import from_json
 from engine.cards import GOAL, KEEPER
 from engine.game import Game
+from engine.prompts import same_move
 
 from .hints import answer_words, compare, reason
 
@@ -33,14 +34,6 @@ class Costly:
     cost: float        # scored Goals lost on average (over the sampled futures)
     why: str           # why the bot's answer helps, from the table
     kind: str          # what the lesson is: "needed-keeper", "goal", "free", "keep", "other"
-
-
-def same(a: Any, b: Any) -> bool:
-    if a[0] != b[0]:
-        return False
-    if a[0] == "choose":
-        return set(a[1]) == set(b[1])
-    return tuple(a) == tuple(b)
 
 
 def _kind(g: Game, a: Any) -> str:
@@ -71,7 +64,7 @@ def costliest_moves(variant: str, decks: list[str], seed: int, answers: list[Any
         bot = SearchBot(seed * 1000 + i, rollouts=rollouts)
         if len(bot.greedy.candidates(g)) > 1:
             best = bot.choose(g)
-            if not same(best, mine):
+            if not same_move(best, mine):
                 cost, tried = _compare(g, bot, best, mine, rollouts)
                 if cost > 0:  # the reason: what the better move does, and what the futures did with each
                     why = "; ".join(w for w in (reason(g, best), compare(g, tried, "your move")) if w)
