@@ -22,7 +22,7 @@ from engine.prompts import IllegalAnswer
 DECK_SETS = [("fluxx5",), ("fluxx5", "creeper-pack"), ("voyager",)]
 
 
-def cards_of(g: Game) -> Counter:
+def cards_of(g: Game) -> Counter[int]:
     z = g.draw + g.discard + g.rules + g.goals + g.scored + g.rules_deck + g.rules_discard + g.playing
     for h in g.hands:
         z = z + h
@@ -33,13 +33,13 @@ def cards_of(g: Game) -> Counter:
     return Counter(z)
 
 
-def check(g: Game, want: Counter, deep: bool) -> None:
+def check(g: Game, want: Counter[int], deep: bool) -> None:
     got = cards_of(g)
     if got != want:
         raise AssertionError(f"cards lost {dict(want - got)} or duplicated {dict(got - want)}")
     if (g.prompt is not None) == g.over:
         raise AssertionError("a question is pending and the game is over (or neither)")
-    if g.chain and g.prompt.ask != "surprise":
+    if g.chain and (g.prompt is None or g.prompt.ask != "surprise"):
         raise AssertionError("a Surprise chain is open but nobody is asked to answer it")
     for cr, k in g.attached.items():
         if not any(cr in t and k in t for t in g.tables):
@@ -80,7 +80,7 @@ def one_game(k: int, turn_cap: int = 200) -> int:
     return g.decisions
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m solo.tools.fuzz")
     ap.add_argument("--games", type=int, default=20000)
     ap.add_argument("--start", type=int, default=0)

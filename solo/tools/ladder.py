@@ -45,7 +45,7 @@ def play_pair_game(args: tuple[str, str, int, tuple[str, ...]]) -> tuple[int, fl
         if hasattr(bot, "ms"):
             bot.ms = None  # a fixed budget of rollouts: the same games on every machine
     while not g.over and g.turn <= TURN_GUARD:
-        g.push(bots[g.prompt.player].choose(g))
+        g.push(bots[g.waiting_for].choose(g))
     if not g.over or g.winner < 0:
         return k, 0.5
     return k, 1.0 if seats[g.winner] == a else 0.0

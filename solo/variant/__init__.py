@@ -14,11 +14,14 @@ registers the first two.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine import rng as R
-from engine.cards import CREEPER, RULE
+from engine.cards import CREEPER, RULE, CardDB
+from engine.game import Game
 from engine.goals import count_blocked, meets, short_by_inflation, why_blocked
 from engine.hooks import install
-from engine.variants import Outcome, Variant
+from engine.variants import NearMiss, Outcome, Variant
 
 from . import explain as _explain  # noqa: F401  (the tutor's sentences for Solo's events)
 from . import rules as _rules  # noqa: F401  (Solo's rule ids, with the engine and the tutor)
@@ -27,7 +30,7 @@ from .goals import choice_cards, fixed_cards, meets_alone
 SPOTS = ("draw", "play", "limit", "other")
 
 
-def spot_of(slot: str) -> str:
+def spot_of(slot: str | None) -> str | None:
     return "limit" if slot in ("hand_limit", "keeper_limit") else slot
 
 
@@ -37,7 +40,7 @@ def spot_of(slot: str) -> str:
 _FACTS: dict[int, tuple[object, tuple[int, ...], tuple[int, ...], list[str | None]]] = {}
 
 
-def _facts(db) -> tuple[object, tuple[int, ...], tuple[int, ...], list[str | None]]:
+def _facts(db: CardDB) -> tuple[object, tuple[int, ...], tuple[int, ...], list[str | None]]:
     hit = _FACTS.get(id(db))
     if hit is None or hit[0] is not db:
         cards = db.cards
@@ -48,7 +51,7 @@ def _facts(db) -> tuple[object, tuple[int, ...], tuple[int, ...], list[str | Non
     return hit
 
 
-def _decks(db) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _decks(db: CardDB) -> tuple[tuple[int, ...], tuple[int, ...]]:
     hit = _facts(db)
     return hit[1], hit[2]
 
@@ -56,7 +59,7 @@ def _decks(db) -> tuple[tuple[int, ...], tuple[int, ...]]:
 _NEAR: dict[int, tuple[tuple[tuple[int, int], ...], frozenset[int]]] = {}
 
 
-def _near_facts(db) -> tuple[tuple[tuple[int, int], ...], frozenset[int]]:
+def _near_facts(db: CardDB) -> tuple[tuple[tuple[int, int], ...], frozenset[int]]:
     """By card set, what the near-miss check looks for: (War, its Peace)
     pairs (none without the Creeper Pack) and the Creepers."""
     facts = _NEAR.get(id(db))
@@ -76,7 +79,7 @@ class SoloVariant(Variant):
     alone_rule = "solo.no-opponent"
     draws = False  # the Rules deck runs out: a Solo game always ends
 
-    def setup(self, g) -> None:
+    def setup(self, g: Game) -> None:
         main, rules = _decks(g.db)
         g.draw = list(main)
         g.rules_deck = list(rules)
@@ -84,7 +87,7 @@ class SoloVariant(Variant):
         g.rng = R.shuffle(g.rng, g.rules_deck)
         g.ev("solo_setup", "solo.setup", 0, set_aside=len(g.db.set_aside))
 
-    def place_rule(self, g, p: int, c: int) -> None:
+    def place_rule(self, g: Game, p: int, c: int) -> None:
         spots = _facts(g.db)[3]
         spot = spots[c]
         for r in list(g.rules):
@@ -94,7 +97,7 @@ class SoloVariant(Variant):
         if g.log is not None:
             g.ev("rule", "solo.spot", p, c, spot=spot)
 
-    def check_goals(self, g) -> bool:
+    def check_goals(self, g: Game) -> bool:
         """Score every Goal met (True: something scored, the table changed)."""
         # in a card set where no card counts as or stands in for another, a Goal
         # that names a card not on the table is not met: when every Goal out does,
@@ -138,10 +141,10 @@ class SoloVariant(Variant):
                             g.discard_from_table(c, "solo.score", 0, goal=goal)
         return scored
 
-    def near_misses(self, g) -> list:
+    def near_misses(self, g: Game) -> list[NearMiss]:
         """For the tutor: the Goal is met but a Creeper (or the Baked Potato)
         stops the scoring."""
-        out = []
+        out: list[NearMiss] = []
         wars, creepers = _near_facts(g.db)
         table = g.tables[0]
         for war, peace in wars:  # both stay: War gives Peace to another player, and there is none
@@ -170,10 +173,10 @@ class SoloVariant(Variant):
 
     settles = False  # settle below never queues anything: the engine need not ask it
 
-    def settle(self, g, limits=None) -> bool:
+    def settle(self, g: Game, limits: tuple[int, int] | None = None) -> bool:
         return False
 
-    def between_turns(self, g) -> None:
+    def between_turns(self, g: Game) -> None:
         if g.extra:
             g.ev("extra_turn_first", "solo.extra-turn", 0)
             return
@@ -189,45 +192,47 @@ class SoloVariant(Variant):
             return
         g.stack.append(("comply", 0, "solo.limit"))
 
-    def discard_piles(self, g) -> list[list[int]]:
+    def discard_piles(self, g: Game) -> list[list[int]]:
         return [g.discard, g.rules_discard]
 
-    def outcome(self, g) -> Outcome:
+    def outcome(self, g: Game) -> Outcome:
         return Outcome(g.end or None, None, len(g.scored), None)
 
-    def in_game(self, g) -> list[int]:
+    def in_game(self, g: Game) -> list[int]:
         """The cards set aside before the deal are not in the game."""
         return sorted(set(range(g.db.n)) - g.db.set_aside)
 
-    def returns(self, g, p: int) -> float:
+    def returns(self, g: Game, p: int) -> float:
         return 1000.0 * len(g.scored)
 
-    def banked(self, g, p: int) -> float:
+    def banked(self, g: Game, p: int) -> float:
         return 1000.0 * len(g.scored)
 
-    def discard_pile(self, g, c: int) -> list[int]:
+    def discard_pile(self, g: Game, c: int) -> list[int]:
         return g.rules_discard if g.db.cards[c].kind == RULE else g.discard
 
-    def can_draw(self, g) -> bool:
+    def can_draw(self, g: Game) -> bool:
         return bool(g.draw)
 
-    def refill(self, g) -> bool:
+    def refill(self, g: Game) -> bool:
         return False
 
-    def pile_emptied(self, g) -> None:
+    def pile_emptied(self, g: Game) -> None:
         g.end_game(-1, "solo.end", deck="Main")
 
-    def spots(self, g) -> dict[str, int]:
+    def spots(self, g: Game) -> dict[str, int]:
         """The New Rule in each spot (-1 if empty)."""
         out = {s: -1 for s in SPOTS}
         for r in g.rules:
-            out[spot_of(g.db.cards[r].slot)] = r
+            spot = spot_of(g.db.cards[r].slot)
+            if spot is not None:  # (every New Rule has a slot)
+                out[spot] = r
         return out
 
 
 
 
-def op_ans_score_discard(g, *goal_and_chosen) -> None:
+def op_ans_score_discard(g: Game, *goal_and_chosen: Any) -> None:
     """The player chose the cards a scored Goal takes with it (a save made
     before the Goal rode along has only the choice: the Goal is then -1)."""
     goal = goal_and_chosen[0] if len(goal_and_chosen) == 2 else -1
