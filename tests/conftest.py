@@ -27,9 +27,11 @@ from hypothesis import HealthCheck, Phase, settings
 
 from engine.registry import ENV, load_variant_module
 
-# the variants written only in the tests, loaded by name as any uninstalled variant is: named in
+# the variants written only in the tests (each a package in tests/variants/: adding one edits
+# nothing outside its folder), loaded by name as any uninstalled variant is: named in
 # SOLO_FLUXX_VARIANTS (so that the CLI run in a subprocess finds them too) and loaded here
-TEST_VARIANTS = ("tests.variants.turn_limit",)
+TEST_VARIANTS = tuple(f"tests.variants.{p.name}" for p in sorted((Path(__file__).parent / "variants").iterdir())
+                      if (p / "__init__.py").is_file())
 os.environ[ENV] = ",".join(TEST_VARIANTS)
 for _module in TEST_VARIANTS:
     load_variant_module(_module)
