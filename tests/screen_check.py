@@ -70,7 +70,7 @@ def check_table(app) -> None:
     assert layout == ("wide" if w >= 160 and h >= 45 else "roomy" if w >= 120 and h >= 36 else "compact"), (layout, w, h)
     boxes = scr.query_one("#boxes", BoxRows)
     solo = g.variant.spots(g) is not None
-    seat = scr.info.get("seat", 0) if not scr.seats else scr.me
+    seat = scr.info.seat if not scr.seats else scr.me
     labels = ["Rules", "Draw", "Play", "Limit", "Other", "Main", "Scored (", "Keepers and Creepers", "Goal"] if solo \
         else ["Piles", "New Rules", "Goal", "Tables"]
     for label in labels:

@@ -11,6 +11,7 @@ from engine.game import Game
 from solo.app.dialogs import PickManyDialog, PickOneDialog
 from solo.app.screens import EndScreen, GameScreen, MenuScreen
 from solo.store import Store
+from solo.store.info import GameInfo
 
 from .helpers import make_app, screen_lines
 
@@ -108,9 +109,9 @@ async def test_undo_restores_and_marks_assisted(store):
         after = app.current_game().to_dict()
         before.pop("decisions"), after.pop("decisions")
         assert after == before
-        assert app.screen.info["assisted"] is True
+        assert app.screen.info.assisted is True
     g, answers, info = store.load()
-    assert info["assisted"] and answers == []
+    assert info.assisted and answers == []
 
 
 def choose_game(kind: str) -> Game:
@@ -140,7 +141,7 @@ async def test_each_dialog_kind(store):
     g = choose_game("one")
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], {"seed": 3}))
+        app.push_screen(GameScreen(g, [], GameInfo(seed=3)))
         await pilot.pause()
         assert isinstance(app.screen, PickOneDialog)
         await pilot.press("down", "enter")
@@ -150,7 +151,7 @@ async def test_each_dialog_kind(store):
     g = choose_game("many")
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], {"seed": 3}))
+        app.push_screen(GameScreen(g, [], GameInfo(seed=3)))
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, PickManyDialog)
@@ -168,7 +169,7 @@ async def test_each_dialog_kind(store):
     g = choose_game("many")
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], {"seed": 3}))
+        app.push_screen(GameScreen(g, [], GameInfo(seed=3)))
         await pilot.pause()
         assert isinstance(app.screen, PickManyDialog)
         await pilot.press("escape")
@@ -286,7 +287,7 @@ async def test_daily_in_progress_is_resumed_not_dealt_again(store):
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, GameScreen) and again.screen.g.turn == turn
-        assert again.screen.info["daily"] == "2026-11-30" and store.runs() == []
+        assert again.screen.info.daily == "2026-11-30" and store.runs() == []
 
 
 @pytest.mark.pin

@@ -15,6 +15,7 @@ from engine.bots import make_bot
 from engine.game import Game
 from solo.app import screens as S
 from solo.app.dialogs import PickManyDialog, PickOneDialog
+from solo.store.info import GameInfo
 from tutor.explain import FORBIDDEN
 
 from .helpers import make_app, screen_lines, table, until
@@ -167,7 +168,7 @@ async def test_o_opens_every_zone_whole_and_the_dialog_scrolls(store):
     g = long_keepers_table()
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(S.GameScreen(g, [], {"seed": 0}))
+        app.push_screen(S.GameScreen(g, [], GameInfo(seed=0)))
         await pilot.pause()
         row = "\n".join(screen_lines(app))
         assert "more" in row and "o: open" in row
@@ -286,7 +287,7 @@ async def test_u_undoes_the_last_answer(store):
         await pilot.pause()
         before = app.current_game().to_dict()
         await pilot.press("u")  # nothing to undo yet: nothing changes, nothing is marked
-        assert app.screen.info["assisted"] is False
+        assert app.screen.info.assisted is False
         await pilot.press("1")
         await pilot.pause()
         await pilot.press("u")
@@ -294,9 +295,9 @@ async def test_u_undoes_the_last_answer(store):
         after = app.current_game().to_dict()
         before.pop("decisions"), after.pop("decisions")
         assert after == before and app.screen.answers == []
-        assert app.screen.info["assisted"] is True
+        assert app.screen.info.assisted is True
         assert "Undone: this run is now marked assisted." in notes(app.screen)
-    assert store.load()[2]["assisted"] is True
+    assert store.load()[2].assisted is True
 
 
 async def test_d_shows_the_card_and_closes(store):
@@ -381,7 +382,7 @@ async def test_i_nudges_then_suggests_and_marks_assisted(store):
         scr = app.screen
         await pilot.press("i")
         # a nudge names no move: the run stays unassisted
-        assert not scr.info.get("assisted")
+        assert not scr.info.assisted
         assert notes(scr)[-1].startswith("Hint: look at the Goal (no Goal yet)")
         before = len(notes(scr))
         await pilot.press("i")
@@ -397,7 +398,7 @@ async def test_i_nudges_then_suggests_and_marks_assisted(store):
         # the move, and why it beats the runner-up in the futures the search played out
         assert said.startswith("Hint: ") and " Why: " in said and "futures" in said and "the runner-up" in said
         assert "the Main deck has" not in said  # no fixed line about the clock for a reason
-        assert scr.info["assisted"] is True and store.load()[2]["assisted"] is True
+        assert scr.info.assisted is True and store.load()[2].assisted is True
         assert scr.answers == []  # a hint plays nothing
 
 
@@ -443,7 +444,7 @@ async def test_e_ends_the_turn_only_when_the_rules_allow(store):
         assert notes(app.screen)[-1] == f"Tutor: {FORBIDDEN['end']}"
         assert app.current_game().to_dict() == before
         g = free_action_table()
-        app.push_screen(S.GameScreen(g, [], {"seed": 0}))
+        app.push_screen(S.GameScreen(g, [], GameInfo(seed=0)))
         await pilot.pause()
         assert ("end",) in g.prompt.options and g.turn == 1
         await pilot.press("e")
@@ -612,7 +613,7 @@ async def test_menu_daily_starts_todays_deal(store):
         await pilot.press("down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, S.GameScreen)
-        assert app.current_game().seed == daily_seed(today()) and app.screen.info["daily"] == today()
+        assert app.current_game().seed == daily_seed(today()) and app.screen.info.daily == today()
 
 
 async def test_lessons_q_goes_back_to_the_menu(store):
@@ -677,7 +678,7 @@ async def test_dialog_escape_passes_only_when_allowed(store):
     g = trash_question()
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(S.GameScreen(g, [], {"seed": 0}))
+        app.push_screen(S.GameScreen(g, [], GameInfo(seed=0)))
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, PickOneDialog) and "Esc" not in str(dialog.query_one("#dialog-hint").render())
@@ -694,7 +695,7 @@ async def test_dialog_escape_passes_only_when_allowed(store):
     g = simplify_question()
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(S.GameScreen(g, [], {"seed": 0}))
+        app.push_screen(S.GameScreen(g, [], GameInfo(seed=0)))
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, PickManyDialog) and "Esc" in str(dialog.query_one("#dialog-hint").render())
@@ -712,7 +713,7 @@ async def test_dialog_space_marks_and_enter_confirms(store):
     g = simplify_question()
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(S.GameScreen(g, [], {"seed": 0}))
+        app.push_screen(S.GameScreen(g, [], GameInfo(seed=0)))
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, PickManyDialog)

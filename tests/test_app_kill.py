@@ -76,14 +76,14 @@ def test_kill_the_app_at_random_moments(tmp_path):
         history = runs
         if saved is not None:
             g, answers, info = saved
-            if info["seed"] == 7:
+            if info.seed == 7:
                 # the same game: every answer saved before is still there, in order
                 assert answers[:len(seven)] == seven, "saved answers of the game were lost"
                 seven = answers
             else:
                 # another game only once the seed-7 game has left the current slot for the history
                 assert any(r["seed"] == 7 for r in runs)
-            assert rebuild(info["seed"], info["decks"], answers).to_dict() == g.to_dict()
+            assert rebuild(info.seed, info.decks, answers).to_dict() == g.to_dict()
             answered_max = max(answered_max, len(answers))
         else:
             assert any(r["seed"] == 7 for r in runs) or not seven, "the saved game vanished"
@@ -127,10 +127,10 @@ def test_kill_a_game_against_bots_at_random_moments(tmp_path):
             s.close()
             break
         g, answers, info = saved
-        assert info["extra"] == {"seats": ["human", "greedy", "greedy", "greedy"]}
+        assert info.extra == {"seats": ["human", "greedy", "greedy", "greedy"]}
         assert answers[:len(kept)] == kept, "saved answers of the game were lost"
         kept = answers
-        assert rebuild(7, info["decks"], answers, "standard", 4).to_dict() == g.to_dict()
-        checked = bots_answered_as_bots(Game.new(("fluxx5",), 4, "standard", 7), info["extra"]["seats"], answers)
+        assert rebuild(7, info.decks, answers, "standard", 4).to_dict() == g.to_dict()
+        checked = bots_answered_as_bots(Game.new(("fluxx5",), 4, "standard", 7), info.extra["seats"], answers)
         s.close()
     assert kept and checked > 0, "no bot move was ever saved"

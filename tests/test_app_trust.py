@@ -40,7 +40,7 @@ async def test_two_windows_never_mix_one_game(tmp_path):
         await p1.pause()
         await press_enter_moves(first, p1, 4)
         g1 = first.current_game()
-        seed_row = first.store.load("solo")[2]["seed"]
+        seed_row = first.store.load("solo")[2].seed
         # the second window, on the same folder, asks for a new Solo game
         second = make_app(Store(path), new=(99, ["fluxx5"]))
         async with second.run_test(size=(80, 24)) as p2:
@@ -63,7 +63,7 @@ async def test_two_windows_never_mix_one_game(tmp_path):
         # the first window plays on: its row is its own game, seed and answers
         await press_enter_moves(first, p1, 3)
         g, answers, info = first.store.load("solo")
-        assert info["seed"] == seed_row == 11 and g.to_dict() == g1.to_dict()
+        assert info.seed == seed_row == 11 and g.to_dict() == g1.to_dict()
         assert first.store.runs() == []  # nothing was filed as abandoned
         from solo.store import rebuild
         assert rebuild(11, ["fluxx5"], answers).to_dict() == g.to_dict()  # the answers are this game's
@@ -154,3 +154,22 @@ async def test_history_and_stats_show_around_bad_rows(tmp_path):
 @pytest.mark.exists_for("an environment check: the simulated errors above are the SQLite errors of this version")
 def test_sqlite_is_what_the_app_uses():
     assert sqlite3.sqlite_version_info >= (3, 7, 0)
+
+
+@pytest.mark.exists_for("pins the Textual internals the app's error handling overrides (issue 40, item 5)")
+def test_the_private_textual_hook_the_app_overrides_is_still_there():
+    """Textual 8.2.8 offers no public hook for an unhandled error; the app
+    overrides ``App._handle_exception`` and uses the attributes Textual's own
+    sets. If an upgrade renames or reshapes them, this fails first."""
+    import inspect
+
+    import textual
+    from textual.app import App
+
+    from solo.app.app import SoloFluxxApp
+    assert textual.__version__ == "8.2.8"
+    assert list(inspect.signature(App._handle_exception).parameters) == ["self", "error"]
+    theirs = inspect.getsource(App._handle_exception)
+    assert "self._return_code = 1" in theirs and "self._exception_event.set()" in theirs
+    assert callable(getattr(App, "_close_messages_no_wait", None))
+    assert SoloFluxxApp._handle_exception is not App._handle_exception

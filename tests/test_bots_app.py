@@ -11,6 +11,7 @@ import pytest
 from engine.game import Game
 from solo.app.dialogs import ConfirmScreen, PickManyDialog, PickOneDialog
 from solo.app.screens import EndScreen, GameScreen
+from solo.store.info import GameInfo
 from solo.store.seats import new_seats, seat_names
 
 from .helpers import boxes, first_choice_keys, make_app, screen_lines, until, zone_text
@@ -162,7 +163,7 @@ async def on_table(store, g: Game, seats: list[str]):
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        scr = GameScreen(g, [], {"seed": g.seed, "slot": "standard", "extra": {"seats": seats}})
+        scr = GameScreen(g, [], GameInfo(seed=g.seed, slot="standard", extra={"seats": seats}))
         app.push_screen(scr)
         await pilot.pause()
         yield app, pilot, scr
@@ -362,7 +363,7 @@ async def test_undo_takes_back_your_move_and_the_bots_replies(store):
         assert any(scr.seats[p] != "human" for p in players_of(scr, before[point:])), "no bot reply to take back"
         await pilot.press("u")
         await pilot.pause()
-        assert scr.answers == before[:point] and scr.info["assisted"]
+        assert scr.answers == before[:point] and scr.info.assisted
         assert scr.g.prompt.player == 0
         assert store.load("standard")[1] == before[:point]  # the save holds the undone game
         await press_until_my_question(app, pilot)  # your move again: the bots answer it
@@ -426,7 +427,7 @@ async def test_search_bots_play_from_the_worker_and_the_hint_works_against_bots(
         scr = app.screen
         await pilot.press("i", "i")
         await until(pilot, lambda: not scr.log_lines[-1].startswith("Hint: thinking"))
-        assert scr.log_lines[-1].startswith("Hint: play ") and scr.info["assisted"]
+        assert scr.log_lines[-1].startswith("Hint: play ") and scr.info.assisted
         while scr.g.turn < 4:
             await press_until_my_question(app, pilot)
             await until(pilot, lambda: scr.thinking is None or isinstance(app.screen, EndScreen))
@@ -586,7 +587,7 @@ draw_pile = ["Harry Kim", "Tom Paris", "Holodeck", "Replicator"]
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        scr = GameScreen(g, [], {"seed": g.seed, "slot": "standard", "extra": {"seats": new_seats(3, "greedy")}})
+        scr = GameScreen(g, [], GameInfo(seed=g.seed, slot="standard", extra={"seats": new_seats(3, "greedy")}))
         app.push_screen(scr)
         await pilot.pause()
         assert scr.thinking == "Boris", (g.prompt.player, g.prompt.ask, app.screen)

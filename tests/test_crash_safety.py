@@ -57,6 +57,6 @@ def test_kill_at_random_moments(tmp_path):
         if saved is not None:
             g, answers, info = saved
             # the saved state is exactly the replay of the saved answers
-            assert rebuild(info["seed"], info["decks"], answers).to_dict() == g.to_dict()
+            assert rebuild(info.seed, info.decks, answers).to_dict() == g.to_dict()
         s.close()
     assert kills == 25

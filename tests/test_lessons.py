@@ -202,7 +202,7 @@ async def test_lesson_can_be_completed_in_the_app(tmp_path, lesson):
                 await pilot.pause()
                 if scr.coach.i != i or scr.coach.step is None:
                     break
-        assert scr.info.get("done")
+        assert scr.info.done
         moves = scr.query_one("#moves")
         assert moves.option_count == 0 and "Lesson complete" in str(moves.border_title)  # nothing offered
     assert store.lesson_stars() == {lesson.id: 3}
@@ -231,12 +231,12 @@ async def test_first_lesson_from_the_keyboard(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is scr
-        assert scr.g.to_dict() == before and not scr.info.get("done")
+        assert scr.g.to_dict() == before and not scr.info.done
         assert any("If you did that" in ln for ln in scr.log_lines)
         assert any("(would be)" in ln for ln in scr.log_lines)
         await pilot.press("1")              # Cookies
         await pilot.pause()
-        assert scr.info.get("done")
+        assert scr.info.done
         assert any("Objective reached" in ln for ln in scr.log_lines)
         assert any("Stars: ★★★" in ln for ln in scr.log_lines)
 
@@ -257,7 +257,7 @@ async def test_a_two_player_lesson_shows_the_standard_table_and_any_card_will_do
         await pilot.press("2")              # Cookies: not the intended line, and it reaches the objective
         await pilot.pause()
         scr = app.screen
-        assert scr.info.get("done") and store.lesson_stars() == {ls.id: 3}
+        assert scr.info.done and store.lesson_stars() == {ls.id: 3}
 
 
 @pytest.mark.app

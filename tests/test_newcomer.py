@@ -11,6 +11,7 @@ import pytest
 
 from engine.game import Game
 from solo.store import Store
+from solo.store.info import GameInfo
 
 from .helpers import make_app, screen_lines, table
 from .test_store import finish
@@ -26,7 +27,7 @@ async def test_learn_45_opens_the_coached_game_the_list_shows_as_45(store):
         await pilot.pause()
         scr = app.screen
         assert isinstance(scr, GameScreen) and scr.g.seed == COACHED_SEED
-        assert scr.info["extra"] == {"coached": True} and scr.explainer.level == "full"
+        assert scr.info.extra == {"coached": True} and scr.explainer.level == "full"
         assert screen_lines(app)[0].startswith("Turn 1 · coached ·")
     assert "coached game" in COACHED_TITLE
 
@@ -53,7 +54,7 @@ async def test_a_second_daily_says_it_is_practice_before_it_starts_and_the_banne
         assert "practice" in " ".join("\n".join(screen_lines(app)).split())
         await pilot.press("y")
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and app.screen.info["kind"] == "practice"
+        assert isinstance(app.screen, GameScreen) and app.screen.info.kind == "practice"
         banner = screen_lines(app)[0]
         assert banner.startswith("Turn 1 · practice · Score 0")  # at 80 columns, before anything is cut
         await pilot.press("i")  # the hint's nudge does not assist; undo does
@@ -71,7 +72,7 @@ async def test_the_first_daily_of_a_date_starts_at_once_and_says_daily(store):
         await pilot.pause()
         app.daily_game("2026-11-30")
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and "kind" not in app.screen.info
+        assert isinstance(app.screen, GameScreen) and app.screen.info.kind == ""
         assert screen_lines(app)[0].startswith("Turn 1 · daily · Score 0")
 
 
@@ -139,7 +140,7 @@ rules_deck = ["Draw 2", "Play 2"]
     g.push(("choose", (day,)))
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], {"seed": 0}))
+        app.push_screen(GameScreen(g, [], GameInfo(seed=0)))
         await pilot.pause()
         text = "\n".join(screen_lines(app))
         assert words in text and "-1" not in text
@@ -169,7 +170,7 @@ async def test_a_long_choice_list_says_how_many_more_lines_there_are(store):
     g.push(("play", g.db.find("Trash a Keeper")))
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], {"seed": 0}))
+        app.push_screen(GameScreen(g, [], GameInfo(seed=0)))
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, PickOneDialog) and len(g.prompt.options) == 15

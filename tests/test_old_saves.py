@@ -59,7 +59,7 @@ def test_a_save_of_every_schema_loads_and_plays_on(schema, tmp_path):
     assert loaded is not None
     g, answers, info = loaded
     want, want_answers = _same_game(5, 1, "solo", 12)
-    assert (info["seed"], answers, g.to_dict()) == (5, want_answers, want.to_dict())
+    assert (info.seed, answers, g.to_dict()) == (5, want_answers, want.to_dict())
     # and it plays on to the end, into the history
     s.claim("solo")
     bot = RandomBot(3)
@@ -73,5 +73,5 @@ def test_a_save_of_every_schema_loads_and_plays_on(schema, tmp_path):
         g2, answers2, info2 = s.load("standard")
         want2, want_answers2 = _same_game(6, 3, "standard", 9)
         assert (answers2, _table(g2)) == (want_answers2, _table(want2))
-        assert info2["extra"]["seats"] == ["human", "greedy", "random"]
+        assert info2.extra["seats"] == ["human", "greedy", "random"]
     s.close()

@@ -15,6 +15,7 @@ from engine.game import Game
 from solo.app.dialogs import PickOneDialog
 from solo.app.lines import Line
 from solo.app.screens import EndScreen, GameScreen
+from solo.store.info import GameInfo
 
 from .helpers import first_choice_keys, make_app, screen_lines
 from .screen_check import check_lines, check_table, rendered, squash
@@ -77,10 +78,10 @@ async def play_and_render(app, pilot, players: int, decks: tuple[str, ...], seed
     of the log rendered by the real widget. (lines, frames)."""
     variant = "solo" if players == 1 else "standard"
     g = Game.new(decks, players, variant, seed)
-    info = {"seed": seed, "slot": "lesson", "decks": list(decks)}  # a slot no test store holds: nothing kept
+    info = GameInfo(seed=seed, slot="lesson", decks=list(decks))  # a slot no test store holds: nothing kept
     if bots:
-        info["extra"] = {"seats": ["human"] + ["random"] * (players - 1)}
-        info["slot"] = "standard"
+        info.extra = {"seats": ["human"] + ["random"] * (players - 1)}
+        info.slot = "standard"
     scr = GameScreen(g, [], info)
     scr.is_bot = lambda p: False  # the test answers for every seat; the screen shows each as it is asked
     app.push_screen(scr)
@@ -142,7 +143,7 @@ async def test_a_card_named_like_markup_shows_its_brackets(store, monkeypatch):
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        scr = GameScreen(g, [], {"seed": 7, "slot": "lesson"})
+        scr = GameScreen(g, [], GameInfo(seed=7, slot="lesson"))
         app.push_screen(scr)
         await pilot.pause()
         text = "\n".join(screen_lines(app))
@@ -221,7 +222,7 @@ async def test_every_line_of_every_lesson_renders_as_its_text(tmp_path, size):
             while not isinstance(app.screen, LessonScreen):
                 app.pop_screen()
             await pilot.pause()
-            assert scr.info.get("done"), ls.id
+            assert scr.info.done, ls.id
             assert any(str(ln).startswith("Done!") for ln in scr.log_lines)
             check_lines(scr, scr.log_lines)
             render_every_line(scr)

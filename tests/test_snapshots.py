@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from solo.store.info import GameInfo
+
 from .helpers import make_app
 
 pytestmark = [pytest.mark.app, pytest.mark.slow]
@@ -29,7 +31,7 @@ def test_a_choice_dialog(snap_compare, store):
     from .test_app_keys import simplify_question
 
     async def open_it(pilot) -> None:
-        pilot.app.push_screen(GameScreen(simplify_question(), [], {"seed": 0}))
+        pilot.app.push_screen(GameScreen(simplify_question(), [], GameInfo(seed=0)))
         await pilot.pause()
         await pilot.press("space", "down")
     assert snap_compare(make_app(store), run_before=open_it, terminal_size=(80, 24))

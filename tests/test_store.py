@@ -75,7 +75,7 @@ def test_assisted_is_kept_in_the_history_after_the_game_finishes(store):
     store.start(g)
     store.save(g, [], assisted=True)
     store.save(g, [], assisted=False)
-    assert store.load()[2]["assisted"] is True  # once assisted, always assisted
+    assert store.load()[2].assisted is True  # once assisted, always assisted
 
 
 def test_the_last_answer_can_mark_the_run_assisted(store):
@@ -97,8 +97,8 @@ def test_resume_gives_the_state_the_answers_and_the_info(store):
     answers = answer(store, g, 5, 1)
     g2, answers2, info = store.load()
     assert g2.to_dict() == g.to_dict() and answers2 == answers
-    assert info["seed"] == 31 and info["decks"] == ["fluxx5", "creeper-pack"] and info["daily"] == "2026-11-29"
-    assert info["assisted"] is False and info["started"]
+    assert info.seed == 31 and info.decks == ["fluxx5", "creeper-pack"] and info.daily == "2026-11-29"
+    assert info.assisted is False and info.started
 
 
 def test_a_broken_state_is_rebuilt_from_the_answers(store):
@@ -133,7 +133,7 @@ def test_starting_a_game_files_the_unfinished_one_as_abandoned(store):
         41, "abandoned", len(g.scored), g.turn, None)
     assert store.run_file(r["id"])["answers"] == answers
     assert store.runs(finished_only=True) == []
-    assert store.load()[2]["seed"] == 42
+    assert store.load()[2].seed == 42
 
 
 def test_the_first_finished_daily_is_scored_later_ones_are_practice(store):

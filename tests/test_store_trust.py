@@ -321,7 +321,7 @@ def test_each_slot_keeps_its_own_game(store):
                 == json.loads(json.dumps(g.to_dict()))
             continue
         back, got, info = store.load(slot)
-        assert back.to_dict() == g.to_dict() and got == answers and info["slot"] == slot
+        assert back.to_dict() == g.to_dict() and got == answers and info.slot == slot
     assert sorted(store.in_progress()) == sorted(SLOTS)
     assert store.runs() == []  # starting one slot never abandons another
 
@@ -399,7 +399,7 @@ INSERT INTO meta VALUES ('schema', '3');
     s = Store(path)
     assert s.notice is None and s.load("solo") is None
     back, answers, info = s.load("daily")
-    assert back.to_dict() == g.to_dict() and info["daily"] == "2026-11-29" and info["assisted"]
+    assert back.to_dict() == g.to_dict() and info.daily == "2026-11-29" and info.assisted
     s.close()
 
 

@@ -12,6 +12,7 @@ import pytest
 from engine.game import Game
 from solo.app.dialogs import PickOneDialog
 from solo.app.screens import EndScreen, GameScreen
+from solo.store.info import GameInfo
 
 from .helpers import boxes, first_choice_keys, make_app, screen_lines, table, zone_text
 
@@ -41,7 +42,7 @@ def check_frame(app) -> None:
                 assert words(g.name(c)) in shown, f"{g.name(c)} is not readable in the {spot} spot: {shown!r}"
     else:
         assert "─ New Rules" in text
-        names = scr.info.get("names")
+        names = scr.info.names
         for q in range(1, g.nplayers):
             who = (names[q] if not scr.seats else f"{names[q]} ({scr.seats[q]})") if names else f"Player {q}"
             assert f"{who} · hand {len(g.hands[q])} · table:" in text, f"seat {q}'s row is not on screen:\n{text}"
@@ -93,7 +94,7 @@ async def test_a_standard_game_shows_every_seat(store):
     g = Game.new(("fluxx5",), 4, "standard", 2)
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], {"seed": 2}))
+        app.push_screen(GameScreen(g, [], GameInfo(seed=2)))
         await pilot.pause()
         checked, seats = 0, set()
         for _ in range(400):
@@ -263,7 +264,7 @@ async def test_snapshot_mid_game_all_spots_two_goals(store):
     g = long_table()
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], {"seed": 0}))
+        app.push_screen(GameScreen(g, [], GameInfo(seed=0)))
         await pilot.pause()
         check_frame(app)
         text = "\n".join(screen_lines(app)) + "\n"
@@ -286,7 +287,7 @@ rules_deck = ["Draw 2", "Play 2"]
     g.push(("play", g.db.find("Draw 3, Play 2 of Them")))
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], {"seed": 0}))
+        app.push_screen(GameScreen(g, [], GameInfo(seed=0)))
         await pilot.pause()
         check_frame(app)
         text = "\n".join(screen_lines(app)) + "\n"

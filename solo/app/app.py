@@ -10,6 +10,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from engine.game import Game
 from solo.store import Store
+from solo.store.info import GameInfo
 
 from .screens.game import GameScreen
 from .screens.menu import MenuScreen
@@ -105,6 +106,10 @@ class SoloFluxxApp(App):
         from solo.app.hinting import HintWorker
         self.hints = HintWorker()  # the hint's search runs in a process of its own
 
+    # Textual 8.2.8 (pinned in pyproject.toml) has no public hook for an unhandled error: App's
+    # private _handle_exception is the only place that sees it before the traceback is drawn.
+    # This override is kept deliberately, and tests/test_app_trust.py pins Textual's side of it
+    # (the method and the attributes it sets), so that an upgrade that changes them fails there.
     def _handle_exception(self, error: Exception) -> None:
         """An error ends the app with one sentence and the details in a log
         file, never Textual's traceback on the player's screen."""
@@ -240,8 +245,8 @@ class SoloFluxxApp(App):
 
         from .screens.replay import ReplayScreen
         seats = seats_in(info)
-        where = f"daily {info['daily']}" if info["daily"] else f"seed {info['seed']}"
-        self.push_screen(ReplayScreen(f"Read-only: {where}", info["decks"], g.nplayers, g.variant_name, info["seed"],
+        where = f"daily {info.daily}" if info.daily else f"seed {info.seed}"
+        self.push_screen(ReplayScreen(f"Read-only: {where}", info.decks, g.nplayers, g.variant_name, info.seed,
                                       answers, seats))
 
     def resume(self, slot: str) -> None:
@@ -270,8 +275,7 @@ class SoloFluxxApp(App):
         self.store.start(g, daily=daily, slot=slot, extra=extra)
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(GameScreen(g, [], {"seed": seed, "decks": list(decks), "assisted": False, "daily": daily,
-                                            "slot": slot, "extra": extra}))
+        self.push_screen(GameScreen(g, [], GameInfo(seed, list(decks), slot=slot, daily=daily, extra=extra)))
 
     def coached_game(self) -> None:
         """The lessons' last step: a whole Solo game on a fixed deal with the
@@ -285,7 +289,7 @@ class SoloFluxxApp(App):
         if not self.open_slot("daily"):
             return
         saved = self.store.load("daily")
-        if saved is not None and saved[2].get("daily") == date_iso:
+        if saved is not None and saved[2].daily == date_iso:
             self.resume("daily")
             return
         if self.store.daily_scored(date_iso):  # said before it starts: this attempt will not be scored
@@ -312,7 +316,7 @@ class SoloFluxxApp(App):
             self.new_game(seed, decks, daily, coached, seats)
             return
         g, _, info = saved
-        what = f"daily {info['daily']}" if info.get("daily") else f"seed {g.seed}"
+        what = f"daily {info.daily}" if info.daily else f"seed {g.seed}"
         if slot == "standard":
             what = f"against bots, seed {g.seed}"
         from .dialogs import ConfirmScreen
@@ -356,11 +360,11 @@ class SoloFluxxApp(App):
 
     def game_finished(self, screen: GameScreen) -> None:
         best, mean = self.store.best_and_mean()
-        extra = screen.info.get("extra") or {}
+        extra = screen.info.extra or {}
         from .screens.end import EndScreen
-        self.push_screen(EndScreen(screen.g, best, mean, screen.info.get("assisted", False),
-                                   daily=screen.info.get("daily"), answers=screen.answers,
-                                   assists=screen.info.get("assists"),
+        self.push_screen(EndScreen(screen.g, best, mean, screen.info.assisted,
+                                   daily=screen.info.daily, answers=screen.answers,
+                                   assists=screen.info.assists,
                                    coached=isinstance(extra, dict) and extra.get("coached") is True,
                                    seats=screen.seats))
 

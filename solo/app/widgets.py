@@ -11,6 +11,7 @@ spots and a row per other seat.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rich.segment import Segment
@@ -26,6 +27,7 @@ from textual.widgets.option_list import Option
 
 from engine.game import Game
 from engine.goals import has
+from solo.store.info import GameInfo
 
 from .cardtext import card
 from .lines import join, styled
@@ -107,7 +109,7 @@ class Pane:
     since each widget of its own cost the first frame about 4 ms. ``text``
     gives, for the game and the cells inside its border, its title, the label
     on its bottom border (or None) and its content (Content: nothing in it is
-    read as markup). ``info["layout"]`` is the table's layout ("compact",
+    read as markup). ``info.layout`` is the table's layout ("compact",
     "roomy" or "wide"): a roomy box adds the card's words."""
 
     key = ""  # what it is known by (the screen's tests, ``BoxRows.region_of``)
@@ -117,17 +119,17 @@ class Pane:
     wrap = True  # words wrap onto the next line; False: each line is cut with "…"
     whole_lines: Any = None  # (g, info, room) -> how many of its first lines must never be cut, or None
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
+    def text(self, g: Game, info: GameInfo, room: int) -> tuple[str, str | None, Content]:
         raise NotImplementedError  # pragma: no cover - interface
 
-    def whole(self, g: Game, info: dict[str, Any]) -> tuple[str, Content]:
+    def whole(self, g: Game, info: GameInfo) -> tuple[str, Content]:
         """The box's title and everything it holds, uncut (the table's zones opened whole: o, or a click)."""
-        title, _sub, body = self.text(g, {**info, "layout": "wide"}, 10_000)
+        title, _sub, body = self.text(g, replace(info, layout="wide"), 10_000)
         return title, body
 
 
-def roomy(info: dict[str, Any]) -> bool:
-    return info.get("layout", "compact") != "compact"
+def roomy(info: GameInfo) -> bool:
+    return info.layout != "compact"
 
 
 def dim(text: str) -> Content:
@@ -137,7 +139,7 @@ def dim(text: str) -> Content:
 class TurnBanner(Static):
     """Whose turn, what is owed (draws, plays), what comes next, the clock."""
 
-    def show(self, g: Game, info: dict[str, Any]) -> None:
+    def show(self, g: Game, info: GameInfo) -> None:
         p = g.active
         solo = g.variant.layout == "spots"
         owed = g.draw_required(p) if g.phase in ("play", "start") else 0
@@ -147,7 +149,7 @@ class TurnBanner(Static):
         else:
             total = g.played + g.plays_left(p) if g.phase == "play" else 0
             plays = f"play {total} ({g.plays_left(p) if g.phase == 'play' else 0} left)"
-        names = info.get("names")
+        names = info.names
         who: Content | str
         if solo:
             nxt, who = "next: flip", ""
@@ -158,10 +160,10 @@ class TurnBanner(Static):
         else:
             nxt, who = f"next: Player {(p + 1) % g.nplayers}", f"Player {p} · "
         # what kind of run this is comes right after the turn, so an 80-column banner never cuts it
-        tags = [t for t in (info.get("kind") or ("daily" if info.get("daily") else ""),
-                            "assisted" if info.get("assisted") else "") if t]
+        tags = [t for t in (info.kind or ("daily" if info.daily else ""),
+                            "assisted" if info.assisted else "") if t]
         kind = f"{', '.join(tags)} · " if tags else ""
-        where = info["daily"] if info.get("daily") else f"seed {g.seed}"
+        where = info.daily if info.daily else f"seed {g.seed}"
         score = f"Score {len(g.scored)} · " if solo else ""
         clock = f"Main {len(g.draw)}" if solo else f"pile {len(g.draw)}"
         # between turns (limits, the flip) nothing is owed: say where the game is instead
@@ -178,7 +180,7 @@ def temp_plays(fr) -> str:
     return "all" if fr.plays < 0 else str(fr.plays)
 
 
-def pile_text(g: Game, deck: list[int], discard: list[int], word: str = "deck", info: dict | None = None) -> Content:
+def pile_text(g: Game, deck: list[int], discard: list[int], word: str = "deck", info: GameInfo | None = None) -> Content:
     """A deck's count and its discard pile's top card, on two lines (a roomy
     table gives the top card a line of its own, so its name is whole)."""
     top = card(g, discard[-1], short=True) if discard else Content("-")
@@ -190,14 +192,14 @@ def pile_text(g: Game, deck: list[int], discard: list[int], word: str = "deck", 
 class RulesPile(Pane):
     key, label, width, wrap = "rules-pile", "Rules", 13, False
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
+    def text(self, g: Game, info: GameInfo, room: int) -> tuple[str, str | None, Content]:
         return self.label, None, pile_text(g, g.rules_deck, g.rules_discard, info=info)
 
 
 class MainPile(Pane):
     key, label, width, wrap = "main-pile", "Main", 13, False
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
+    def text(self, g: Game, info: GameInfo, room: int) -> tuple[str, str | None, Content]:
         return self.label, None, pile_text(g, g.draw, g.discard, info=info)
 
 
@@ -213,7 +215,7 @@ class SpotBox(Pane):
         self.label = SPOT_TITLES[spot]
         self.width = SPOT_WIDTHS[spot] if width == "compact" else width  # type: ignore[assignment]
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
+    def text(self, g: Game, info: GameInfo, room: int) -> tuple[str, str | None, Content]:
         sub = f"basic {1 + g.inflation()}" if self.spot in ("draw", "play") else None
         c = (g.variant.spots(g) or {}).get(self.spot, -1)
         if c < 0:
@@ -228,7 +230,7 @@ class NewRules(Pane):
     """The standard game's New Rules area (in place of the spots)."""
     key, label = "new-rules", "New Rules"
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
+    def text(self, g: Game, info: GameInfo, room: int) -> tuple[str, str | None, Content]:
         items = [card(g, r, short=True) for r in g.rules]
         title = f"New Rules ({len(g.rules)}) · basic: draw 1, play 1"
         if not items:
@@ -242,7 +244,7 @@ class NewRules(Pane):
 class DrawPile(Pane):
     key, label, width, wrap = "main-pile", "Piles", 13, False
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
+    def text(self, g: Game, info: GameInfo, room: int) -> tuple[str, str | None, Content]:
         return self.label, None, pile_text(g, g.draw, g.discard, "draw", info)
 
 
@@ -251,17 +253,17 @@ class GoalsBox(Pane):
     box wraps and its row grows); a roomy table adds the Goal's words."""
     key, label, min_width = "goals", "Goal", 30
 
-    def whole_lines(self, g: Game, info: dict[str, Any], room: int) -> int:
+    def whole_lines(self, g: Game, info: GameInfo, room: int) -> int:
         """The lines of the Goals' names and have/need (never cut; the Goal's own words may be)."""
-        _title, _sub, body = self.text(g, {**info, "layout": "compact"} if len(g.goals) == 1 else info, room)
+        _title, _sub, body = self.text(g, replace(info, layout="compact") if len(g.goals) == 1 else info, room)
         return len(body.wrap(room)) if room > 0 else 0
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
+    def text(self, g: Game, info: GameInfo, room: int) -> tuple[str, str | None, Content]:
         goals = list(g.goals)
         title = "Goals (Double Agenda)" if len(goals) > 1 else "Goal"
         if not goals:
             return title, None, dim("none yet")
-        seat = info.get("seat", 0)
+        seat = info.seat
         out = []
         for c in goals:
             if len(goals) == 1:  # the name, then what you have and lack (never cut), then the Goal's words
@@ -277,7 +279,7 @@ class ScoredBox(Pane):
     """The Scored Goals: the count, the latest first, the rest counted."""
     key, label, min_width = "scored", "Scored", 30
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
+    def text(self, g: Game, info: GameInfo, room: int) -> tuple[str, str | None, Content]:
         items = [Content(g.name(c)) for c in reversed(g.scored)]
         title = f"Scored ({len(g.scored)})"
         if not items:
@@ -293,8 +295,8 @@ class KeepersRow(Pane):
     (the box grows a row for them), the rest counted when they do not fit."""
     key, label, wrap = "table", "Keepers and Creepers", False
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
-        seat = info.get("seat", 0)
+    def text(self, g: Game, info: GameInfo, room: int) -> tuple[str, str | None, Content]:
+        seat = info.seat
         items = keeper_units(g, seat)
         title = f"{self.label} ({len(g.tables[seat])})"
         if not items:
@@ -308,13 +310,13 @@ class OthersBox(Pane):
     cards on their table (a wide table gives each seat's cards whole)."""
     key, label, wrap = "others", "Tables", False
 
-    def text(self, g: Game, info: dict[str, Any], room: int) -> tuple[str, str | None, Content]:
+    def text(self, g: Game, info: GameInfo, room: int) -> tuple[str, str | None, Content]:
         lines: list[Content] = []
-        names = info.get("names")
-        extra = info.get("extra")
+        names = info.names
+        extra = info.extra
         seats = extra.get("seats") if names and isinstance(extra, dict) else None
         title = "Tables (▶ whose turn)"  # every seat, yours first
-        wide = info.get("layout") == "wide"
+        wide = info.layout == "wide"
         for q in range(g.nplayers):
             if names:  # against bots (with each bot's kind), or a lesson's seats
                 who = names[q] if not seats or seats[q] == "human" else f"{names[q]} ({seats[q]})"
@@ -406,7 +408,7 @@ class BoxRows(Widget):
         self.heights = [lo for lo, _hi, _p in rows]
         self.styles.height = sum(self.heights)
         self.game: Game | None = None
-        self.info: dict[str, Any] = {}
+        self.info: GameInfo = GameInfo(0, [])
         self.width_hint = 0  # the width the screen lays the table out at (0: this widget's own)
         self.extra = 0  # rows the screen lets the boxes grow by, past each row's least height
         self._cells: list[list[tuple[int, str, str | None, list[Content]]]] | None = None
@@ -417,7 +419,7 @@ class BoxRows(Widget):
         self._lines_drawn = Kept(600)  # (a box's line, room, cut) -> its segments, in the colours of _lines_style
         self._lines_style: tuple | None = None
 
-    def show(self, g: Game, info: dict[str, Any]) -> None:
+    def show(self, g: Game, info: GameInfo) -> None:
         self.game, self.info = g, info
         old, heights = self._strips, list(self.heights)
         self._strips = None

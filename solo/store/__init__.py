@@ -36,6 +36,8 @@ from engine.game import Game
 from engine.variants import Outcome
 from engine.version import ENGINE_VERSION, RUN_FORMAT
 
+from .info import GameInfo
+
 SCHEMA_VERSION = 7
 DB_NAME = "solo-fluxx.sqlite3"
 SLOTS = ("solo", "daily", "lesson", "standard")
@@ -675,7 +677,7 @@ class Store:
                              "turn": turn if type(turn) is int else None, "extra": _json_or(extra, None)}
         return out
 
-    def load(self, slot: str = "solo") -> tuple[Game, list, dict] | None:
+    def load(self, slot: str = "solo") -> tuple[Game, list, GameInfo] | None:
         """The game in ``slot``: (game, answers, info), or None. Reading needs no lock.
         A lesson is not loaded here: its table is its scenario's, rebuilt from its
         step (``notes``), and a deal from the seed would be another game."""
@@ -709,8 +711,8 @@ class Store:
                            f"were kept in {kept}, it is listed in the history as 'unreadable', and a new game "
                            "can be started.")
             return None
-        return g, answers, {"seed": seed, "decks": decks, "daily": daily, "started": started,
-                            "assisted": bool(assisted), "slot": slot, "extra": _json_or(extra, None)}
+        return g, answers, GameInfo(seed, decks, slot=slot, daily=daily, started=started, assisted=bool(assisted),
+                                    extra=_json_or(extra, None))
 
     def _unreadable(self, slot: str) -> str:
         """Why the game row in ``slot`` cannot be read as a record (its answers

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from solo.store.info import GameInfo
+
 HUMAN = "human"
 STRENGTHS = ("random", "greedy", "search")
 STRENGTH_WORDS = {"random": "random (plays any legal card)", "greedy": "greedy (best-looking card now)",
@@ -36,10 +38,10 @@ def new_seats(bots: int, strength: str) -> list[str]:
     return [HUMAN] + [strength] * bots
 
 
-def seats_in(info: dict[str, Any]) -> list[str] | None:
+def seats_in(info: GameInfo) -> list[str] | None:
     """The seats of the game a screen shows (from its slot's notes), or None
     for a game without bots (Solo, a lesson)."""
-    return seats_of_notes(info.get("extra"))
+    return seats_of_notes(info.extra)
 
 
 def seats_of_notes(extra: Any) -> list[str] | None:

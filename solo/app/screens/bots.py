@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game import Game
+from solo.store.info import GameInfo
 
 # the pause after each bot move (seconds), the player's choice (b cycles; space skips to your next question)
 PACES = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
@@ -15,7 +16,7 @@ PACES = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
 
 class BotSeats:
     g: Game
-    info: dict[str, Any]
+    info: GameInfo
     seats: list[str] | None
     me: int
     pace: str
@@ -40,7 +41,7 @@ class BotSeats:
         g = self.g
         p = g.prompt.player
         name = self.seats[p]
-        self.thinking = self.info["names"][p]
+        self.thinking = self.info.names[p]
         self.draw()
         stamp = (g, g.decisions)
         if name == "search":
@@ -108,7 +109,7 @@ class BotSeats:
     def recap_bots(self) -> None:
         """At the start of your turn, one line for what the bots played since
         your last turn (their lines have scrolled up; l shows them all)."""
-        names = self.info["names"]
+        names = self.info.names
         verbs = {"play": "played", "free_action": "used (a free action)", "surprise": "answered with"}
         by: dict[int, dict[str, list[str]]] = {}
         for p, c, kind in self.away:

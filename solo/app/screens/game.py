@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 from engine.answers import to_json as answer_to_json
 from engine.game import Game
 from engine.prompts import IllegalAnswer
+from solo.store.info import GameInfo
 from tutor.brief import Brief
 
 from ..cardtext import card, option
@@ -60,12 +61,12 @@ class GameScreen(BotSeats, Screen):
     ]
     AUTO_SINGLE = True  # a question with one legal answer is answered by the app (lessons turn it off)
 
-    def __init__(self, g: Game, answers: list, info: dict):
+    def __init__(self, g: Game, answers: list, info: GameInfo):
         super().__init__()
         self.g = g
         self.answers = answers
         self.info = info
-        self.slot: str = info.get("slot") or ("lesson" if "lesson" in info else "daily" if info.get("daily") else "solo")
+        self.slot: str = info.slot or ("lesson" if info.lesson is not None else "daily" if info.daily else "solo")
         self.log_lines: list[str] = []
         self.log_rules: list[str | None] = []  # the rule behind each line of the tutor panel
         # a bot move told in one line (two or more bots, tutor "brief"): by line, the line with the
@@ -89,11 +90,11 @@ class GameScreen(BotSeats, Screen):
                                         or self.seats[0] != "human" or self.seats.count("human") != 1):
             # a save whose seats cannot be read (edited, damaged): the game goes on, the bots greedy
             self.seats = ["human"] + ["greedy"] * (g.nplayers - 1)
-            info["extra"] = {**(info.get("extra") if isinstance(info.get("extra"), dict) else {}), "seats": self.seats}
+            info.extra = {**(info.extra if isinstance(info.extra, dict) else {}), "seats": self.seats}
             self.repaired = ("The seats of this saved game could not be read, so the other seats are played by "
                              "greedy bots.")
         self.me = self.seats.index("human") if self.seats else 0
-        info["names"] = seat_names(self.seats) if self.seats else None
+        info.names = seat_names(self.seats) if self.seats else None
         self.pace = "normal"
         self.skipping = False  # space: the bots play at once until you are asked
         self.thinking: str | None = None  # the bot whose answer is being worked out or waited for
@@ -101,7 +102,7 @@ class GameScreen(BotSeats, Screen):
         self.away: list[tuple[int, int, str]] = []  # the bots' moves since your last turn: (seat, card, kind)
         from tutor.explain import Explainer
         # against bots the tutor tells your view: what goes into a bot's hand unseen goes unnamed
-        self.explainer = Explainer("brief", names=info["names"], viewer=self.me if self.seats else None)
+        self.explainer = Explainer("brief", names=info.names, viewer=self.me if self.seats else None)
 
     def compose(self) -> ComposeResult:
         """The table in the layout the terminal's size allows (``layouts``):
@@ -110,7 +111,7 @@ class GameScreen(BotSeats, Screen):
         only the notice that says how large the terminal must be."""
         g = self.g
         self.table_layout = layout_for(*self.app.size)
-        self.info["layout"] = self.table_layout
+        self.info.layout = self.table_layout
         if self.table_layout == "small":
             yield self.small_notice()
             yield KeyBar()
@@ -158,7 +159,7 @@ class GameScreen(BotSeats, Screen):
         from tutor.explain import LEVELS
         if level in LEVELS:
             self.explainer.level = level
-        extra = self.info.get("extra")
+        extra = self.info.extra
         if isinstance(extra, dict) and extra.get("coached") is True:
             self.explainer.level = "full"  # the coached game: the tutor at its fullest
         from ..cardtext import PALETTES, use_palette
@@ -168,22 +169,22 @@ class GameScreen(BotSeats, Screen):
         pace = store.pref("bot_pace")
         if pace in PACES:
             self.pace = pace
-        daily = self.info.get("daily")
+        daily = self.info.daily
         if daily and store.daily_scored(daily):  # the date's scored attempt is behind you: this one is practice
-            self.info["kind"] = "practice"
+            self.info.kind = "practice"
         elif isinstance(extra, dict) and extra.get("coached") is True:
-            self.info["kind"] = "coached"
+            self.info.kind = "coached"
         if self.repaired:
             self.app.notify(self.repaired, severity="warning", timeout=10)
         if g.log:  # a new game: tell the deal and the first draw
             self.tell(g.log)
-        elif g.turn and "lesson" not in self.info:  # a lesson tells its own start
+        elif g.turn and self.info.lesson is None:  # a lesson tells its own start
             kept = store.pref("tutor_lines." + self.slot) or {}
-            if kept.get("seed") == g.seed and kept.get("daily") == self.info.get("daily"):
+            if kept.get("seed") == g.seed and kept.get("daily") == self.info.daily:
                 self.log_lines = [Line.from_json(v) for v in kept.get("lines", [])]
                 self.log_rules = [None] * len(self.log_lines)
                 self.turn_from = min(int(kept.get("turn_from", 0)), len(self.log_lines))
-            self.note(f"Resumed: {'daily ' + self.info['daily'] if self.info.get('daily') else f'seed {g.seed}'}, "
+            self.note(f"Resumed: {'daily ' + self.info.daily if self.info.daily else f'seed {g.seed}'}, "
                       f"turn {g.turn}.")
         self.advance()
 
@@ -191,7 +192,7 @@ class GameScreen(BotSeats, Screen):
         """The last tutor lines are kept with the save, so a resumed game shows them."""
         keep = 60
         cut = max(0, len(self.log_lines) - keep)
-        self.app.store.set_pref("tutor_lines." + self.slot, {"seed": self.g.seed, "daily": self.info.get("daily"),
+        self.app.store.set_pref("tutor_lines." + self.slot, {"seed": self.g.seed, "daily": self.info.daily,
                                                 "lines": [ln.to_json() for ln in self.log_lines[cut:]],
                                                 "turn_from": max(0, self.turn_from - cut)})
 
@@ -467,7 +468,7 @@ class GameScreen(BotSeats, Screen):
                 fr = g.temp[-1]
                 title = f"Temporary hand: play {temp_plays(fr)} of these {len(fr.cards)}"
             else:
-                names = self.info.get("names")
+                names = self.info.names
                 whose = "Hand" if pr.player == self.me else f"{names[pr.player]}'s hand" if names else \
                     f"Player {pr.player}'s hand"
                 title = f"{whose} ({len(hand)})" + (" · e: end the turn" if ("end",) in pr.options else "")
@@ -563,14 +564,14 @@ class GameScreen(BotSeats, Screen):
             only = pr.legal_answers(limit=2)
             if self.AUTO_SINGLE and len(only) == 1:
                 from tutor.hints import answer_words
-                names = self.info.get("names")
+                names = self.info.names
                 who = "you" if g.nplayers == 1 or pr.player == self.me else \
                     names[pr.player] if names else f"Player {pr.player}"
                 self.note((f"Only one choice for {who} ({pr.reason}): {answer_words(g, only[0])}.", "dim"))
                 self.answer(only[0])
                 return
             from ..dialogs import dialog_for  # loaded at the first choice, not before the first frame
-            self.app.push_screen(dialog_for(g, self.ask_hint, self.info["names"]), self.answer)
+            self.app.push_screen(dialog_for(g, self.ask_hint, self.info.names), self.answer)
 
     def answer(self, a) -> None:
         g = self.g
@@ -588,7 +589,7 @@ class GameScreen(BotSeats, Screen):
         self.marks = self.marks[:len(self.answers)] + [None] * (len(self.answers) - len(self.marks))
         self.marks.append((len(self.log_lines), self.turn_from))
         self.answers.append(j)
-        self.app.store.save(g, self.answers, self.info.get("assisted", False), slot=self.slot)
+        self.app.store.save(g, self.answers, self.info.assisted, slot=self.slot)
         self.hint_step = 0
         self.tell(events, pr)
         self.keep_tutor_lines()
@@ -706,8 +707,8 @@ class GameScreen(BotSeats, Screen):
         self.forget_from(point)
         del self.answers[point:]
         self.g = rebuild(self.g.seed, self.g.decks, self.answers, self.g.variant_name, self.g.nplayers)
-        self.info["assisted"] = True
-        self.info.setdefault("assists", []).append("undo")
+        self.info.assisted = True
+        self.info.assists.append("undo")
         self.app.store.save(self.g, self.answers, True, slot=self.slot)
         self.note("Undone: this run is now marked assisted.")
         self.advance()
@@ -762,7 +763,7 @@ class GameScreen(BotSeats, Screen):
             self.answer(("end",))
             return
         if pr is not None and self.is_bot(pr.player):
-            self.note(f"It is {self.info['names'][pr.player]}'s move, not yours: space plays the bots' moves "
+            self.note(f"It is {self.info.names[pr.player]}'s move, not yours: space plays the bots' moves "
                       "at once until you are asked.")
         else:
             self.note(("Tutor:", "b"), f" {FORBIDDEN['end']}")
@@ -778,7 +779,7 @@ class GameScreen(BotSeats, Screen):
         from tutor.explain import LEVELS
         lv = LEVELS[(LEVELS.index(self.explainer.level) + 1) % len(LEVELS)]
         self.explainer.level = lv
-        if not isinstance(self.info.get("lesson"), str):  # a lesson's own level is not the player's preference
+        if not isinstance(self.info.lesson, str):  # a lesson's own level is not the player's preference
             self.app.store.set_pref("tutor", lv)
         self.note(f"Tutor: {lv}")
         self.draw()
@@ -831,8 +832,8 @@ class GameScreen(BotSeats, Screen):
         """The search bot's suggestion for the question now asked, in words,
         given to ``show`` when the worker process has it (the table stays
         live meanwhile); asking for one marks the run assisted."""
-        self.info["assisted"] = True
-        self.info.setdefault("assists", []).append("hint")
+        self.info.assisted = True
+        self.info.assists.append("hint")
         self.app.store.save(g, self.answers, True, slot=self.slot)
         show("Hint: thinking (the search runs beside the table; keep looking around)...")
         self.run_worker(self._hint(g, g.decisions, show), group="hint", exclusive=True)

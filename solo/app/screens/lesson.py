@@ -6,6 +6,7 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 
 from engine.prompts import IllegalAnswer
+from solo.store.info import GameInfo
 
 from ..dialogs import dialog_for
 from ..lines import Line, styled
@@ -28,13 +29,14 @@ class LessonScreen(GameScreen):
     def __init__(self, lesson, step: int = 0):
         from scenarios.coach import Coach
         self.coach = Coach(lesson)
-        super().__init__(self.coach.g, [], {"seed": lesson.scenario.seed, "lesson": lesson.id, "slot": "lesson"})
+        super().__init__(self.coach.g, [], GameInfo(lesson.scenario.seed, list(self.coach.g.decks), slot="lesson",
+                                                    lesson=lesson.id))
         self.lesson = lesson
         if self.g.nplayers > 1:  # the seats named as the table and the tutor name them: You, Ada, Boris...
             from solo.store.seats import seat_names
             from tutor.explain import Explainer
             names = seat_names(["human"] + ["greedy"] * (self.g.nplayers - 1))
-            self.info["names"] = names
+            self.info.names = names
             self.explainer = Explainer("full", names=names)
         self.explainer.level = "full"
         self.saving = False  # this window holds the lesson slot (another window may have it)
@@ -150,9 +152,9 @@ class LessonScreen(GameScreen):
             moves.border_title = self.hand_title
 
     def finish(self) -> None:
-        if self.info.get("done"):
+        if self.info.done:
             return
-        self.info["done"] = True
+        self.info.done = True
         stars = self.coach.stars()
         self.app.store.lesson_done(self.lesson.id, stars)
         if self.saving:

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.game import Game
+from solo.store.info import GameInfo
 
 from ..cardtext import card, table
 from ..lines import join, styled
@@ -165,7 +166,7 @@ class TableScreen(ScrollDialog):
     that box)."""
     CLOSE_KEYS = "escape,enter,o"
 
-    def __init__(self, g: Game, panes: list, info: dict[str, Any], at: str | None = None):
+    def __init__(self, g: Game, panes: list, info: GameInfo, at: str | None = None):
         super().__init__()
         self.g, self.panes, self.info, self.at = g, panes, info, at
 
@@ -180,7 +181,7 @@ class TableScreen(ScrollDialog):
         for pane in self.panes:
             title, text = pane.whole(g, self.info)
             if pane.key == "table":  # your Keepers and Creepers with their icons and what is attached
-                text = table(g, self.info.get("seat", 0), "none")
+                text = table(g, self.info.seat, "none")
             block = styled((title, "b"), "\n", text)
             self.starts[pane.key] = lines
             lines += len(block.plain.split("\n")) + 1

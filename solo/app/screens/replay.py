@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from engine.answers import json_words, replay
 from engine.game import Game
+from solo.store.info import GameInfo
 from tutor.explain import Explainer
 
 from .game import GameScreen
@@ -92,9 +93,8 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
 
     def __init__(self, title: str, decks: list[str], players: int, variant: str, seed: int, answers: list,
                  seats: list[str] | None = None):
-        info: dict[str, Any] = {"seed": seed, "decks": list(decks), "slot": "replay", "replay": True}
-        if seats:
-            info["extra"] = {"seats": list(seats)}
+        info = GameInfo(seed, list(decks), slot="replay", replay=True,
+                        extra={"seats": list(seats)} if seats else None)
         first = Game.new(tuple(decks), players, variant, seed)
         super().__init__(first.copy(), [], info)
         self.title_text = title
