@@ -29,7 +29,7 @@ import os
 import re
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from engine.answers import replay
 from engine.game import Game
@@ -510,7 +510,7 @@ class Store:
             raise
         return db
 
-    def _write(self):
+    def _write(self) -> _tx:
         """A write transaction whose database errors become one StoreError sentence."""
         return _tx(self.db, self.path)
 
@@ -564,7 +564,7 @@ class Store:
         except sqlite3.OperationalError:  # "cannot open value of type integer/null": small
             return 0
 
-    def _rows(self, table: str, where: str, args: tuple, items: list) -> list[tuple]:
+    def _rows(self, table: str, where: str, args: tuple[Any, ...], items: list[Any]) -> list[tuple[Any, ...]]:
         """The rows of ``table`` that match, in rowid order, one item a column:
         SQL text as it is, or (column, cap) for a value read only when it fits
         its cap (else ``TOO_BIG``), or (column, cap, sql) for SQL over a value
@@ -603,11 +603,11 @@ class Store:
             return [r[1:] for r in rows]
         return [tuple(TOO_BIG if (r[0], i) in too_big else v for i, v in enumerate(r[1:])) for r in rows]
 
-    def _row(self, table: str, where: str, args: tuple, items: list) -> tuple | None:
+    def _row(self, table: str, where: str, args: tuple[Any, ...], items: list[Any]) -> tuple[Any, ...] | None:
         rows = self._rows(table, where, args, items)
         return rows[0] if rows else None
 
-    def start(self, g: Game, daily: str | None = None, slot: str = "solo", extra: dict | None = None) -> None:
+    def start(self, g: Game, daily: str | None = None, slot: str = "solo", extra: dict[str, Any] | None = None) -> None:
         """Begin a new game in ``slot``; an unfinished one there is kept in the history as abandoned."""
         self._must_hold(slot)
         why = self._unreadable(slot) if slot in HISTORY_SLOTS else ""
@@ -626,8 +626,8 @@ class Store:
                             (slot, g.variant_name, g.nplayers, g.seed, json.dumps(g.decks), daily, _now(), "[]",
                              json.dumps(g.to_dict()), json.dumps(extra) if extra else None))
 
-    def save(self, g: Game, answers: list, assisted: bool = False, slot: str = "solo",
-             extra: dict | None = None) -> None:
+    def save(self, g: Game, answers: list[Any], assisted: bool = False, slot: str = "solo",
+             extra: dict[str, Any] | None = None) -> None:
         """Save after an answer (one transaction); a finished game goes to the history.
         ``extra`` replaces the slot's own notes (a lesson's step)."""
         self._must_hold(slot)
@@ -656,7 +656,7 @@ class Store:
         with self._write():
             self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
 
-    def notes(self, slot: str) -> dict | None:
+    def notes(self, slot: str) -> dict[str, Any] | None:
         """The slot's own notes (a lesson's id and step), without loading its game."""
         row = self._row("games", "slot=?", (slot,), [("extra", MAX_SMALL)])
         if row is None:
@@ -664,7 +664,7 @@ class Store:
         v = _json_or(row[0], None)
         return v if isinstance(v, dict) else None
 
-    def in_progress(self) -> dict[str, dict]:
+    def in_progress(self) -> dict[str, dict[str, Any]]:
         """Each slot with a game in it: its info (seed, decks, daily, started, turn, extra)."""
         out = {}
         rows = self._rows("games", "1", (), ["slot", "seed", ("decks", MAX_SMALL), "daily", "started",
@@ -677,7 +677,7 @@ class Store:
                              "turn": turn if type(turn) is int else None, "extra": _json_or(extra, None)}
         return out
 
-    def load(self, slot: str = "solo") -> tuple[Game, list, GameInfo] | None:
+    def load(self, slot: str = "solo") -> tuple[Game, list[Any], GameInfo] | None:
         """The game in ``slot``: (game, answers, info), or None. Reading needs no lock.
         A lesson is not loaded here: its table is its scenario's, rebuilt from its
         step (``notes``), and a deal from the seed would be another game."""
@@ -783,7 +783,8 @@ class Store:
             self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
         return path.name
 
-    def _archive(self, row, score, turns, status, variant: str = "solo", players: int = 1,
+    def _archive(self, row: tuple[Any, ...], score: int | None, turns: int | None, status: str,
+                 variant: str = "solo", players: int = 1,
                  seats: list[str] | None = None, coached: bool = False, ending: str | None = None) -> None:
         seed, decks, daily, started, answers, assisted = row
         run = {"format": RUN_FORMAT, "engine": ENGINE_VERSION, "variant": variant, "decks": _json_or(decks, []),
@@ -815,7 +816,7 @@ class Store:
                          winner, json.dumps(seats) if seats else None, ending))
 
     # -------------------------------------------------------------- history
-    def runs(self, finished_only: bool = False) -> list[dict]:
+    def runs(self, finished_only: bool = False) -> list[dict[str, Any]]:
         """The history, oldest first. A row that cannot be read is skipped and
         a sentence for it is put in ``skipped``; the rest are kept."""
         items = ["id", "started", "finished", "seed", ("decks", MAX_SMALL), "daily", "score", "turns", "assisted",
@@ -844,7 +845,7 @@ class Store:
         return self.db.execute("SELECT 1 FROM runs WHERE daily=? AND status IN ('finished', 'abandoned')"
                                " AND practice=0", (date_iso,)).fetchone() is not None
 
-    def run_file(self, run_id: int) -> dict | None:
+    def run_file(self, run_id: int) -> dict[str, Any] | None:
         """Run ``run_id`` as run-file data; None if there is no such run; {} if its record cannot be read."""
         r = self._row("runs", "id=?", (run_id,), [("run", MAX_RUN)])
         if r is None:
@@ -867,7 +868,7 @@ class Store:
             self.db.execute("INSERT OR REPLACE INTO par VALUES (?, ?, ?)",
                             (date_iso, score, f"{ENGINE_VERSION} {PAR_BOT}"))
 
-    def stats(self, today_iso: str | None = None) -> dict:
+    def stats(self, today_iso: str | None = None) -> dict[str, Any]:
         """Runs played, best, mean, daily streaks, the score histogram and scores over time."""
         from solo.variant.daily import streaks
         every = [r for r in self.runs(finished_only=True) if r["score"] is not None]  # Solo runs: scored
@@ -893,11 +894,11 @@ class Store:
                 "over_time": [{"date": (r["finished"] or r["started"])[:10], "score": r["score"],
                                "daily": r["daily"]} for r in fin]}
 
-    def bot_stats(self) -> dict:
+    def bot_stats(self) -> dict[str, Any]:
         """Finished games against bots: played and won, in all and by table
         (seat count and bot strength: "4 seats, greedy")."""
         played = won = drawn = 0
-        tables: dict[str, dict] = {}
+        tables: dict[str, dict[str, Any]] = {}
         for r in self.runs(finished_only=True):
             if r["variant"] != "standard":
                 continue
@@ -943,14 +944,14 @@ class Store:
         return out
 
     # -------------------------------------------------------------- preferences
-    def pref(self, key: str, default=None):
+    def pref(self, key: str, default: Any = None) -> Any:
         """A preference or a small remembered value (JSON), or ``default``."""
         row = self._row("meta", "key=?", ("pref." + key,), [("value", MAX_ANSWERS)])
         if row is None:
             return default
         return _json_or(row[0], default, MAX_ANSWERS)
 
-    def set_pref(self, key: str, value) -> None:
+    def set_pref(self, key: str, value: Any) -> None:
         with self._write():
             self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", ("pref." + key, json.dumps(value)))
 
@@ -965,7 +966,7 @@ class Store:
 RUN_STATUSES = ("finished", "abandoned", "unreadable")
 
 
-def _bad_run_row(r: tuple) -> str:
+def _bad_run_row(r: tuple[Any, ...]) -> str:
     """Why a history row cannot be shown ('' if it can)."""
     if any(v is TOO_BIG for v in r):
         return "a value in it is longer than any real run's"
@@ -1085,7 +1086,7 @@ class _tx:
     def __init__(self, db: sqlite3.Connection, path: Path | None = None):
         self.db, self.path = db, path
 
-    def __enter__(self):
+    def __enter__(self) -> None:
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as e:
@@ -1093,7 +1094,7 @@ class _tx:
                 raise
             raise store_error(self.path, e) from None
 
-    def __exit__(self, et, e, _tb):
+    def __exit__(self, et: type[BaseException] | None, e: BaseException | None, _tb: Any) -> Literal[False]:
         try:
             if et is None:
                 self.db.execute("COMMIT")
@@ -1108,7 +1109,7 @@ class _tx:
             if self.path is None:
                 raise
             raise store_error(self.path, e2) from None
-        if et is not None and self.path is not None and issubclass(et, sqlite3.DatabaseError):
+        if isinstance(e, sqlite3.DatabaseError) and self.path is not None:
             raise store_error(self.path, e) from None
         return False
 
@@ -1141,6 +1142,6 @@ def _score_of(state_text: Any) -> tuple[int | None, int | None]:
         return None, None
 
 
-def rebuild(seed: int, decks: list, answers: list, variant: str = "solo", players: int = 1) -> Game:
+def rebuild(seed: int, decks: list[str], answers: list[Any], variant: str = "solo", players: int = 1) -> Game:
     """A saved game, from its deal and its answers (the one replay loop)."""
     return replay(Game.new(tuple(decks), players, variant, seed), answers)
