@@ -10,6 +10,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any, NoReturn
 
 from engine.decks import DeckError, shipped_decks
 from engine.registry import VariantError, get_variant, variant_names
@@ -24,19 +25,20 @@ class Visible:
     what the command line prints back from a file (a card name, a scenario
     name, an answer) can never drive the terminal."""
 
-    def __init__(self, stream):
+    def __init__(self, stream: Any):
         self.stream = stream
 
     def write(self, text: str) -> int:
         from engine.datafile import visible_lines
-        return self.stream.write(visible_lines(text))
+        written: int = self.stream.write(visible_lines(text))
+        return written
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one clear sentence, exit 2
+    def error(self, message: str) -> NoReturn:  # one clear sentence, exit 2
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
 
@@ -112,10 +114,12 @@ class _VersionAction(argparse.Action):
     """--version, worked out only when asked (reading the installed metadata
     costs tens of milliseconds on every start otherwise)."""
 
-    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, default: Any = argparse.SUPPRESS,
+                 help: str | None = None):
         super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
 
-    def __call__(self, parser, namespace, values, _option_string=None):
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 _option_string: str | None = None) -> None:
         parser._print_message(_version() + "\n", sys.stdout)
         parser.exit()
 
@@ -231,7 +235,7 @@ def build_parser(only: str | None = None) -> Parser:
     return p
 
 
-def cmd_sim(a) -> int:
+def cmd_sim(a: argparse.Namespace) -> int:
     from engine.sim import run_sim
     v = get_variant(a.variant)  # the registry's: seats and title come from the variant
     if v.max_players == 1:
@@ -301,7 +305,7 @@ def cmd_sim(a) -> int:
     return 0
 
 
-def cmd_deck(a) -> int:
+def cmd_deck(a: argparse.Namespace) -> int:
     from engine.deckfile import check_file, load_deck  # the schema library: only for the deck commands
     if a.deck_cmd == "check":
         problems = check_file(a.file)
@@ -335,7 +339,7 @@ def cmd_deck(a) -> int:
             print(f"  {c.type:8} {c.name}{mark}: {c.text}{extra}")
         if deck.solo_set_aside:
             print("Set aside for Solo Fluxx: " + ", ".join(deck.solo_set_aside))
-        conf = [c.confidence for c in deck.cards if c.confidence]
+        conf: list[str] = [c.confidence for c in deck.cards if c.confidence]
         if conf:
             print("Confidence: " + ", ".join(f"{n} {k}" for k in ("verified", "likely", "reconstructed")
                                             if (n := conf.count(k))))
@@ -343,7 +347,7 @@ def cmd_deck(a) -> int:
     raise UsageError("solo-fluxx deck: say 'check FILE' or 'show ID'")
 
 
-def _history_run(run_id: int, prog: str) -> tuple[dict | None, str]:
+def _history_run(run_id: int, prog: str) -> tuple[dict[str, Any] | None, str]:
     """Run ``run_id`` of the history as run-file data, or None and why not."""
     from solo.store import Store
     data = Store(reading=True).run_file(run_id)
@@ -354,7 +358,7 @@ def _history_run(run_id: int, prog: str) -> tuple[dict | None, str]:
     return data, ""
 
 
-def cmd_export(a) -> int:
+def cmd_export(a: argparse.Namespace) -> int:
     data, why = _history_run(a.id, "export")
     if data is None:
         print(why, file=sys.stderr)
@@ -385,7 +389,7 @@ def cmd_export(a) -> int:
     return 0
 
 
-def cmd_replay(a) -> int:
+def cmd_replay(a: argparse.Namespace) -> int:
     from engine.answers import json_words
     from engine.runfile import RunError, load_run, replay, run_from_data
     if (a.run is None) == (a.run_id is None):
@@ -408,7 +412,7 @@ def cmd_replay(a) -> int:
 
     asked: list[str] = [""]  # the question pending before each answer
 
-    def show(i, j, events, g):
+    def show(i: int, j: Any, events: list[Any], g: Any) -> None:
         if explainer is not None:
             if j is not None and not a.json:
                 print(f"{i + 1:4}. answer: {json_words(j)}")
@@ -451,7 +455,7 @@ def cmd_replay(a) -> int:
     return 0
 
 
-def cmd_rules(a) -> int:
+def cmd_rules(a: argparse.Namespace) -> int:
     from tutor.reference import REFERENCE, entry, search
     if a.search is not None:
         entries = search(a.search)
@@ -468,13 +472,13 @@ def cmd_rules(a) -> int:
             print(f"    {e.text}")
         return 0
     if a.id:
-        e = entry(a.id)
-        if e is None:
-            near = [k for k in REFERENCE if a.id.lower() in k.lower()]
-            hint = f" (did you mean {', '.join(near[:5])}?)" if near else " (run 'solo-fluxx rules' for the list)"
+        hit = entry(a.id)
+        if hit is None:
+            alike = [k for k in REFERENCE if a.id.lower() in k.lower()]
+            hint = f" (did you mean {', '.join(alike[:5])}?)" if alike else " (run 'solo-fluxx rules' for the list)"
             print(f"solo-fluxx rules: there is no rule '{a.id}'{hint}", file=sys.stderr)
             return 1
-        entries = [e]
+        entries = [hit]
     else:
         entries = list(REFERENCE.values())
     if a.json:
@@ -486,7 +490,7 @@ def cmd_rules(a) -> int:
     return 0
 
 
-def check_run(run) -> tuple[str, str, object]:
+def check_run(run: Any) -> tuple[str, str, object]:
     """A run replayed and checked against what it claims: (why it does not
     verify, or ''; what it shows: "score 5", "winner p1", "a draw, ..."; the
     replayed game, or None). What ``verify`` prints and what ``export``
@@ -544,7 +548,7 @@ def check_run(run) -> tuple[str, str, object]:
     return "", outcome.words() + bots, g
 
 
-def cmd_verify(a) -> int:
+def cmd_verify(a: argparse.Namespace) -> int:
     from engine.runfile import ENGINE_VERSION, load_run
     run = load_run(a.run)
     name = a.run
@@ -558,7 +562,7 @@ def cmd_verify(a) -> int:
     return 0
 
 
-def cmd_play(a) -> int:
+def cmd_play(a: argparse.Namespace) -> int:
     if a.variant == "solo":
         if a.players not in (None, 1) or a.bot is not None:
             raise UsageError("solo-fluxx play: --players and --bot are for a game against bots "
@@ -572,7 +576,7 @@ def cmd_play(a) -> int:
     return _run(_app(new=(a.seed, a.decks), seats=new_seats(players - 1, a.bot or "greedy")))
 
 
-def _run(app) -> int:
+def _run(app: Any) -> int:
     """Run the app; an error inside it ends in one sentence and exit 1."""
     import gc
     try:
@@ -594,7 +598,7 @@ class NoTerminal(Exception):
     never come."""
 
 
-def has_terminal(stdin=None, screen=None, environ=None) -> bool:
+def has_terminal(stdin: Any = None, screen: Any = None, environ: Any = None) -> bool:
     """Whether the app can be drawn and answered here: its keys come from
     standard input and Textual draws on standard error, so both must be a
     terminal, unless a Textual driver is named in the environment
@@ -615,7 +619,8 @@ NO_TERMINAL = ("solo-fluxx: the game is drawn in a terminal, and there is none h
                "`solo-fluxx text`")
 
 
-def _app(new=None, daily=None, learn=False, lesson=None, seats=None):
+def _app(new: Any = None, daily: str | None = None, learn: bool = False, lesson: str | None = None,
+         seats: list[str] | None = None) -> Any:
     # The start (Textual's import, the screens built, the first frame) makes
     # some 90,000 objects and frees few: the cycle collector, run every few
     # hundred of them, only costs time (about a tenth of the first frame).
@@ -640,7 +645,7 @@ def _prints(text: str) -> bool:
 COACHED = "coached"  # learn N past the lessons: the coached game, the last line of the app's list
 
 
-def cmd_learn(a) -> int:
+def cmd_learn(a: argparse.Namespace) -> int:
     from scenarios.lessons import lessons
     if a.json and not a.list:
         print("solo-fluxx learn: --json goes with --list (solo-fluxx learn --list --json)", file=sys.stderr)
@@ -660,7 +665,8 @@ def cmd_learn(a) -> int:
         else:
             full, empty = ("★", "☆") if _prints("★☆") else ("*", ".")  # an ASCII-only terminal gets ASCII stars
             for r in rows:
-                earned = full * r["stars"] + empty * (3 - r["stars"]) if r["stars"] else "   "
+                n = int(str(r["stars"]))
+                earned = full * n + empty * (3 - n) if n else "   "
                 print(f"{r['number']:3}. {earned}  {r['title']}  [{r['rule']}]")
             print(f"{coached['number']:3}.       {coached['title']}")
         return 0
@@ -676,17 +682,17 @@ def cmd_learn(a) -> int:
     return _run(_app(learn=True))
 
 
-def cmd_daily(a) -> int:
+def cmd_daily(a: argparse.Namespace) -> int:
     from solo.variant.daily import today
     return _run(_app(daily=a.date or today()))
 
 
-def cmd_text(a) -> int:
+def cmd_text(a: argparse.Namespace) -> int:
     from solo.app.textplay import play_text
     return play_text(a.decks, a.seed)
 
 
-def cmd_history(a) -> int:
+def cmd_history(a: argparse.Namespace) -> int:
     from solo.store import Store
     store = Store(reading=True)
     if store.notice:
@@ -736,7 +742,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout, sys.stderr = out, err
 
 
-def _main(argv: list[str], out, err) -> int:
+def _main(argv: list[str], out: Any, err: Any) -> int:
     try:
         a = build_parser(argv[0] if argv and argv[0] in COMMANDS else None).parse_args(argv)
         if a.cmd not in APP_COMMANDS:
