@@ -562,19 +562,6 @@ FREE_USE_HERE = {"get_on_with_it": _use_get_on, "goal_mill": _use_goal_mill, "my
                  "recycling": _use_recycle, "swap_plays_for_draws": _use_swap, "taxes": _use_taxes}
 
 
-# ---------------------------------------------------------------- War
-def op_ask_war(g: Game, p: int, war: int) -> None:
-    """Queued by the standard game's settle() only when p has both War and
-    Peace, and run at once: no need to look again."""
-    peace = g.db.cards[war].params["peace"]
-    g.ask(p, "player", others(g, p), card=war, domain="players",
-          reason="War: you must give Peace to another player", then=("ans_war", p, peace))
-
-
-def op_ans_war(g: Game, p: int, peace: int, chosen: Chosen) -> None:
-    give_to_table(g, peace, chosen[0], "creeper.war", p)
-
-
 install(globals(), free_rules=FREE_RULES_HERE, free_table={"taxes": _can_taxes},
         free_use=FREE_USE_HERE,
         # Actions whose card stays being played until their temporary hand is done

@@ -13,6 +13,7 @@ from .cards import KEEPER
 from .game import Game
 from .hooks import Passive, install
 from .prompts import Chosen
+from .zones import give_to_table, others
 
 
 def _unique_extreme(g: Game, p: int, most: bool) -> bool:
@@ -203,6 +204,19 @@ class War(Passive):
             g.stack.append(("ask_war", p, c))
             return True
         return False
+
+
+# War's question: who gets Peace (its passive, War, queues it; see above)
+def op_ask_war(g: Game, p: int, war: int) -> None:
+    """Queued by the standard game's settle() only when p has both War and
+    Peace, and run at once: no need to look again."""
+    peace = g.db.cards[war].params["peace"]
+    g.ask(p, "player", others(g, p), card=war, domain="players",
+          reason="War: you must give Peace to another player", then=("ans_war", p, peace))
+
+
+def op_ans_war(g: Game, p: int, peace: int, chosen: Chosen) -> None:
+    give_to_table(g, peace, chosen[0], "creeper.war", p)
 
 
 install(globals(), passives={

@@ -224,9 +224,15 @@ def test_every_mechanism_registers_one_way_once():
         assert text.count("install(globals()") == (1 if f in mechanisms else 0), f.name
 
 
-def test_deaths_rules_live_in_one_place():
+def test_death_and_war_each_live_in_one_place():
+    """Each card's behaviour in one module: Death (its turn-start discard and its
+    free action) and War (the passive that notices Peace, and the question who
+    gets it) were each split over the effect library's two files."""
     from engine import effects, modifiers
     from engine.hooks import FREE_TABLE, FREE_USE, OPS, PASSIVE
     assert {FREE_TABLE["death"].__module__, FREE_USE["death"].__module__, OPS["ask_death"].__module__,
             OPS["ans_death"].__module__, type(PASSIVE["death"]).__module__} == {modifiers.__name__}
-    assert "death" not in Path(effects.__file__).read_text().lower()
+    assert {OPS["ask_war"].__module__, OPS["ans_war"].__module__, type(PASSIVE["war"]).__module__} == \
+        {modifiers.__name__}
+    text = Path(effects.__file__).read_text().lower()
+    assert "death" not in text and "war" not in text.replace("award", "").replace("toward", "").replace("forward", "")
