@@ -42,6 +42,7 @@ def _same_game(seed: int, players: int, variant: str, n: int) -> tuple[Game, lis
     return g, answers
 
 
+@pytest.mark.exists_for("a guard that the fixtures are all there: a missing file would pass by testing nothing")
 def test_there_is_a_save_of_every_schema():
     assert SCHEMAS == list(range(1, SCHEMA_VERSION + 1))
 
