@@ -67,3 +67,21 @@ def test_every_free_action_is_used_at_most_once_a_turn():
                 in_play = set(g.rules).union(*g.tables)
                 used = {c for c in used if c in in_play and c not in gone}
     assert len(used_kinds) >= 8 and "repair" in " ".join(used_kinds), used_kinds
+
+
+def test_first_play_random_is_called_idle_only_while_the_play_rule_allows_one_card():
+    """The tutor says First Play Random does nothing (the rule's own words: it
+    applies only when a player may play more than 1) exactly while the Play
+    rule allows 1 card: never under Play 2 or more, where it picks the first
+    card at random (told through its passive hook, ``idle_why``)."""
+    told = 0
+    for seed in range(60):
+        g = Game.new(("fluxx5",), 2, "standard", seed)
+        bot = make_bot("random", seed)
+        while not g.over:
+            events = g.push(bot.choose(g))
+            for e in events:
+                if e.kind == "nothing" and e.rule == "rule.first-play-random":
+                    told += 1
+                    assert g.rule_view().play_max == 1, (seed, g.turn, [g.name(r) for r in g.rules])
+    assert told >= 3
