@@ -37,6 +37,11 @@ def test_a_checkout_against_itself_gives_every_figure_both_sides_and_their_ratio
     if f["ours"] is not None:  # a pseudo-terminal could be had: both sides started, and the floor
         assert f["theirs"] > 0 and f["floor"] > 0 and f["starts_per_side"] == 1
         assert f["speed_up"] == round(f["theirs"] / f["ours"], 2)
+    k = c["key_to_table_ms"]  # key press to table, one process per side and size, both timed
+    assert list(k) == ["80x24", "160x50"]
+    for size in k.values():
+        assert len(size["theirs"]) == len(size["ours"]) == 1 and size["ours"][0] > 0 and size["theirs"][0] > 0
+        assert size["median_ours"] == size["ours"][0]
 
 
 def test_the_quick_cpu_figures_are_the_full_ones_scaled_down():

@@ -106,6 +106,65 @@ Floor().run()
 """
 
 
+# Key press to table in the checkout first on sys.path, for ``--against``: the
+# measurement of ``app_timings`` written against only what every version of
+# the app since issue 17 has (``SoloFluxxApp(store, new=...)``, ``GameScreen``,
+# its ``g`` and ``answer``), so a checkout from before ``--app-size`` is timed
+# by the same lines as this one. argv: WIDTHxHEIGHT PRESSES; prints the median in ms.
+KEY_TO_TABLE_APP = """
+import asyncio, gc, sys, tempfile, time
+from pathlib import Path
+from solo.app import SoloFluxxApp
+from solo.app.screens import GameScreen
+from solo.store import Store
+size = tuple(int(x) for x in sys.argv[1].split("x"))
+presses = int(sys.argv[2])
+async def run():
+    with tempfile.TemporaryDirectory() as d:
+        gc.disable()  # as the command line starts the app; the app sets the collector after its start
+        app = SoloFluxxApp(Store(Path(d) / "bench.sqlite3"), new=(7, ["fluxx5", "creeper-pack"]))
+        app.animation_level = "none"
+        times = []
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for _ in range(presses * 4):
+                scr = app.screen
+                if not isinstance(scr, GameScreen) or scr.g.over or len(times) >= presses:
+                    break
+                g = scr.g
+                if g.prompt is None or g.prompt.kind != "turn":
+                    await pilot.press("enter" if g.prompt is None or g.prompt.max <= 1 else "escape")
+                    await pilot.pause()
+                    continue
+                t = time.perf_counter_ns()
+                scr.answer(g.prompt.options[0])
+                if isinstance(app.screen, GameScreen):
+                    app.screen.refresh(layout=True, repaint=False)
+                    app.screen._compositor.reflow(app.screen, app.screen.size)
+                    app.screen._compositor.render_strips()
+                times.append(time.perf_counter_ns() - t)
+                await pilot.pause()
+        times.sort()
+        print(times[len(times) // 2] / 1e6 if times else "none")
+asyncio.run(run())
+"""
+
+
+def key_to_table_in(root: Path, size: tuple[int, int], presses: int) -> float | None:
+    """The median key press to table (ms) of the checkout at ``root``, in a
+    process of its own (``KEY_TO_TABLE_APP``); None where it gave no figure."""
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", KEY_TO_TABLE_APP, f"{size[0]}x{size[1]}", str(presses)],
+                          cwd=root, env=env, capture_output=True, text=True)
+    try:
+        return round(float(done.stdout.strip().splitlines()[-1]), 2)
+    except (IndexError, ValueError):
+        return None
+
+
 def first_frame_in_a_terminal(timeout: float = 10.0, bytecode: bool = True, floor: bool = False,
                               tree: str | None = None) -> float | None:
     """Milliseconds from starting ``solo-fluxx play --seed 7`` in a real
@@ -510,18 +569,25 @@ def _side_figures(root: Path, quick: bool) -> dict[str, float]:
     return {str(k): float(v) for k, v in got.items()}
 
 
+# the sizes whose key press to table ``--against`` times side by side
+KEY_SIZES = ((80, 24), (160, 50))
+
+
 def compare_with(tree: Path, rounds: int, frames: int = 5, quick: bool = False) -> dict:
     """This checkout against the one at ``tree``, in the same hour on the same
     interpreter: ``rounds`` rounds, each one process of the CPU figures per
     side and ``frames`` first frames per side with the floor, started in
     turn (which side goes first alternates from round to round; one start
     of each before the first round fills the bytecode caches). The best CPU time of each figure, the median
-    first frame, and each speed-up (theirs / ours). A shared machine's speed
+    first frame, and each speed-up (theirs / ours); and, each round, one
+    process per side and size of ``KEY_SIZES`` timing the key press to table
+    (``key_to_table_in``). A shared machine's speed
     drifts from hour to hour; the same code measured beside it does not."""
     here = Path(__file__).resolve().parents[2]
     sides = (("theirs", tree), ("ours", here))
     best: dict[str, dict[str, float]] = {"theirs": {}, "ours": {}}
     starts: dict[str, list[float]] = {"theirs": [], "ours": [], "floor": []}
+    keys: dict[str, dict[str, list[float]]] = {f"{w}x{h}": {"theirs": [], "ours": []} for w, h in KEY_SIZES}
     for _, root in sides:  # one start each, untimed: compiles and caches what a later start reads
         first_frame_in_a_terminal(tree=str(root))
     first_frame_in_a_terminal(floor=True)
@@ -538,6 +604,11 @@ def compare_with(tree: Path, rounds: int, frames: int = 5, quick: bool = False) 
             ms = first_frame_in_a_terminal(floor=True)
             if ms is not None:
                 starts["floor"].append(ms)
+        for w, h in KEY_SIZES:
+            for side, root in turn:
+                ms = key_to_table_in(root, (w, h), 10 if quick else 30)
+                if ms is not None:
+                    keys[f"{w}x{h}"][side].append(ms)
     rows = []
     for name in best["ours"]:
         if name not in best["theirs"]:
@@ -557,7 +628,11 @@ def compare_with(tree: Path, rounds: int, frames: int = 5, quick: bool = False) 
     return {"against": str(tree), "rounds": rounds, "cpu": rows,
             "first_frame_ms": {**first, "speed_up": round(first["theirs"] / first["ours"], 2)
                                if first["theirs"] and first["ours"] else None,
-                               "starts_per_side": len(starts["ours"])}}
+                               "starts_per_side": len(starts["ours"])},
+            "key_to_table_ms": {size: {"theirs": sides_ms["theirs"], "ours": sides_ms["ours"],
+                                       "median_theirs": _median(sides_ms["theirs"]),
+                                       "median_ours": _median(sides_ms["ours"])}
+                                for size, sides_ms in keys.items()}}
 
 
 def _print_comparison(c: dict) -> None:
@@ -569,6 +644,9 @@ def _print_comparison(c: dict) -> None:
     f = c["first_frame_ms"]
     print(f"  first frame in a terminal, median of {f['starts_per_side']}: {f['theirs']} -> {f['ours']} ms "
           f"({f['speed_up']}x; the floor, Python and Textual alone: {f['floor']} ms)", flush=True)
+    for size, k in c.get("key_to_table_ms", {}).items():
+        print(f"  key press to table at {size}, the median of each process's median: {k['median_theirs']} -> "
+              f"{k['median_ours']} ms (each process: {k['theirs']} -> {k['ours']})", flush=True)
 
 
 def main() -> None:
@@ -590,7 +668,7 @@ def main() -> None:
     ap.add_argument("--against", metavar="DIR", default=None,
                     help="this checkout against the one in DIR (another version, e.g. made by git worktree add), "
                          "alternated process by process in the same hour: the CPU figures' speed-ups (--cpu N: N "
-                         "rounds, default 3) and the first frame's")
+                         "rounds, default 3), the first frame's and the key press to table's at 80x24 and 160x50")
     a = ap.parse_args()
     if a.against is not None:
         tree = Path(a.against).expanduser().resolve()
