@@ -430,3 +430,10 @@ def store_a_finished_run(seed: int = 1) -> None:
         g.push(a)
     s.save(g, answers)
     s.close()
+
+
+def game_screen(app, g, info):
+    """A game screen as the app makes one: with the link the app gives it (the
+    preferences as saved, the slot's save, the hint worker)."""
+    from solo.app.screens import GameScreen
+    return GameScreen(g, [], info, app.link_for(info))

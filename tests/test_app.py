@@ -13,7 +13,7 @@ from solo.app.screens import EndScreen, GameScreen, MenuScreen
 from solo.store import Store
 from solo.store.info import GameInfo
 
-from .helpers import make_app, screen_lines
+from .helpers import game_screen, make_app, screen_lines
 
 pytestmark = pytest.mark.app  # the app (not under mutation testing); see README
 
@@ -141,7 +141,7 @@ async def test_each_dialog_kind(store):
     g = choose_game("one")
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], GameInfo(seed=3)))
+        app.push_screen(game_screen(app, g, GameInfo(seed=3)))
         await pilot.pause()
         assert isinstance(app.screen, PickOneDialog)
         await pilot.press("down", "enter")
@@ -151,7 +151,7 @@ async def test_each_dialog_kind(store):
     g = choose_game("many")
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], GameInfo(seed=3)))
+        app.push_screen(game_screen(app, g, GameInfo(seed=3)))
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, PickManyDialog)
@@ -169,7 +169,7 @@ async def test_each_dialog_kind(store):
     g = choose_game("many")
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], GameInfo(seed=3)))
+        app.push_screen(game_screen(app, g, GameInfo(seed=3)))
         await pilot.pause()
         assert isinstance(app.screen, PickManyDialog)
         await pilot.press("escape")

@@ -83,9 +83,9 @@ async def test_a_full_disk_mid_game_ends_in_one_sentence(tmp_path):
         store.db.execute("PRAGMA cache_size=1")
         orig = store.save
 
-        def fill_then_save(g, answers, assisted=False, slot="solo"):
+        def fill_then_save(g, answers, assisted=False, slot="solo", extra=None):
             store.db.execute("DELETE FROM meta WHERE key='pref.pad'")
-            orig(g, answers + [["pad", "x" * 300_000]], assisted, slot)
+            orig(g, answers + [["pad", "x" * 300_000]], assisted, slot, extra)
         store.save = fill_then_save  # the next save needs more room than the disk has
         await press_enter_moves(app, pilot, 1)
         await pilot.pause()

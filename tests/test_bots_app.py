@@ -14,7 +14,7 @@ from solo.app.screens import EndScreen, GameScreen
 from solo.store.info import GameInfo
 from solo.store.seats import new_seats, seat_names
 
-from .helpers import boxes, first_choice_keys, make_app, screen_lines, until, zone_text
+from .helpers import boxes, first_choice_keys, game_screen, make_app, screen_lines, until, zone_text
 
 pytestmark = pytest.mark.app
 
@@ -163,7 +163,7 @@ async def on_table(store, g: Game, seats: list[str]):
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        scr = GameScreen(g, [], GameInfo(seed=g.seed, slot="standard", extra={"seats": seats}))
+        scr = game_screen(app, g, GameInfo(seed=g.seed, slot="standard", extra={"seats": seats}))
         app.push_screen(scr)
         await pilot.pause()
         yield app, pilot, scr
@@ -587,7 +587,7 @@ draw_pile = ["Harry Kim", "Tom Paris", "Holodeck", "Replicator"]
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        scr = GameScreen(g, [], GameInfo(seed=g.seed, slot="standard", extra={"seats": new_seats(3, "greedy")}))
+        scr = game_screen(app, g, GameInfo(seed=g.seed, slot="standard", extra={"seats": new_seats(3, "greedy")}))
         app.push_screen(scr)
         await pilot.pause()
         assert scr.thinking == "Boris", (g.prompt.player, g.prompt.ask, app.screen)

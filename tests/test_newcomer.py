@@ -13,7 +13,7 @@ from engine.game import Game
 from solo.store import Store
 from solo.store.info import GameInfo
 
-from .helpers import make_app, screen_lines, table
+from .helpers import game_screen, make_app, screen_lines, table
 from .test_store import finish
 
 
@@ -127,7 +127,6 @@ def test_an_abandoned_run_is_not_exported_and_a_finished_one_verifies(tmp_path, 
 
 @pytest.mark.parametrize("day,words", [("birthday", "play 3 of these 3"), ("other", "play 1 of these 3")])
 async def test_todays_special_says_its_plays_in_words(store, day, words):
-    from solo.app.screens import GameScreen
     g = table("""
 variant = "solo"
 [setup]
@@ -140,7 +139,7 @@ rules_deck = ["Draw 2", "Play 2"]
     g.push(("choose", (day,)))
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], GameInfo(seed=0)))
+        app.push_screen(game_screen(app, g, GameInfo(seed=0)))
         await pilot.pause()
         text = "\n".join(screen_lines(app))
         assert words in text and "-1" not in text
@@ -163,14 +162,13 @@ async def test_a_long_choice_list_says_how_many_more_lines_there_are(store):
     """Trash a Keeper with 15 Keepers on the table: the dialog's list scrolls
     and the cue under it counts the lines below, then above, as it scrolls."""
     from solo.app.dialogs import PickOneDialog
-    from solo.app.screens import GameScreen
 
     from .test_app_keys import long_keepers_table
     g = long_keepers_table(("Trash a Keeper", "Milk"))
     g.push(("play", g.db.find("Trash a Keeper")))
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], GameInfo(seed=0)))
+        app.push_screen(game_screen(app, g, GameInfo(seed=0)))
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, PickOneDialog) and len(g.prompt.options) == 15

@@ -154,8 +154,7 @@ async def test_the_app_reaches_its_menu_with_a_bad_game_and_bad_history_rows(tmp
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
-        from solo.app.screens.history import HistoryScreen
-        app.push_screen(HistoryScreen(app.store))
+        app.show_history()
         await pilot.pause()
         from textual.widgets import DataTable
         t = app.screen.query_one(DataTable)

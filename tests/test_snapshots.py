@@ -9,7 +9,7 @@ import pytest
 
 from solo.store.info import GameInfo
 
-from .helpers import make_app
+from .helpers import game_screen, make_app
 
 pytestmark = [pytest.mark.app, pytest.mark.slow]
 SIZES = [(80, 24), (120, 40), (160, 50)]
@@ -26,12 +26,11 @@ def test_the_table_at_each_size(snap_compare, store, size):
 
 
 def test_a_choice_dialog(snap_compare, store):
-    from solo.app.screens import GameScreen
 
     from .test_app_keys import simplify_question
 
     async def open_it(pilot) -> None:
-        pilot.app.push_screen(GameScreen(simplify_question(), [], GameInfo(seed=0)))
+        pilot.app.push_screen(game_screen(pilot.app, simplify_question(), GameInfo(seed=0)))
         await pilot.pause()
         await pilot.press("space", "down")
     assert snap_compare(make_app(store), run_before=open_it, terminal_size=(80, 24))
@@ -55,12 +54,13 @@ def test_a_lesson_showing_a_wrong_moves_play_out(snap_compare, store):
 
 def test_the_recap_and_the_replay_stepper(snap_compare, store):
     from solo.app.screens import EndScreen
+    from solo.app.screens.end import EndRecord
 
     from .test_table import finished_run
     g, answers = finished_run()
 
     async def recap(pilot) -> None:
-        pilot.app.push_screen(EndScreen(g, 5, 3.2, assisted=False, answers=answers))
+        pilot.app.push_screen(EndScreen(g, EndRecord(5, 3.2), assisted=False, answers=answers))
         await pilot.pause()
     assert snap_compare(make_app(store), run_before=recap, terminal_size=(80, 24))
 

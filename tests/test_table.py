@@ -14,7 +14,7 @@ from solo.app.dialogs import PickOneDialog
 from solo.app.screens import EndScreen, GameScreen
 from solo.store.info import GameInfo
 
-from .helpers import boxes, first_choice_keys, make_app, screen_lines, table, zone_text
+from .helpers import boxes, first_choice_keys, game_screen, make_app, screen_lines, table, zone_text
 
 pytestmark = pytest.mark.app
 
@@ -94,7 +94,7 @@ async def test_a_standard_game_shows_every_seat(store):
     g = Game.new(("fluxx5",), 4, "standard", 2)
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], GameInfo(seed=2)))
+        app.push_screen(game_screen(app, g, GameInfo(seed=2)))
         await pilot.pause()
         checked, seats = 0, set()
         for _ in range(400):
@@ -264,7 +264,7 @@ async def test_snapshot_mid_game_all_spots_two_goals(store):
     g = long_table()
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], GameInfo(seed=0)))
+        app.push_screen(game_screen(app, g, GameInfo(seed=0)))
         await pilot.pause()
         check_frame(app)
         text = "\n".join(screen_lines(app)) + "\n"
@@ -287,7 +287,7 @@ rules_deck = ["Draw 2", "Play 2"]
     g.push(("play", g.db.find("Draw 3, Play 2 of Them")))
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(g, [], GameInfo(seed=0)))
+        app.push_screen(game_screen(app, g, GameInfo(seed=0)))
         await pilot.pause()
         check_frame(app)
         text = "\n".join(screen_lines(app)) + "\n"
@@ -314,10 +314,11 @@ def finished_run(seed: int = 4):
 @pytest.mark.exists_for("a golden picture of a screen for a person to review (a pin: it fails when the screen changes, not because a rule is checked)")
 async def test_snapshot_recap_and_replay_of_the_game(store):
     from solo.app.screens import EndScreen, ReplayScreen
+    from solo.app.screens.end import EndRecord
     g, answers = finished_run()
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(EndScreen(g, 5, 3.2, assisted=True, answers=answers, assists=["hint", "undo", "hint"]))
+        app.push_screen(EndScreen(g, EndRecord(5, 3.2), assisted=True, answers=answers, assists=["hint", "undo", "hint"]))
         await pilot.pause()
         text = "\n".join(screen_lines(app)) + "\n"
         assert "deck ran out" in text and f"Score: {len(g.scored)}" in text and "assisted: hint, undo" in text

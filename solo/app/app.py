@@ -12,6 +12,8 @@ from engine.game import Game
 from solo.store import Store
 from solo.store.info import GameInfo
 
+from . import messages as m
+from .link import GameLink, slot_of
 from .screens.game import GameScreen
 from .screens.menu import MenuScreen
 
@@ -162,27 +164,20 @@ class SoloFluxxApp(App):
                 self.coached_game()
                 return
             if self.lesson is not None:
-                from scenarios.lessons import lessons
-
-                from .screens import LessonScreen
-                found = [ls for ls in lessons() if ls.id == self.lesson]
-                if found:
-                    notes = self.store.notes("lesson") or {}
-                    step = notes.get("step") if notes.get("lesson") == self.lesson else 0
-                    self.push_screen(LessonScreen(found[0], step if isinstance(step, int) and step > 0 else 0))
+                self.open_lesson(self.lesson)
             return
         if self.daily is not None:
-            self.push_screen(MenuScreen())
+            self.push_screen(self.menu())
             self.daily_game(self.daily)
             return
         if self.new is not None:
             slot = slot_for(None, self.seats)
             if not self.store.claim(slot) or slot in self.store.in_progress():
-                self.push_screen(MenuScreen())  # the new game asks first, or cannot start: over the menu
+                self.push_screen(self.menu())  # the new game asks first, or cannot start: over the menu
             # else the game starts at once, on a stack of its own, as new_game leaves it in any case
             self.start_game(*self.new, seats=self.seats)
             return
-        self.push_screen(MenuScreen())
+        self.push_screen(self.menu())
         playing = [s for s in ("solo", "daily", "standard") if s in self.store.in_progress()]
         if len(playing) == 1:  # one game in progress: straight back to it
             self.resume(playing[0])
@@ -247,7 +242,7 @@ class SoloFluxxApp(App):
         seats = seats_in(info)
         where = f"daily {info.daily}" if info.daily else f"seed {info.seed}"
         self.push_screen(ReplayScreen(f"Read-only: {where}", info.decks, g.nplayers, g.variant_name, info.seed,
-                                      answers, seats))
+                                      answers, seats, level=self.store.pref("tutor", "brief")))
 
     def resume(self, slot: str) -> None:
         if not self.open_slot(slot):
@@ -259,7 +254,7 @@ class SoloFluxxApp(App):
             return
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
-        self.push_screen(GameScreen(*saved))
+        self.push_screen(GameScreen(*saved, link=self.link_for(saved[2])))
 
     def new_game(self, seed: int | None, decks, daily: str | None = None, coached: bool = False,
                  seats: list[str] | None = None) -> None:
@@ -275,7 +270,8 @@ class SoloFluxxApp(App):
         self.store.start(g, daily=daily, slot=slot, extra=extra)
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(GameScreen(g, [], GameInfo(seed, list(decks), slot=slot, daily=daily, extra=extra)))
+        info = GameInfo(seed, list(decks), slot=slot, daily=daily, extra=extra)
+        self.push_screen(GameScreen(g, [], info, link=self.link_for(info)))
 
     def coached_game(self) -> None:
         """The lessons' last step: a whole Solo game on a fixed deal with the
@@ -348,29 +344,160 @@ class SoloFluxxApp(App):
 
     def show_lessons(self) -> None:
         from .screens import LessonsScreen
-        self.push_screen(LessonsScreen())
+        self.push_screen(LessonsScreen(self.lesson_progress()))
 
     def show_stats(self) -> None:
         from .screens import StatsScreen
-        self.push_screen(StatsScreen(self.store))
+        self.push_screen(StatsScreen(self.store.stats()))
 
     def action_show_stats(self) -> None:
         """The `s` key of the game and end screens."""
         self.show_stats()
 
     def game_finished(self, screen: GameScreen) -> None:
+        self.end_of(screen.g, screen.info, screen.answers, screen.seats)
+
+    def end_of(self, g: Game, info: GameInfo, answers: list, seats: list[str] | None) -> None:
+        """The end of a game: its recap with the record it joins (best and
+        mean; against bots, the record against bots; a daily's par)."""
         best, mean = self.store.best_and_mean()
-        extra = screen.info.extra or {}
-        from .screens.end import EndScreen
-        self.push_screen(EndScreen(screen.g, best, mean, screen.info.assisted,
-                                   daily=screen.info.daily, answers=screen.answers,
-                                   assists=screen.info.assists,
-                                   coached=isinstance(extra, dict) and extra.get("coached") is True,
-                                   seats=screen.seats))
+        extra = info.extra or {}
+        from .screens.end import EndRecord, EndScreen
+        daily = info.daily
+        runs = [r for r in self.store.runs(finished_only=True) if r["daily"] == daily] if daily else []
+        record = EndRecord(best, mean, bots=self.store.bot_stats() if seats else None,
+                           par=self.store.par(daily) if daily else None,
+                           practice=bool(runs and runs[-1]["practice"]))
+        self.push_screen(EndScreen(g, record, info.assisted, daily=daily, answers=answers, assists=info.assists,
+                                   coached=isinstance(extra, dict) and extra.get("coached") is True, seats=seats))
 
     def show_history(self) -> None:
         from .screens.history import HistoryScreen
-        self.push_screen(HistoryScreen(self.store))
+        self.push_screen(HistoryScreen(self.store.runs(), dict(self.store.unreadable)))
+
+    def menu(self) -> MenuScreen:
+        """The menu, with the games in progress to resume."""
+        return MenuScreen(self.store.in_progress())
+
+    def link_for(self, info: GameInfo) -> GameLink:
+        """What a game screen is given (a call down): the preferences as
+        saved, the tutor lines kept with its slot, and its slot's save."""
+        slot = slot_of(info)
+        store = self.store
+
+        def save(g: Game, answers: list, assisted: bool, extra: dict | None) -> None:
+            store.save(g, answers, assisted, slot=slot, extra=extra)
+        kept = store.pref("tutor_lines." + slot) or {}
+        return GameLink(tutor=store.pref("tutor", "brief"), palette=store.pref("palette"),
+                        bot_pace=store.pref("bot_pace"), kept_lines=kept if isinstance(kept, dict) else {},
+                        daily_scored=bool(info.daily) and store.daily_scored(info.daily), save=save,
+                        hints=self.hints)
+
+    def lesson_step(self, lesson_id: str) -> int:
+        """The step a lesson's save has reached (0: from its start)."""
+        notes = self.store.notes("lesson") or {}
+        step = notes.get("step") if notes.get("lesson") == lesson_id else 0
+        return step if isinstance(step, int) and step > 0 else 0
+
+    def open_lesson(self, lesson_id: str) -> None:
+        """A lesson at the step its save has reached; this window takes the
+        lesson slot if no other holds it (else the lesson is played unsaved)."""
+        from scenarios.lessons import lessons
+
+        from .screens import LessonScreen
+        found = [ls for ls in lessons() if ls.id == lesson_id]
+        if not found:
+            return
+        step = self.lesson_step(lesson_id)
+        info = GameInfo(found[0].scenario.seed, slot="lesson", lesson=lesson_id)
+        link = self.link_for(info)
+        link.holds = self.store.claim("lesson")
+        screen = LessonScreen(found[0], step, link=link)
+        if link.holds and not step:
+            self.store.start(screen.g, slot="lesson", extra={"lesson": lesson_id, "step": 0})
+        self.push_screen(screen)
+
+    def lesson_progress(self):
+        """What the list of lessons shows: the lessons done, their stars, the one in progress."""
+        from .screens.lessons import LessonProgress
+        return LessonProgress(self.store.lessons_done(), self.store.lesson_stars(), self.store.notes("lesson") or {})
+
+    def show_replay(self, title: str, decks: list[str], players: int, variant: str, seed: int, answers: list,
+                    seats: list[str] | None) -> None:
+        from .screens.replay import ReplayScreen
+        self.push_screen(ReplayScreen(title, decks, players, variant, seed, answers, seats,
+                                      level=self.store.pref("tutor", "brief")))
+
+    def replay_run(self, run_id: int) -> None:
+        """A run of the history, step by step; a sentence when it cannot be replayed here."""
+        from engine.answers import ReplayError
+        from solo.store.seats import seats_of_notes
+        run = self.store.run_file(run_id)
+        if not run or not isinstance(run.get("answers"), list):
+            self.notify("This run has no answers to replay.", severity="warning")
+            return
+        try:
+            self.show_replay(f"Run {run_id}: seed {run['seed']}", run["decks"], run.get("players", 1),
+                             run.get("variant", "solo"), run["seed"], run["answers"], seats_of_notes(run.get("seats")))
+        except (ReplayError, ValueError, KeyError, TypeError) as e:  # e.g. a run of another engine version
+            self.notify(f"This run cannot be replayed here: {e}", severity="warning")
+
+    # ------------------------------------------------------------------ what the screens ask (messages up)
+    def on_resume_game(self, message: m.ResumeGame) -> None:
+        self.resume(message.slot)
+
+    def on_choose_new_game(self, _message: m.ChooseNewGame) -> None:
+        self.choose_new_game()
+
+    def on_play_again(self, message: m.PlayAgain) -> None:
+        self.new_game(None, message.decks, seats=message.seats)
+
+    def on_play_daily(self, message: m.PlayDaily) -> None:
+        self.daily_game(message.date)
+
+    def on_play_coached(self, _message: m.PlayCoached) -> None:
+        self.coached_game()
+
+    def on_open_lesson(self, message: m.OpenLesson) -> None:
+        self.open_lesson(message.lesson_id)
+
+    def on_lessons_shown(self, message: m.LessonsShown) -> None:
+        from .screens.lessons import LessonsScreen
+        if isinstance(self.screen, LessonsScreen):
+            self.screen.show_progress(self.lesson_progress())
+
+    def on_lesson_finished(self, message: m.LessonFinished) -> None:
+        self.store.lesson_done(message.lesson_id, message.stars)
+        if message.clear:
+            self.store.clear("lesson")
+
+    def on_show_menu(self, _message: m.ShowMenu) -> None:
+        self.switch_screen(self.menu())
+
+    def on_show_history(self, _message: m.ShowHistory) -> None:
+        self.show_history()
+
+    def on_show_stats(self, _message: m.ShowStats) -> None:
+        self.show_stats()
+
+    def on_show_lessons(self, _message: m.ShowLessons) -> None:
+        self.show_lessons()
+
+    def on_replay_run(self, message: m.ReplayRun) -> None:
+        self.replay_run(message.run_id)
+
+    def on_replay_game(self, message: m.ReplayGame) -> None:
+        self.show_replay(message.title, message.decks, message.players, message.variant, message.seed,
+                         message.answers, message.seats)
+
+    def on_game_over(self, message: m.GameOver) -> None:
+        self.end_of(message.g, message.info, message.answers, message.seats)
+
+    def on_set_pref(self, message: m.SetPref) -> None:
+        self.store.set_pref(message.key, message.value)
+
+    def on_par_found(self, message: m.ParFound) -> None:
+        self.store.set_par(message.date, message.par)
 
     def show_rule(self, rule_id: str) -> None:
         """A rules reference entry (the palette's "Rules:" answers)."""

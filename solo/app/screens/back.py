@@ -9,12 +9,4 @@ class BackScreen(Screen):
     BINDINGS = [Binding("escape,q", "close", "Back", id="back")]
 
     def action_close(self) -> None:
-        self.app.pop_screen()
-
-
-class StoreScreen(BackScreen):
-    """A list screen that reads the save store (history, statistics)."""
-
-    def __init__(self, store):
-        super().__init__()
-        self.store = store
+        self.dismiss()

@@ -1,31 +1,21 @@
 """The bots' side of the table: a game against bots plays each bot's answer
 (worked out from the game state) after the pace the player sets, keeps the
 player's keys to the player's own questions, and at the start of the
-player's turn says what the bots played meanwhile. A mixin of the game
-screen: it uses the screen's game, seats, answer, draw and note."""
+player's turn says what the bots played meanwhile. A part of the game
+screen (see ``table_base``): it reads the table's state declared there."""
 from __future__ import annotations
 
-from typing import Any
-
 from engine.game import Game
-from solo.store.info import GameInfo
+
+from .. import messages as m
+from .table_base import TableBase
 
 # the pause after each bot move (seconds), the player's choice (b cycles; space skips to your next question)
 PACES = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
 
 
-class BotSeats:
-    g: Game
-    info: GameInfo
-    seats: list[str] | None
-    me: int
-    pace: str
-    skipping: bool
-    thinking: str | None
-    waiting: Any
-    away: list[tuple[int, int, str]]
-    app: Any
-    note: Any
+class BotSeats(TableBase):
+    """Plays the bots' seats (a part of the game screen)."""
 
     def is_bot(self, p: int) -> bool:
         return self.seats is not None and self.seats[p] != "human"
@@ -53,10 +43,10 @@ class BotSeats:
     async def _search_bot(self, g: Game, stamp) -> None:
         import asyncio
         try:
-            answer = await asyncio.wrap_future(self.app.hints.submit_bot(g.to_dict(), "search"))
+            answer = await asyncio.wrap_future(self.link.hints.submit_bot(g.to_dict(), "search"))
         except Exception:  # the worker process is gone (killed, out of memory): the same answer, here
             from engine.bots import answer_for
-            self.app.hints.close()
+            self.link.hints.close()
             answer = await asyncio.to_thread(answer_for, g.copy(), "search")
         self.after_pace(answer, stamp)
 
@@ -72,12 +62,12 @@ class BotSeats:
     def when_laid_out(self, then, tries: int = 50) -> None:
         """``then``, once the table's boxes have the height they were drawn for
         (checked every 10 ms, 0.5 s at most)."""
-        boxes = self.query("#boxes")  # type: ignore[attr-defined]
+        boxes = self.query("#boxes")
         if tries <= 0 or not boxes or not self.is_attached or \
                 boxes.first().region.height == sum(boxes.first().heights):
             then()
             return
-        self.set_timer(0.01, lambda: self.when_laid_out(then, tries - 1))  # type: ignore[attr-defined]
+        self.set_timer(0.01, lambda: self.when_laid_out(then, tries - 1))
 
     def play_bot(self, a, stamp) -> None:
         """Play a bot's answer, unless the game moved on meanwhile (undo, a new game)."""
@@ -102,7 +92,7 @@ class BotSeats:
         """b: the pause after each bot move: slow, normal, fast, instant."""
         names = list(PACES)
         self.pace = names[(names.index(self.pace) + 1) % len(names)]
-        self.app.store.set_pref("bot_pace", self.pace)
+        self.post_message(m.SetPref("bot_pace", self.pace))
         self.note(f"Bot pace: {self.pace} ({PACES[self.pace]:g} s a move)")
         self.draw()
 

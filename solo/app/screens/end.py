@@ -1,6 +1,9 @@
 """The end of a game."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -11,10 +14,23 @@ from textual.widgets import Static
 from engine.answers import ReplayError
 from engine.game import Game
 
+from .. import messages as m
 from ..cardtext import card
 from ..lines import styled
 from ..widgets import KeyBar, MoreCue
-from .history import HistoryScreen
+
+
+@dataclass
+class EndRecord:
+    """The record a finished game joins, as the app read it when the game
+    ended: the best Solo score and the mean; against bots, the record
+    against bots (won, played, drawn); a daily's par if known, and whether
+    this attempt was practice."""
+    best: int | None = None
+    mean: float | None = None
+    bots: dict[str, Any] | None = None
+    par: int | None = None
+    practice: bool = False
 
 
 class EndScreen(Screen):
@@ -22,12 +38,13 @@ class EndScreen(Screen):
                 Binding("h", "history", "History", id="history"),
                 Binding("s", "app.show_stats", "Stats", id="stats"), Binding("q", "app.quit", "Quit", id="quit")]
 
-    def __init__(self, g: Game, best, mean, assisted: bool, daily: str | None = None,
+    def __init__(self, g: Game, record: EndRecord, assisted: bool, daily: str | None = None,
                  answers: list | None = None, assists: list[str] | None = None, coached: bool = False,
                  seats: list[str] | None = None):
         super().__init__()
         self.seats = seats  # a game against bots: who sat where
-        self.g, self.best, self.mean, self.assisted, self.daily = g, best, mean, assisted, daily
+        self.record = record
+        self.g, self.best, self.mean, self.assisted, self.daily = g, record.best, record.mean, assisted, daily
         self.coached = coached
         self.answers = answers
         self.assists = assists or []
@@ -101,7 +118,7 @@ class EndScreen(Screen):
             head += f" The Goal: {goal}."
         tables = "\n".join(f"  {seat_label(seats, q):16} {', '.join(g.name(c) for c in g.tables[q]) or '-'}"
                            for q in range(g.nplayers))
-        st = self.app.store.bot_stats()
+        st = self.record.bots or {"won": 0, "played": 0}
         note = "  (assisted: " + (", ".join(dict.fromkeys(self.assists)) or "undo or hint") + ")" if self.assisted else ""
         replay_key = "   r: replay this game" if self.steps else ""
         return styled(head, f"{note}\nAfter {g.turn} turns.\n\nOn the tables at the end:\n{tables}\n\n"
@@ -124,7 +141,7 @@ class EndScreen(Screen):
             self.run_worker(self._review, thread=True, group="review")
         if not self.daily:
             return
-        par = self.app.store.par(self.daily)
+        par = self.record.par
         if par is not None:
             self.show_par(par)
         else:  # the search bot's game takes a few seconds: off the UI thread, no database there
@@ -147,13 +164,13 @@ class EndScreen(Screen):
         self.app.call_from_thread(self._got_par, par)
 
     def _got_par(self, par: int) -> None:
-        self.app.store.set_par(self.daily, par)
+        if self.daily:
+            self.post_message(m.ParFound(self.daily, par))  # the app keeps it: the next end shows it at once
         self.show_par(par)
 
     def show_par(self, par: int) -> None:
         from solo.variant.daily import share_line
-        runs = [r for r in self.app.store.runs(finished_only=True) if r["daily"] == self.daily]
-        practice = bool(runs and runs[-1]["practice"])
+        practice = self.record.practice
         line = share_line(self.daily, len(self.g.scored), par, self.g.turn, practice)
         kind = "practice (the day's scored attempt is your first)" if practice else "your scored attempt"
         self.query_one("#par", Static).update(Content(f"Par {par} · this was {kind}\nShare: {line}"))
@@ -161,14 +178,13 @@ class EndScreen(Screen):
     def action_replay(self) -> None:
         """This game, step by step, with the tutor's explanations."""
         if self.steps:
-            from .replay import ReplayScreen
             g = self.g
-            self.app.push_screen(ReplayScreen(f"Replay: seed {g.seed}", list(g.decks), g.nplayers, g.variant_name,
-                                              g.seed, list(self.answers or []), self.seats))
+            self.post_message(m.ReplayGame(f"Replay: seed {g.seed}", list(g.decks), g.nplayers, g.variant_name,
+                                           g.seed, list(self.answers or []), self.seats))
 
     def action_new_game(self) -> None:
         """The same kind of game again: the same decks (and the same bots)."""
-        self.app.new_game(None, self.g.decks, seats=self.seats)
+        self.post_message(m.PlayAgain(list(self.g.decks), self.seats))
 
     def action_history(self) -> None:
-        self.app.push_screen(HistoryScreen(self.app.store))
+        self.post_message(m.ShowHistory())

@@ -8,8 +8,10 @@ from textual.widgets import OptionList, Static
 from engine.prompts import IllegalAnswer
 from solo.store.info import GameInfo
 
+from .. import messages as m
 from ..dialogs import dialog_for
 from ..lines import Line, styled
+from ..link import GameLink
 from ..widgets import BoxRows
 from .game import GameScreen
 
@@ -26,11 +28,11 @@ class LessonScreen(GameScreen):
     told by the tutor."""
     AUTO_SINGLE = False  # the learner answers every question of a step
 
-    def __init__(self, lesson, step: int = 0):
+    def __init__(self, lesson, step: int = 0, link: GameLink | None = None):
         from scenarios.coach import Coach
         self.coach = Coach(lesson)
         super().__init__(self.coach.g, [], GameInfo(lesson.scenario.seed, list(self.coach.g.decks), slot="lesson",
-                                                    lesson=lesson.id))
+                                                    lesson=lesson.id), link)
         self.lesson = lesson
         if self.g.nplayers > 1:  # the seats named as the table and the tutor name them: You, Ada, Boris...
             from solo.store.seats import seat_names
@@ -39,7 +41,7 @@ class LessonScreen(GameScreen):
             self.info.names = names
             self.explainer = Explainer("full", names=names)
         self.explainer.level = "full"
-        self.saving = False  # this window holds the lesson slot (another window may have it)
+        self.saving = self.link.holds  # this window holds the lesson slot (another window may have it)
         self.resume_at = step
 
     @property
@@ -53,7 +55,7 @@ class LessonScreen(GameScreen):
     def keep(self) -> None:
         """Save the lesson's place in its slot (when this window holds it)."""
         if self.saving and not self.coach.finished:
-            self.app.store.save(self.g, [], slot="lesson", extra={"lesson": self.lesson.id, "step": self.coach.i})
+            self.link.save(self.g, [], False, {"lesson": self.lesson.id, "step": self.coach.i})
 
     def after_compose(self) -> None:
         """The lesson's panel, between the table's boxes and the hand: the
@@ -103,20 +105,16 @@ class LessonScreen(GameScreen):
         self.fit(self.app.size)
         self.on_mount_moves_watch()
         from ..cardtext import PALETTES, use_palette
-        palette = self.app.store.pref("palette")
+        palette = self.link.palette
         if palette in PALETTES:
             use_palette(palette)
         sc = self.lesson.scenario
-        store = self.app.store
-        self.saving = store.claim("lesson")
         if self.resume_at:
             self.coach.resume(self.resume_at)
             self.g = self.coach.g
             self.note((self.lesson.title, "b"), f": resumed at step {self.coach.i + 1} of {len(self.steps)}.")
         else:
             self.note((self.lesson.title, "b"), f": {sc.intro}")
-            if self.saving:
-                store.start(self.g, slot="lesson", extra={"lesson": self.lesson.id, "step": 0})
         if not self.saving:
             self.note("This lesson is open in another window: your progress here is not saved.")
         self.tell(self.coach.take_told())
@@ -156,9 +154,7 @@ class LessonScreen(GameScreen):
             return
         self.info.done = True
         stars = self.coach.stars()
-        self.app.store.lesson_done(self.lesson.id, stars)
-        if self.saving:
-            self.app.store.clear("lesson")
+        self.post_message(m.LessonFinished(self.lesson.id, stars, clear=self.saving))
         self.note(("Done!", "b"), f" {self.lesson.scenario.outro}")
         self.note(f"Stars: {star_text(stars)} (reached every objective"
                   + ("; no hint" if self.coach.hints == 0 else "; a hint was used")

@@ -1,21 +1,30 @@
 """The menu."""
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from .. import messages as m
 from ..widgets import KeyBar
 
 
 class MenuScreen(Screen):
+    """The menu: resume a game in progress, start one, the lessons, history,
+    stats. What it chooses goes to the app as a message."""
     BINDINGS = [Binding("q", "app.quit", "Quit", id="quit")]
+
+    def __init__(self, playing: dict[str, dict[str, Any]] | None = None) -> None:
+        super().__init__()
+        self.playing = playing or {}  # each slot with a game in it (the store's in_progress, given by the app)
 
     def compose(self) -> ComposeResult:
         yield Static("[b]Solo Fluxx[/]\nThe solitaire Fluxx. Choose with the arrows and Enter.", id="menu-title")
-        playing = self.app.store.in_progress()
+        playing = self.playing
         resume = []
         if "solo" in playing:
             resume.append(Option(f"Resume game (seed {playing['solo']['seed']}, turn {playing['solo']['turn']})",
@@ -34,23 +43,23 @@ class MenuScreen(Screen):
         yield KeyBar()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id == "resume":
-            self.app.resume("solo")
-        elif event.option.id == "resume-daily":
-            self.app.resume("daily")
-        elif event.option.id == "resume-standard":
-            self.app.resume("standard")
-        elif event.option.id == "new":
-            self.app.choose_new_game()
-        elif event.option.id == "daily":
+        chosen = event.option.id
+        if chosen == "resume":
+            self.post_message(m.ResumeGame("solo"))
+        elif chosen == "resume-daily":
+            self.post_message(m.ResumeGame("daily"))
+        elif chosen == "resume-standard":
+            self.post_message(m.ResumeGame("standard"))
+        elif chosen == "new":
+            self.post_message(m.ChooseNewGame())
+        elif chosen == "daily":
             from solo.variant.daily import today
-            self.app.daily_game(today())
-        elif event.option.id == "stats":
-            self.app.show_stats()
-        elif event.option.id == "lessons":
-            self.app.show_lessons()
-        elif event.option.id == "history":
-            from .history import HistoryScreen  # loaded when first shown (it brings Textual's DataTable)
-            self.app.push_screen(HistoryScreen(self.app.store))
+            self.post_message(m.PlayDaily(today()))
+        elif chosen == "stats":
+            self.post_message(m.ShowStats())
+        elif chosen == "lessons":
+            self.post_message(m.ShowLessons())
+        elif chosen == "history":
+            self.post_message(m.ShowHistory())
         else:
             self.app.exit()

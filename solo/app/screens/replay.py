@@ -24,6 +24,7 @@ from engine.game import Game
 from solo.store.info import GameInfo
 from tutor.explain import Explainer
 
+from ..link import GameLink
 from .game import GameScreen
 
 
@@ -92,11 +93,11 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
     AUTO_SINGLE = False
 
     def __init__(self, title: str, decks: list[str], players: int, variant: str, seed: int, answers: list,
-                 seats: list[str] | None = None):
+                 seats: list[str] | None = None, level: str = "brief"):
         info = GameInfo(seed, list(decks), slot="replay", replay=True,
                         extra={"seats": list(seats)} if seats else None)
         first = Game.new(tuple(decks), players, variant, seed)
-        super().__init__(first.copy(), [], info)
+        super().__init__(first.copy(), [], info, GameLink(tutor=level))
         self.title_text = title
         self.states: list[Game] = [first.copy()]
         self.words: list[str] = ["the deal"]
@@ -123,7 +124,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         for ol in self.query(OptionList):
             ol.can_focus = False  # the arrows step the replay; nothing here takes the keys
         self.set_focus(None)
-        level = self.app.store.pref("tutor", "brief")
+        level = self.link.tutor
         from tutor.explain import LEVELS
         if level in LEVELS:
             self.explainer.level = level
@@ -207,8 +208,8 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         self.app.push_screen(TurnPick(self.turn_starts()), chosen)
 
     def action_close(self) -> None:
-        self.app.pop_screen()
+        self.dismiss()
 
     def action_menu(self) -> None:
-        self.app.pop_screen()
+        self.dismiss()
 

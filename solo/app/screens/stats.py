@@ -1,12 +1,14 @@
 """Statistics: the score histogram and the trend."""
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from ..widgets import MoreCue
-from .back import StoreScreen
+from .back import BackScreen
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -40,10 +42,15 @@ def bots_text(st: dict) -> str:
     return f"[b]Against bots[/]: won {st['won']} of {st['played']}{drawn(st)}\n{rows}"
 
 
-class StatsScreen(StoreScreen):
+class StatsScreen(BackScreen):
+    """The statistics the app gives it (the store's ``stats()``)."""
+
+    def __init__(self, stats: dict[str, Any]) -> None:
+        super().__init__()
+        self.stats = stats
 
     def compose(self) -> ComposeResult:
-        st = self.store.stats()
+        st = self.stats
         recent = [p["score"] for p in st["over_time"]][-60:]
         text = (f"[b]Statistics[/]\n\nSolo runs played {st['played']} · best {st['best']} · mean {st['mean']} · "
                 f"daily streak {st['current_streak']} (longest {st['longest_streak']})\n"
