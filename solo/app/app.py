@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
@@ -17,15 +20,19 @@ from .link import GameLink, slot_of
 from .screens.game import GameScreen
 from .screens.menu import MenuScreen
 
+if TYPE_CHECKING:
+    from .screens.lessons import LessonProgress
+
 
 class SoloCommands(Provider):
     """Command palette: New game, History, Toggle log, Rules: <card>. The
     game's own commands are listed as soon as the palette opens."""
 
-    def items(self, cards: bool) -> list[tuple[str, object, str]]:
-        app = self.app
+    def items(self, cards: bool) -> list[tuple[str, Callable[[], object], str]]:
+        app: object = self.app  # (App[object] does not narrow to App[None]: from object it does)
+        assert isinstance(app, SoloFluxxApp)
         from solo.variant.daily import today
-        items = [("New game", app.choose_new_game, "Solo Fluxx or Fluxx against bots: choose the game and decks"),
+        items: list[tuple[str, Callable[[], object], str]] = [("New game", app.choose_new_game, "Solo Fluxx or Fluxx against bots: choose the game and decks"),
                  ("Daily challenge", partial(app.daily_game, today()), "today's deal, the same for everyone"),
                  ("Lessons", app.show_lessons, "step-by-step lessons"),
                  ("History", app.show_history, "past runs"),
@@ -33,7 +40,7 @@ class SoloCommands(Provider):
                  ("Toggle tutor", app.toggle_tutor, "tutor level: off, brief, full")]
         scr = next((x for x in reversed(app.screen_stack) if isinstance(x, GameScreen)), None)
         if scr is not None:  # the game's own commands, as its keys do them
-            items = [("Undo", scr.action_undo, "take back your last answer (u; marks the run assisted)"),
+            own: list[tuple[str, Callable[[], object], str]] = [("Undo", scr.action_undo, "take back your last answer (u; marks the run assisted)"),
                      ("Hint", scr.action_hint, "a nudge, then a move with its reason (i)"),
                      ("Why?", scr.action_why, "the rule behind the last line (w)"),
                      ("Open the table whole", scr.action_open_table, "every zone, nothing cut (o)"),
@@ -41,12 +48,18 @@ class SoloCommands(Provider):
                      ("Log", scr.action_toggle_log, "just happened, or the full log (l)"),
                      ("Card colours", scr.action_palette, "colour-blind safe or vivid (c)"),
                      ("Help", scr.action_help, "the keys and the rules in short (?)"),
-                     ("Menu", scr.action_menu, "the game is saved; Resume picks it up (q)")] + items
+                     ("Menu", scr.action_menu, "the game is saved; Resume picks it up (q)")]
+            items = own + items
         g = app.current_game() if cards else None
         if g is not None:
             for c in g.db.cards:
                 items.append((f"Rules: {c.name}", partial(app.show_card, c.id), "the card's full text"))
         return items
+
+    def solo_app(self) -> SoloFluxxApp:
+        app: object = self.app  # (App[object] does not narrow to App[None]: from object it does)
+        assert isinstance(app, SoloFluxxApp)
+        return app
 
     async def discover(self) -> Hits:
         """What the palette lists before anything is typed: the game's commands, then the app's."""
@@ -62,7 +75,7 @@ class SoloCommands(Provider):
         if len(query.split()) >= 2 or len(query) >= 4:  # a question: the rules search answers it, best first
             from tutor.search import search as rules_search
             for i, h in enumerate(rules_search(query, 5)):
-                yield Hit(0.6 - 0.05 * i, f"Rules: {h.entry.title}", partial(self.app.show_rule, h.entry.id),
+                yield Hit(0.6 - 0.05 * i, f"Rules: {h.entry.title}", partial(self.solo_app().show_rule, h.entry.id),
                           help=f"{h.entry.id}: the rules reference")
 
 
@@ -71,7 +84,7 @@ def slot_for(daily: str | None, seats: list[str] | None) -> str:
     return "daily" if daily else "standard" if seats else "solo"
 
 
-def crash_log(folder, error: BaseException) -> str | None:
+def crash_log(folder: Path, error: BaseException) -> str | None:
     """Append the error's traceback to ``crash.log`` in ``folder``; its path, or None."""
     import datetime
     import traceback
@@ -88,14 +101,14 @@ def crash_log(folder, error: BaseException) -> str | None:
 GEN0_THRESHOLD = 50_000  # objects between collections of the youngest generation, once the app has started
 
 
-class SoloFluxxApp(App):
+class SoloFluxxApp(App[None]):
     CSS_PATH = "solo.tcss"
     TITLE = "Solo Fluxx"
     COMMANDS = App.COMMANDS | {SoloCommands}
     # Ctrl-C quits, as a terminal program's user expects (every answer is saved as it is given)
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True, id="ctrl-c-quit")]
 
-    def __init__(self, store: Store | None = None, new: tuple | None = None, daily: str | None = None,
+    def __init__(self, store: Store | None = None, new: tuple[int | None, list[str]] | None = None, daily: str | None = None,
                  learn: bool = False, lesson: str | None = None, seats: list[str] | None = None):
         super().__init__()
         self.learn = learn
@@ -126,7 +139,7 @@ class SoloFluxxApp(App):
                             f"{where}. Your game is saved as of your last move.")
             if self._exception is None:  # under Pilot the test sees the error itself
                 self._exception = error
-        self._exception_event.set()  # wakes whatever waits on the app (Pilot)
+        self._exception_event.set()  # type: ignore[attr-defined]  # wakes whatever waits on the app (Pilot)
         self._close_messages_no_wait()
 
     def on_ready(self) -> None:
@@ -175,7 +188,8 @@ class SoloFluxxApp(App):
             if not self.store.claim(slot) or slot in self.store.in_progress():
                 self.push_screen(self.menu())  # the new game asks first, or cannot start: over the menu
             # else the game starts at once, on a stack of its own, as new_game leaves it in any case
-            self.start_game(*self.new, seats=self.seats)
+            seed, decks = self.new
+            self.start_game(seed, decks, seats=self.seats)
             return
         self.push_screen(self.menu())
         playing = [s for s in ("solo", "daily", "standard") if s in self.store.in_progress()]
@@ -256,14 +270,14 @@ class SoloFluxxApp(App):
             self.pop_screen()
         self.push_screen(GameScreen(*saved, link=self.link_for(saved[2])))
 
-    def new_game(self, seed: int | None, decks, daily: str | None = None, coached: bool = False,
+    def new_game(self, seed: int | None, decks: Sequence[str], daily: str | None = None, coached: bool = False,
                  seats: list[str] | None = None) -> None:
         if seed is None:
             seed = int(time.time() * 1000) % (2 ** 31)
         slot = slot_for(daily, seats)
         if seats:  # Fluxx against bots: the standard game, the human at seat 0
             g = Game.new(tuple(decks), len(seats), "standard", seed)
-            extra: dict | None = {"seats": list(seats)}
+            extra: dict[str, Any] | None = {"seats": list(seats)}
         else:
             g = Game.new(tuple(decks), 1, "solo", seed)
             extra = {"coached": True} if coached else None  # the coached game: reviewed at its end
@@ -300,7 +314,7 @@ class SoloFluxxApp(App):
             return
         self.start_game(daily_seed(date_iso), DAILY_DECKS, daily=date_iso)
 
-    def start_game(self, seed: int | None, decks, daily: str | None = None, coached: bool = False,
+    def start_game(self, seed: int | None, decks: Sequence[str], daily: str | None = None, coached: bool = False,
                    seats: list[str] | None = None) -> None:
         """A new game; a game in progress in its slot is not filed as abandoned without asking
         (a game against bots has a slot of its own: it never abandons a Solo game)."""
@@ -330,7 +344,7 @@ class SoloFluxxApp(App):
 
         from .dialogs import NewGameScreen
 
-        def chosen(c: dict | None) -> None:
+        def chosen(c: dict[str, Any] | None) -> None:
             if not c:
                 return
             seats = None
@@ -354,10 +368,7 @@ class SoloFluxxApp(App):
         """The `s` key of the game and end screens."""
         self.show_stats()
 
-    def game_finished(self, screen: GameScreen) -> None:
-        self.end_of(screen.g, screen.info, screen.answers, screen.seats)
-
-    def end_of(self, g: Game, info: GameInfo, answers: list, seats: list[str] | None) -> None:
+    def end_of(self, g: Game, info: GameInfo, answers: list[Any], seats: list[str] | None) -> None:
         """The end of a game: its recap with the record it joins (best and
         mean; against bots, the record against bots; a daily's par)."""
         best, mean = self.store.best_and_mean()
@@ -385,12 +396,12 @@ class SoloFluxxApp(App):
         slot = slot_of(info)
         store = self.store
 
-        def save(g: Game, answers: list, assisted: bool, extra: dict | None) -> None:
+        def save(g: Game, answers: list[Any], assisted: bool, extra: dict[str, Any] | None) -> None:
             store.save(g, answers, assisted, slot=slot, extra=extra)
         kept = store.pref("tutor_lines." + slot) or {}
         return GameLink(tutor=store.pref("tutor", "brief"), palette=store.pref("palette"),
                         bot_pace=store.pref("bot_pace"), kept_lines=kept if isinstance(kept, dict) else {},
-                        daily_scored=bool(info.daily) and store.daily_scored(info.daily), save=save,
+                        daily_scored=info.daily is not None and store.daily_scored(info.daily), save=save,
                         hints=self.hints)
 
     def lesson_step(self, lesson_id: str) -> int:
@@ -417,12 +428,11 @@ class SoloFluxxApp(App):
             self.store.start(screen.g, slot="lesson", extra={"lesson": lesson_id, "step": 0})
         self.push_screen(screen)
 
-    def lesson_progress(self):
+    def lesson_progress(self) -> LessonProgress:
         """What the list of lessons shows: the lessons done, their stars, the one in progress."""
-        from .screens.lessons import LessonProgress
         return LessonProgress(self.store.lessons_done(), self.store.lesson_stars(), self.store.notes("lesson") or {})
 
-    def show_replay(self, title: str, decks: list[str], players: int, variant: str, seed: int, answers: list,
+    def show_replay(self, title: str, decks: list[str], players: int, variant: str, seed: int, answers: list[Any],
                     seats: list[str] | None) -> None:
         from .screens.replay import ReplayScreen
         self.push_screen(ReplayScreen(title, decks, players, variant, seed, answers, seats,
@@ -463,8 +473,9 @@ class SoloFluxxApp(App):
 
     def on_lessons_shown(self, message: m.LessonsShown) -> None:
         from .screens.lessons import LessonsScreen
-        if isinstance(self.screen, LessonsScreen):
-            self.screen.show_progress(self.lesson_progress())
+        scr: object = self.screen
+        if isinstance(scr, LessonsScreen):
+            scr.show_progress(self.lesson_progress())
 
     def on_lesson_finished(self, message: m.LessonFinished) -> None:
         self.store.lesson_done(message.lesson_id, message.stars)

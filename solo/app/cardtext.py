@@ -2,6 +2,9 @@
 colour, as Content (a card's name is never read as markup)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from textual.content import Content
 
 from engine.answers import MOVE_WORDS
@@ -34,7 +37,7 @@ def card(g: Game, c: int, colour: bool = True, short: bool = False) -> Content:
     return styled((letter, f"bold {COLOUR[cd.type]}" if colour else ""), " ", cd.name)
 
 
-def cards(g: Game, ids, empty: str = "-") -> Content:
+def cards(g: Game, ids: Iterable[int], empty: str = "-") -> Content:
     ids = list(ids)
     return join(card(g, c) for c in ids) if ids else Content(empty)
 
@@ -59,7 +62,7 @@ def table(g: Game, p: int, empty: str = "-") -> Content:
     return join(parts) if parts else Content(empty)
 
 
-def option(g: Game, o, names: tuple[str, ...] | None = None) -> Content:
+def option(g: Game, o: Any, names: tuple[str, ...] | None = None) -> Content:
     """A prompt option as a line of text (``names``: the seats' names, in a game against bots)."""
     pr = g.prompt
     if isinstance(o, tuple):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,7 +19,7 @@ from textual.widgets import OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
 from engine.game import Game
-from engine.prompts import IllegalAnswer
+from engine.prompts import IllegalAnswer, Prompt
 
 from .cardtext import card, option
 from .lines import styled
@@ -26,7 +27,7 @@ from .widgets import MoreCue
 
 
 def dialog_title(g: Game, names: tuple[str, ...] | None = None) -> Content:
-    pr = g.prompt
+    pr = question(g)
     who = names[pr.player] if names else f"Player {pr.player}" if g.nplayers > 1 else "You"
     asker = styled(" (", card(g, pr.card), ")") if pr.card >= 0 else Content("")
     reason = pr.reason
@@ -36,7 +37,14 @@ def dialog_title(g: Game, names: tuple[str, ...] | None = None) -> Content:
     return styled(who, asker, f": {reason}")
 
 
-class PickOneDialog(ModalScreen[tuple]):
+def question(g: Game) -> Prompt:
+    """The question a dialog answers (one is open only while the game asks)."""
+    pr = g.prompt
+    assert pr is not None, "a dialog for a game that asks nothing"
+    return pr
+
+
+class PickOneDialog(ModalScreen[tuple[Any, ...]]):
     """Choose exactly one option (or pass, when the question is optional)."""
 
     BINDINGS = [Binding("escape", "pass_", "Pass", id="pass"),
@@ -46,7 +54,7 @@ class PickOneDialog(ModalScreen[tuple]):
                  names: tuple[str, ...] | None = None):
         super().__init__()
         self.g = g
-        self.pr = g.prompt
+        self.pr = question(g)
         self.hint = hint
         self.names = names  # the seats' names in a game against bots
 
@@ -66,7 +74,7 @@ class PickOneDialog(ModalScreen[tuple]):
             hint = "Enter: choose" + ("   Esc: pass" if self.pr.min == 0 else "") + "   i: hint"
             yield Static(hint, id="dialog-hint")
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pass_":
             return self.pr.min == 0
         return True
@@ -78,7 +86,7 @@ class PickOneDialog(ModalScreen[tuple]):
     def action_pass_(self) -> None:
         self.submit(())
 
-    def submit(self, values: tuple) -> None:
+    def submit(self, values: tuple[Any, ...]) -> None:
         a = ("choose", values)
         try:
             self.pr.check(a)
@@ -122,7 +130,7 @@ class PickManyDialog(PickOneDialog):
         """An option's line, its mark in words as well as in colour ("[x]" or "[ ]")."""
         return styled(f"{MARKED if marked else UNMARKED} ", self.labels[i])
 
-    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[int]) -> None:
         chosen = set(event.selection_list.selected)
         for i in range(len(self.labels)):
             event.selection_list.replace_option_prompt_at_index(i, self.marked_label(i, i in chosen))
@@ -135,7 +143,7 @@ class PickManyDialog(PickOneDialog):
 
 def dialog_for(g: Game, hint: Callable[[Game, Callable[[str], object]], None] | None = None,
                names: tuple[str, ...] | None = None) -> PickOneDialog:
-    pr = g.prompt
+    pr = question(g)
     if pr.max <= 1:
         return PickOneDialog(g, hint, names)
     return PickManyDialog(g, hint, names)
@@ -163,7 +171,7 @@ DECK_CHOICES = [("Fluxx 5.0", ["fluxx5"]), ("Fluxx 5.0 with the Creeper Pack", [
                 ("Star Trek: Voyager Fluxx", ["voyager"])]
 
 
-class NewGameScreen(ModalScreen[dict]):
+class NewGameScreen(ModalScreen[dict[str, Any]]):
     """A new game, one question at a time: Solo Fluxx or Fluxx against bots;
     for bots, how many and how strong; then the decks. Esc goes back a
     question (at the first, cancels: an empty dict)."""
@@ -172,7 +180,7 @@ class NewGameScreen(ModalScreen[dict]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.chosen: dict = {}
+        self.chosen: dict[str, Any] = {}
         self.step = "mode"
 
     def compose(self) -> ComposeResult:
@@ -194,8 +202,8 @@ class NewGameScreen(ModalScreen[dict]):
         if self.chosen.get("mode") == "standard":
             out.append(("bots", "How many bots? (you play first)",
                         [(f"{n} bot{'s' if n > 1 else ''} ({n + 1} players)", n) for n in range(1, MAX_BOTS + 1)]))
-            out.append(("strength", "How strong are the bots?", [(f"all {w}", k) for k, w in words.items()]
-                        + [("a strength for each bot", "each")]))
+            strengths: list[tuple[str, object]] = [(f"all {w}", k) for k, w in words.items()]
+            out.append(("strength", "How strong are the bots?", strengths + [("a strength for each bot", "each")]))
             if self.chosen.get("strength") == "each":
                 from solo.store.seats import BOT_NAMES
                 for i in range(int(self.chosen.get("bots", 1))):

@@ -14,6 +14,8 @@ drawn at all and the screen says how large the terminal must be.
 """
 from __future__ import annotations
 
+from typing import TypeVar
+
 from .widgets import (
     DrawPile,
     GoalsBox,
@@ -21,6 +23,7 @@ from .widgets import (
     MainPile,
     NewRules,
     OthersBox,
+    Pane,
     Row,
     RulesPile,
     ScoredBox,
@@ -30,6 +33,7 @@ from .widgets import (
 COMPACT, ROOMY, WIDE = (80, 24), (120, 36), (160, 45)
 LEAST = {"compact": COMPACT, "roomy": ROOMY, "wide": WIDE}
 SIDE = {"roomy": 40, "wide": 56}  # the tutor's column (cells)
+P = TypeVar("P", bound=Pane)
 
 
 def layout_for(width: int, height: int) -> str:
@@ -77,7 +81,7 @@ def standard_rows(layout: str, nplayers: int) -> list[Row]:
             (seats + 2, seats + 2 + (seats if layout == "compact" else 3 * seats), [OthersBox()])]
 
 
-def wide_pile(pane):
+def wide_pile(pane: P) -> P:
     """A pile's box, wide enough for its top card's name whole."""
     pane.width = 20
     pane.wrap = True

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import TextIO
 
 from engine.answers import option_label
 from engine.game import Game
 from engine.prompts import IllegalAnswer
+from engine.records import Event
 from tutor.explain import Explainer
 
 
@@ -32,7 +34,7 @@ def describe(g: Game) -> str:
 label = option_label  # the one answer codec's label of an option
 
 
-def play_text(decks: list[str], seed: int | None, inp=None, out=None) -> int:
+def play_text(decks: list[str], seed: int | None, inp: TextIO | None = None, out: TextIO | None = None) -> int:
     inp = inp or sys.stdin
     out = out or sys.stdout
     if seed is None:
@@ -42,7 +44,7 @@ def play_text(decks: list[str], seed: int | None, inp=None, out=None) -> int:
           file=out)
     tutor = Explainer("brief")
 
-    def narrate(events) -> None:
+    def narrate(events: list[Event]) -> None:
         """The tutor's line for each thing that happened (a burst is one line)."""
         for t in tutor.explain_all(g, events):
             if t.head and t.x.event not in ("action_done", "turn_start"):
@@ -51,6 +53,7 @@ def play_text(decks: list[str], seed: int | None, inp=None, out=None) -> int:
     narrate(g.log or [])
     while not g.over:
         pr = g.prompt
+        assert pr is not None  # a game that goes on asks
         print("\n" + describe(g), file=out)
         print(f"-- {pr.reason}", file=out)
         opts = pr.options

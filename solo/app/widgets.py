@@ -20,6 +20,7 @@ from rich.text import Text
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.visual import Padding, Visual
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -27,13 +28,14 @@ from textual.widgets.option_list import Option
 
 from engine.game import Game
 from engine.goals import has
+from engine.records import Frame
 from solo.store.info import GameInfo
 
 from .cardtext import card
 from .lines import join, styled
 
 
-class Kept(dict):
+class Kept(dict[Any, Any]):
     """What was made once, kept by what it was made from (a line's text and
     width, say): an answer changes a few lines of many. Emptied when it
     holds ``limit`` entries (a few tables' worth)."""
@@ -175,7 +177,7 @@ class TurnBanner(Static):
             self.update(styled(turn, " · ", (kind, "b"), who, f"{owing} · {nxt} · {clock} · {where}"))
 
 
-def temp_plays(fr) -> str:
+def temp_plays(fr: Frame) -> str:
     """How many of a temporary hand are still to be played, in words (a birthday's Today's Special!: all)."""
     return "all" if fr.plays < 0 else str(fr.plays)
 
@@ -417,7 +419,7 @@ class BoxRows(Widget):
         self._drawn_for: Size | None = None
         self._wraps = Kept(200)  # (a box's text, its room) -> its lines
         self._lines_drawn = Kept(600)  # (a box's line, room, cut) -> its segments, in the colours of _lines_style
-        self._lines_style: tuple | None = None
+        self._lines_style: tuple[Any, ...] | None = None
 
     def show(self, g: Game, info: GameInfo) -> None:
         self.game, self.info = g, info
@@ -446,7 +448,7 @@ class BoxRows(Widget):
         heights = []
         spare = self.extra
         for lo, hi, panes in self.rows:
-            row = []
+            row: list[Any] = []
             need, least, must = lo, hi, lo
             for pane, w in zip(panes, shares(panes, width), strict=True):
                 room = w - 2
@@ -479,7 +481,8 @@ class BoxRows(Widget):
 
     def _wrapped(self, body: Content, room: int) -> list[Content]:
         """A box's text wrapped to its room, kept by text: an answer changes a few boxes of many."""
-        return self._wraps.keep((body, room), body.wrap, room)
+        wrapped: list[Content] = self._wraps.keep((body, room), body.wrap, room)
+        return wrapped
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -752,7 +755,7 @@ class KeptLines(OptionList):
         super().__init__(*args, **kwargs)
         self._drawn = Kept(400)  # (text, style, padding, width, divider) -> its lines, placeless
 
-    def _get_option_render(self, option: Option, style) -> list[Strip]:  # type: ignore[override]
+    def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
         """An option's lines: OptionList's own steps (the prompt wrapped to
         the width, each line filled out, its place as meta), with the lines
         before their place kept by text."""

@@ -21,7 +21,7 @@ class GameInfo:
     lesson: str | None = None               # a lesson's id
     replay: bool = False                    # a read-only replay
     kind: str = ""                          # the banner's tag ("practice", "coached")
-    names: list[str] | None = None          # each seat's name (a game against bots, a lesson)
+    names: tuple[str, ...] | None = None    # each seat's name (a game against bots, a lesson)
     layout: str = "compact"                 # the table's layout at the window's size
     done: bool = False                      # a lesson's objective was reached
     seat: int = 0                           # the seat the table is drawn for

@@ -20,13 +20,14 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from engine.bots import SearchBot
 from engine.game import Game
 from engine.sim import run_sim
 
 
-def speed(variant: str, players: int, games: int, decks=("fluxx5",)) -> dict:
+def speed(variant: str, players: int, games: int, decks: tuple[str, ...] = ("fluxx5",)) -> dict[str, Any]:
     """One process: wall and CPU rates (this machine is shared: CPU time is the steadier)."""
     r = run_sim(tuple(decks), players, variant, games, 0, "random")
     return {"games_per_second": r["games_per_second"], "games_per_cpu_second": r["games_per_cpu_second"],
@@ -37,7 +38,7 @@ def speed(variant: str, players: int, games: int, decks=("fluxx5",)) -> dict:
             "errors": r["errors"]}
 
 
-def jobs_speedup(games: int) -> dict:
+def jobs_speedup(games: int) -> dict[str, Any]:
     """``sim --jobs`` on every core against one process: the wall-time speed-up,
     and whether the results are the same (they must be)."""
     from engine.sim import TIMING_KEYS, default_jobs
@@ -229,7 +230,7 @@ def first_frame_in_a_terminal(timeout: float = 10.0, bytecode: bool = True, floo
     return None if took is None else round(took * 1000, 1)
 
 
-def app_timings(presses: int = 30, frames: int = 5, size: tuple[int, int] = (80, 24)) -> dict:
+def app_timings(presses: int = 30, frames: int = 5, size: tuple[int, int] = (80, 24)) -> dict[str, Any]:
     """Key press to updated table: the app's own work for one answer on a full
     mid-game table (the answer, the tutor, every zone redrawn, and a full
     render of the screen) at the terminal ``size``, timed in process, and the
@@ -245,7 +246,7 @@ def app_timings(presses: int = 30, frames: int = 5, size: tuple[int, int] = (80,
     from solo.app.screens import GameScreen
     from solo.store import Store
 
-    async def run() -> dict:
+    async def run() -> dict[str, Any]:
         with tempfile.TemporaryDirectory() as d:
             t0 = time.perf_counter()
             gc.disable()  # as the command line starts the app: the app freezes the start and sets the collector
@@ -254,7 +255,7 @@ def app_timings(presses: int = 30, frames: int = 5, size: tuple[int, int] = (80,
             async with app.run_test(size=size) as pilot:
                 await pilot.pause()
                 first = time.perf_counter() - t0
-                times = []
+                times: list[int] = []
                 for _ in range(presses * 4):
                     scr = app.screen
                     if not isinstance(scr, GameScreen) or scr.g.over or len(times) >= presses:
@@ -293,7 +294,8 @@ def app_timings(presses: int = 30, frames: int = 5, size: tuple[int, int] = (80,
     return out
 
 
-def bots_timings(bots: int = 5, strength: str = "greedy", presses: int = 30, size=(80, 24)) -> dict:
+def bots_timings(bots: int = 5, strength: str = "greedy", presses: int = 30,
+                 size: tuple[int, int] = (80, 24)) -> dict[str, Any]:
     """A game against bots at the instant pace: key press to the table
     showing your move (the handler and a full frame, as ``app_timings``),
     and key press to your next question with every bot move between played,
@@ -309,7 +311,7 @@ def bots_timings(bots: int = 5, strength: str = "greedy", presses: int = 30, siz
     from solo.store import Store
     from solo.store.seats import new_seats
 
-    async def run() -> dict:
+    async def run() -> dict[str, Any]:
         mine: list[int] = []
         round_trip: list[int] = []
         per_move: list[int] = []
@@ -380,7 +382,7 @@ def _median(got: list[float | None] | list[float]) -> float | None:
     return ms[len(ms) // 2] if ms else None
 
 
-def first_frames(n: int) -> dict:
+def first_frames(n: int) -> dict[str, Any]:
     """The median of n first frames in a real terminal, with the bytecode
     cache (after one start that fills it, as the first start after an
     install does) and without it (every module compiled at start); and the
@@ -410,7 +412,7 @@ CURVE = (("v1 (par bot)", 12, 400), ("v2", 12, 400), ("v2", 30, 400), ("v2", 12,
          ("v2", 50, 6), ("v2", 60, 6), ("v3", 30, 6), ("v3", 60, 6), ("v2", 80, 6))
 
 
-def _curve_game(args: tuple) -> tuple[int, float, int]:
+def _curve_game(args: tuple[str, int, int, int]) -> tuple[int, float, int]:
     """One solo game of a search budget: (score, CPU seconds spent searching, searched decisions)."""
     from engine.bots import FlatSearch, SearchBotV2
     version, rollouts, horizon, seed = args
@@ -431,14 +433,14 @@ def _curve_game(args: tuple) -> tuple[int, float, int]:
     return len(g.scored), spent, n
 
 
-def curve(seeds: int) -> list[dict]:
+def curve(seeds: int) -> list[dict[str, Any]]:
     """The search bot's strength against its time: each budget of CURVE over
     the same seeds, on every core (CPU time, so a busy machine skews it less)."""
     from concurrent.futures import ProcessPoolExecutor
 
     from engine.sim import default_jobs
     rows = []
-    scores: dict[tuple, list[int]] = {}
+    scores: dict[tuple[str, int, int], list[int]] = {}
     with ProcessPoolExecutor(default_jobs()) as pool:
         for version, rollouts, horizon in CURVE:
             res = list(pool.map(_curve_game, [(version, rollouts, horizon, s) for s in range(seeds)], chunksize=1))
@@ -457,7 +459,7 @@ def curve(seeds: int) -> list[dict]:
     return rows
 
 
-def paired_difference(a: list[int], b: list[int]) -> dict:
+def paired_difference(a: list[int], b: list[int]) -> dict[str, Any]:
     """The mean of a - b seed by seed, with its 95% interval (normal, from the
     differences' standard error)."""
     import math
@@ -573,7 +575,7 @@ def _side_figures(root: Path, quick: bool) -> dict[str, float]:
 KEY_SIZES = ((80, 24), (160, 50))
 
 
-def compare_with(tree: Path, rounds: int, frames: int = 5, quick: bool = False) -> dict:
+def compare_with(tree: Path, rounds: int, frames: int = 5, quick: bool = False) -> dict[str, Any]:
     """This checkout against the one at ``tree``, in the same hour on the same
     interpreter: ``rounds`` rounds, each one process of the CPU figures per
     side and ``frames`` first frames per side with the floor, started in
@@ -635,7 +637,7 @@ def compare_with(tree: Path, rounds: int, frames: int = 5, quick: bool = False) 
                                 for size, sides_ms in keys.items()}}
 
 
-def _print_comparison(c: dict) -> None:
+def _print_comparison(c: dict[str, Any]) -> None:
     print(f"against {c['against']}, {c['rounds']} round(s), best CPU seconds (theirs -> ours, speed-up):")
     for r in c["cpu"]:
         extra = (f"; {r['theirs_games_per_cpu_s']:,} -> {r['ours_games_per_cpu_s']:,} games per CPU-second"
@@ -701,14 +703,14 @@ def main() -> None:
         t = time.process_time()
         _calibration()  # how fast the machine runs Python this minute (0.09-0.11 s in a quiet, fast hour)
         cal = time.process_time() - t
-        out = app_timings(10 if a.quick else 30, frames=0, size=(w, h))
-        out["calibration_s"] = round(cal, 3)
-        print(json.dumps(out))
+        timed = app_timings(10 if a.quick else 30, frames=0, size=(w, h))
+        timed["calibration_s"] = round(cal, 3)
+        print(json.dumps(timed))
         return
     q = a.quick
     seeds = a.seeds or (20 if q else 500)
     search_seeds = a.search_seeds or (4 if q else seeds)
-    out: dict = {}
+    out: dict[str, Any] = {}
     out["solo_random"] = speed("solo", 1, 200 if q else 4000)
     print("solo, random bot:", out["solo_random"], flush=True)
     out["standard2_random"] = speed("standard", 2, 100 if q else 2000)

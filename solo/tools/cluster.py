@@ -52,7 +52,7 @@ class ClusterSource:
         except ImportError as e:
             raise ClusterUnavailable(EXTRA) from e
         try:
-            self.client = Client(address, timeout=timeout, set_as_default=False)
+            self.client = Client(address, timeout=timeout, set_as_default=False)  # type: ignore[no-untyped-call]
         except (OSError, TimeoutError, ValueError) as e:
             raise ClusterUnavailable(f"no Dask scheduler answered at {address} ({type(e).__name__}: {e}); "
                                      "start one (dask scheduler) and its workers, or give its address as "
@@ -100,4 +100,4 @@ class ClusterSource:
         return last
 
     def close(self) -> None:
-        self.client.close()
+        self.client.close()  # type: ignore[no-untyped-call]

@@ -5,7 +5,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 
-class BackScreen(Screen):
+class BackScreen(Screen[None]):
     BINDINGS = [Binding("escape,q", "close", "Back", id="back")]
 
     def action_close(self) -> None:

@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from engine.answers import ReplayError
 from engine.game import Game
+from engine.records import Event
 
 from .. import messages as m
 from ..cardtext import card
@@ -33,13 +34,13 @@ class EndRecord:
     practice: bool = False
 
 
-class EndScreen(Screen):
+class EndScreen(Screen[None]):
     BINDINGS = [Binding("n", "new_game", "New game", id="new"), Binding("r", "replay", "Replay", id="replay"),
                 Binding("h", "history", "History", id="history"),
                 Binding("s", "app.show_stats", "Stats", id="stats"), Binding("q", "app.quit", "Quit", id="quit")]
 
     def __init__(self, g: Game, record: EndRecord, assisted: bool, daily: str | None = None,
-                 answers: list | None = None, assists: list[str] | None = None, coached: bool = False,
+                 answers: list[Any] | None = None, assists: list[str] | None = None, coached: bool = False,
                  seats: list[str] | None = None):
         super().__init__()
         self.seats = seats  # a game against bots: who sat where
@@ -48,7 +49,7 @@ class EndScreen(Screen):
         self.coached = coached
         self.answers = answers
         self.assists = assists or []
-        self.steps = None
+        self.steps: list[tuple[str, list[str]]] | None = None
         self.review_lines: list[str] = []  # the coached game's review, once worked out
 
     def recap(self) -> Content:
@@ -61,7 +62,7 @@ class EndScreen(Screen):
             from .replay import told_steps
             turn = 0
 
-            def watch(events) -> None:
+            def watch(events: list[Event]) -> None:
                 nonlocal why, turn
                 for e in events:
                     if e.kind == "turn_start":
@@ -96,7 +97,7 @@ class EndScreen(Screen):
         if self.answers is not None:
             from .replay import told_steps
 
-            def watch(events) -> None:
+            def watch(events: list[Event]) -> None:
                 nonlocal goal
                 for e in events:
                     if e.kind == "game_over" and e.data.get("goal", -1) >= 0:
@@ -160,6 +161,7 @@ class EndScreen(Screen):
 
     def _compute_par(self) -> None:
         from solo.variant.daily import compute_par
+        assert self.daily is not None  # worked out only for a daily
         par = compute_par(self.daily)
         self.app.call_from_thread(self._got_par, par)
 
@@ -171,6 +173,7 @@ class EndScreen(Screen):
     def show_par(self, par: int) -> None:
         from solo.variant.daily import share_line
         practice = self.record.practice
+        assert self.daily is not None  # shown only for a daily
         line = share_line(self.daily, len(self.g.scored), par, self.g.turn, practice)
         kind = "practice (the day's scored attempt is your first)" if practice else "your scored attempt"
         self.query_one("#par", Static).update(Content(f"Par {par} · this was {kind}\nShare: {line}"))

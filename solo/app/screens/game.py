@@ -3,13 +3,17 @@ screen is joined from its parts (see ``table_base``); this file holds its
 state, its start and the flow of answers: ask, answer, save, tell."""
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Mount
 
 from engine.answers import to_json as answer_to_json
 from engine.game import Game
-from engine.prompts import IllegalAnswer
+from engine.prompts import IllegalAnswer, Prompt
+from engine.records import Event
 from solo.store.info import GameInfo
 from tutor.brief import Brief
 
@@ -52,7 +56,7 @@ class GameScreen(TableKeys, TablePanels, TableFit, BotSeats):
     ]
     AUTO_SINGLE = True  # a question with one legal answer is answered by the app (lessons turn it off)
 
-    def __init__(self, g: Game, answers: list, info: GameInfo, link: GameLink | None = None):
+    def __init__(self, g: Game, answers: list[Any], info: GameInfo, link: GameLink | None = None):
         super().__init__()
         self.g = g
         self.answers = answers
@@ -60,18 +64,18 @@ class GameScreen(TableKeys, TablePanels, TableFit, BotSeats):
         # what the app gave this screen (a call down): the preferences as saved, the slot's save
         self.link = link or GameLink()
         self.slot: str = slot_of(info)
-        self.log_lines: list[str] = []
+        self.log_lines: list[Line] = []
         self.log_rules: list[str | None] = []  # the rule behind each line of the tutor panel
         # a bot move told in one line (two or more bots, tutor "brief"): by line, the line with the
         # sentences it stands for (tutor.brief.Brief)
         self.log_full: dict[int, Brief] = {}
         self.marks: list[tuple[int, int] | None] = []  # per answer: (log length, turn_from) before it
-        self.leads: dict[str, tuple[tuple, int]] = {}  # where each tutor's panel begins, for its turn
+        self.leads: dict[str, tuple[tuple[Any, ...], int]] = {}  # where each tutor's panel begins, for its turn
         self.turn_from = 0     # where "just happened" begins: the last turn's end
         self.full_log = False  # l: the whole log instead of what just happened
         self.dimmed = Kept(400)  # a line of the tutor's panel -> the line dimmed (made once)
         self.hand_texts = Kept(400)  # a hand's line -> the same line as first made (it knows its wrapping)
-        self.line_heights: dict[tuple[int, int], tuple] = {}  # (log line, width) -> (that line, its rows)
+        self.line_heights: dict[tuple[int, int], tuple[Any, ...]] = {}  # (log line, width) -> (that line, its rows)
         self.last_rule: str | None = None
         self.hint_step = 0
         self.sized = None  # the size the table was last laid out for (on_resize)
@@ -134,7 +138,7 @@ class GameScreen(TableKeys, TablePanels, TableFit, BotSeats):
                         yield LogList(id="full-log")
         yield KeyBar()
 
-    def on_mount(self) -> None:
+    def on_mount(self, _event: Mount) -> None:
         self.fit(self.app.size)
         self.on_mount_moves_watch()
         g = self.g
@@ -192,7 +196,7 @@ class GameScreen(TableKeys, TablePanels, TableFit, BotSeats):
         if g.over:
             self.post_message(m.GameOver(g, self.info, self.answers, self.seats))
             return
-        pr = g.prompt
+        pr = self.question()
         if self.is_bot(pr.player):
             self.bot_move()
             return
@@ -201,16 +205,14 @@ class GameScreen(TableKeys, TablePanels, TableFit, BotSeats):
             only = pr.legal_answers(limit=2)
             if self.AUTO_SINGLE and len(only) == 1:
                 from tutor.hints import answer_words
-                names = self.info.names
-                who = "you" if g.nplayers == 1 or pr.player == self.me else \
-                    names[pr.player] if names else f"Player {pr.player}"
+                who = "you" if g.nplayers == 1 or pr.player == self.me else self.seat_name(pr.player)
                 self.note((f"Only one choice for {who} ({pr.reason}): {answer_words(g, only[0])}.", "dim"))
                 self.answer(only[0])
                 return
             from ..dialogs import dialog_for  # loaded at the first choice, not before the first frame
             self.app.push_screen(dialog_for(g, self.ask_hint, self.info.names), self.answer)
 
-    def answer(self, a) -> None:
+    def answer(self, a: Any) -> None:
         g = self.g
         if a is None:
             return
@@ -232,16 +234,16 @@ class GameScreen(TableKeys, TablePanels, TableFit, BotSeats):
         self.keep_tutor_lines()
         self.advance()
 
-    def tell(self, events, answered=None) -> None:
+    def tell(self, events: list[Event], answered: Prompt | None = None) -> None:
         """The tutor's words for what just happened (levels: off, brief, full).
         A turn's end starts a new "just happened"; the full log keeps all."""
         for e in events:
-            if e[0] == "turn_end" and self.own_turn_end(e):
+            if e.kind == "turn_end" and self.own_turn_end(e):
                 self.turn_from = len(self.log_lines)
                 break
         if self.seats is not None:
-            self.away += [(e[2], e[3], e[0]) for e in events if e[0] in ("play", "free_action", "surprise")
-                          and e[2] != self.me and e[3] >= 0]
+            self.away += [(e.player, e.card, e.kind) for e in events if e.kind in ("play", "free_action", "surprise")
+                          and e.player != self.me and e.card >= 0]
         if self.explainer.level == "off":
             return
         if self.brief_bots():
@@ -290,5 +292,5 @@ class GameScreen(TableKeys, TablePanels, TableFit, BotSeats):
         if len(parts) == 1 and isinstance(parts[0], Line):
             self.log_lines.append(parts[0])
         else:
-            self.log_lines.append(Line(*parts))  # type: ignore[arg-type]
+            self.log_lines.append(Line(*parts))
         self.log_rules.append(None)

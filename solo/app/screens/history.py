@@ -33,7 +33,7 @@ class HistoryScreen(BackScreen):
 
         from solo.store.seats import run_result
         runs = self.runs
-        shown: list[tuple[int, tuple]] = []
+        shown: list[tuple[int, tuple[Any, ...]]] = []
         for r in runs:
             mode = (r["daily"] + (" practice" if r["practice"] else "")) if r["daily"] else \
                 "solo" if r["variant"] == "solo" else "vs bots"

@@ -1,8 +1,11 @@
 """One lesson: the table, the step's objective, and the tutor (see scenarios/coach.py)."""
 from __future__ import annotations
 
-from textual.binding import Binding
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.events import Mount
 from textual.widgets import OptionList, Static
 
 from engine.prompts import IllegalAnswer
@@ -14,6 +17,10 @@ from ..lines import Line, styled
 from ..link import GameLink
 from ..widgets import BoxRows
 from .game import GameScreen
+
+if TYPE_CHECKING:
+    from scenarios.lessons import Lesson
+    from scenarios.runner import Step
 
 
 def star_text(n: int) -> str:
@@ -28,7 +35,7 @@ class LessonScreen(GameScreen):
     told by the tutor."""
     AUTO_SINGLE = False  # the learner answers every question of a step
 
-    def __init__(self, lesson, step: int = 0, link: GameLink | None = None):
+    def __init__(self, lesson: Lesson, step: int = 0, link: GameLink | None = None):
         from scenarios.coach import Coach
         self.coach = Coach(lesson)
         super().__init__(self.coach.g, [], GameInfo(lesson.scenario.seed, list(self.coach.g.decks), slot="lesson",
@@ -49,7 +56,7 @@ class LessonScreen(GameScreen):
         return self.coach.i
 
     @property
-    def steps(self):
+    def steps(self) -> list[Step]:
         return self.coach.steps
 
     def keep(self) -> None:
@@ -74,6 +81,7 @@ class LessonScreen(GameScreen):
             return styled(head, " · done ", star_text(self.coach.stars()), "\n", self.lesson.scenario.outro,
                           " Esc: back to the lessons.")
         step = f" · step {self.coach.i + 1} of {len(self.steps)}"
+        assert st is not None  # a lesson not finished is at a step
         words = self.lesson.scenario.intro if self.coach.i == 0 and self.coach.step_moves == 0 else (st.say or "")
         return styled(head, step, "\n", ("Objective: ", "b"), st.objective, "\n" if words else "", words)
 
@@ -100,7 +108,7 @@ class LessonScreen(GameScreen):
         panel.update(Content("\n").join(lines))
         panel.styles.height = rows
 
-    def on_mount(self, event) -> None:
+    def on_mount(self, event: Mount) -> None:
         event.prevent_default()  # the game screen's start is not a lesson's: its tutor level, its own start
         self.fit(self.app.size)
         self.on_mount_moves_watch()
@@ -172,7 +180,7 @@ class LessonScreen(GameScreen):
         k = ids.index(self.lesson.id) + 1 if self.lesson.id in ids else len(ids)
         return lessons()[k].title if k < len(ids) else ""
 
-    def answer(self, a) -> None:
+    def answer(self, a: Any) -> None:
         if a is None or self.coach.finished:
             return
         try:
@@ -218,5 +226,6 @@ class LessonScreen(GameScreen):
         self.hint_step += 1
         self.draw()
 
-    BINDINGS = [b for b in GameScreen.BINDINGS if b.key not in ("escape", "q")] + [
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[b for b in GameScreen.BINDINGS if isinstance(b, Binding) and b.key not in ("escape", "q")],
         Binding("escape", "app.pop_screen", "Lessons", id="back")]

@@ -13,7 +13,7 @@ from .. import messages as m
 from ..widgets import KeyBar
 
 
-class MenuScreen(Screen):
+class MenuScreen(Screen[None]):
     """The menu: resume a game in progress, start one, the lessons, history,
     stats. What it chooses goes to the app as a message."""
     BINDINGS = [Binding("q", "app.quit", "Quit", id="quit")]

@@ -84,11 +84,14 @@ class RuleScreen(ScrollDialog):
 
     def title_content(self) -> Content:
         from tutor.reference import entry
-        return Content(entry(self.rule_id).title)
+        e = entry(self.rule_id)
+        return Content(e.title if e is not None else self.rule_id)
 
     def body(self) -> Content:
         from tutor.reference import entry
         e = entry(self.rule_id)
+        if e is None:  # a rule id the reference does not hold (a line of an older game's tutor)
+            return Content(f"The rules reference has no entry {self.rule_id}.")
         reading = "  (the project's reading)" if e.kind == "reading" else ""
         return Content(f"{e.text}\n\nSource: {e.source}{reading}")
 
@@ -99,7 +102,7 @@ class MoveScreen(ScrollDialog):
     CLOSE_KEYS = "escape,enter,w"
     hint = "Esc: close   ↑↓ PgUp PgDn: scroll"
 
-    def __init__(self, line: str, full: list):
+    def __init__(self, line: str, full: list[Any]):
         super().__init__()
         self.line, self.full = line, full
 
@@ -111,7 +114,8 @@ class MoveScreen(ScrollDialog):
         parts: list[Content] = []
         for x in self.full:
             e = entry(x.rule)
-            parts.append(styled((x.text, "b"), "\n", (f"  {e.text}", "dim"), (f"  [{x.rule}]", "dim i")))
+            words = e.text if e is not None else "(no reference entry)"
+            parts.append(styled((x.text, "b"), "\n", (f"  {words}", "dim"), (f"  [{x.rule}]", "dim i")))
         return Content("\n\n").join(parts)
 
 
@@ -166,7 +170,7 @@ class TableScreen(ScrollDialog):
     that box)."""
     CLOSE_KEYS = "escape,enter,o"
 
-    def __init__(self, g: Game, panes: list, info: GameInfo, at: str | None = None):
+    def __init__(self, g: Game, panes: list[Any], info: GameInfo, at: str | None = None):
         super().__init__()
         self.g, self.panes, self.info, self.at = g, panes, info, at
 

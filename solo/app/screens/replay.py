@@ -9,18 +9,21 @@ the keys that would act on the game do nothing here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.events import Mount
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.answers import json_words, replay
 from engine.game import Game
+from engine.prompts import Prompt
+from engine.records import Event
 from solo.store.info import GameInfo
 from tutor.explain import Explainer
 
@@ -28,8 +31,8 @@ from ..link import GameLink
 from .game import GameScreen
 
 
-def told_steps(decks: list[str], players: int, variant: str, seed: int, answers: list,
-               watch: Callable[[list], None] | None = None,
+def told_steps(decks: list[str], players: int, variant: str, seed: int, answers: list[Any],
+               watch: Callable[[list[Event]], None] | None = None,
                names: tuple[str, ...] | None = None) -> list[tuple[str, list[str]]]:
     """Each step of a run: (the answer as a person reads it, the tutor's lines
     for what it caused). Step 0 is the deal. ``watch`` sees each step's events
@@ -39,7 +42,7 @@ def told_steps(decks: list[str], players: int, variant: str, seed: int, answers:
     g = Game.new(tuple(decks), players, variant, seed)
     steps: list[tuple[str, list[str]]] = [("the deal", [t.x.text for t in ex.explain_all(g, g.log or []) if t.head])]
 
-    def on_step(i: int, j, events, game) -> None:
+    def on_step(i: int, j: Any, events: list[Event], game: Game) -> None:
         if watch is not None:
             watch(events)
         steps.append((json_words(j),
@@ -88,11 +91,11 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
                 Binding("g", "goto", "Turn", id="goto"),
                 Binding("escape", "close", "Close", id="close"),
                 Binding("q", "close", "Close", show=False, id="close-q"),
-                *[b for b in GameScreen.BINDINGS if b.action in ("help", "toggle_log", "open_table", "piles", "why",
+                *[b for b in GameScreen.BINDINGS if isinstance(b, Binding) and b.action in ("help", "toggle_log", "open_table", "piles", "why",
                                                                  "tutor_level", "palette")]]
     AUTO_SINGLE = False
 
-    def __init__(self, title: str, decks: list[str], players: int, variant: str, seed: int, answers: list,
+    def __init__(self, title: str, decks: list[str], players: int, variant: str, seed: int, answers: list[Any],
                  seats: list[str] | None = None, level: str = "brief"):
         info = GameInfo(seed, list(decks), slot="replay", replay=True,
                         extra={"seats": list(seats)} if seats else None)
@@ -103,7 +106,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         self.words: list[str] = ["the deal"]
         self.events: list[list[Any]] = [list(first.log or [])]
 
-        def on_step(i: int, j, events, game) -> None:
+        def on_step(i: int, j: Any, events: list[Event], game: Game) -> None:
             self.states.append(game.copy())
             self.words.append(json_words(j))
             self.events.append(list(events))
@@ -114,10 +117,10 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
     def steps(self) -> list[str]:
         return self.words
 
-    def yours(self, pr) -> bool:
+    def yours(self, pr: Prompt | None) -> TypeGuard[Prompt]:
         return False  # nothing is played in a replay: the hand is shown, not offered
 
-    def on_mount(self, event) -> None:
+    def on_mount(self, event: Mount) -> None:
         event.prevent_default()  # not the game screen's start: nothing is told, resumed or asked
         self.fit(self.app.size)
         self.on_mount_moves_watch()
@@ -167,19 +170,19 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
                 f"{self.title_text} · step {self.i} of {len(self.states) - 1} · answer: {self.words[self.i]}"
                 if self.i else f"{self.title_text} · step 0 of {len(self.states) - 1} · the deal"))
 
-    def tell(self, events) -> None:
+    def tell(self, events: list[Event], answered: Prompt | None = None) -> None:
         # every turn's end starts a new "just happened" only through show(): the step's lines are the panel
         keep = self.turn_from
-        super().tell(events)
+        super().tell(events, answered)
         self.turn_from = keep
 
     def advance(self) -> None:
         self.draw()  # no question is asked, no bot moves
 
-    def answer(self, a) -> None:
+    def answer(self, a: Any) -> None:
         return  # read-only
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.small:
             return action == "close"
         return action in REPLAY_ACTIONS

@@ -32,11 +32,11 @@ def sparkline(values: list[int]) -> str:
     return "".join(BARS[min(7, round(7 * v / hi))] for v in values)
 
 
-def bots_text(st: dict) -> str:
+def bots_text(st: dict[str, Any]) -> str:
     """Fluxx against bots: won of played, in all and by table (seats and strength)."""
     if not st["played"]:
         return "[b]Against bots[/]: no finished games yet"
-    def drawn(d: dict) -> str:
+    def drawn(d: dict[str, Any]) -> str:
         return f", drawn {d['drawn']}" if d.get("drawn") else ""
     rows = "\n".join(f"  {key:22} won {t['won']} of {t['played']}{drawn(t)}" for key, t in st["tables"].items())
     return f"[b]Against bots[/]: won {st['won']} of {st['played']}{drawn(st)}\n{rows}"

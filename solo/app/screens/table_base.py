@@ -12,15 +12,19 @@ TYPE_CHECKING, so a type checker sees every seam.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from textual.screen import Screen
 
+from engine.prompts import Prompt
+
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual.geometry import Size
 
     from engine.game import Game
-    from engine.prompts import Prompt
+    from engine.records import Event
     from solo.store.info import GameInfo
     from tutor.brief import Brief
     from tutor.explain import Explainer
@@ -30,8 +34,15 @@ if TYPE_CHECKING:
     from ..widgets import Kept
 
 
-class TableBase(Screen):
+class TableBase(Screen[None]):
     """The state of the table (set by ``GameScreen.__init__``)."""
+
+    def question(self) -> Prompt:
+        """The question the game asks now (the table asks only while the game goes on)."""
+        pr = self.g.prompt
+        assert pr is not None, "the game asks nothing: it is over"
+        return pr
+
     g: Game
     answers: list[Any]              # the answers given so far, as saved (JSON values)
     info: GameInfo
@@ -73,12 +84,13 @@ class TableBase(Screen):
         def on_mount_moves_watch(self) -> None: ...
         def advance(self) -> None: ...
         def answer(self, a: Any) -> None: ...
-        def tell(self, events: Any, answered: Prompt | None = None) -> None: ...
+        def tell(self, events: list[Event], answered: Prompt | None = None) -> None: ...
         def note(self, *parts: Any) -> None: ...
-        def yours(self, pr: Prompt | None) -> bool: ...
+        def yours(self, pr: Prompt | None) -> TypeGuard[Prompt]: ...
+        def seat_name(self, p: int) -> str: ...
         def is_bot(self, p: int) -> bool: ...
         def bot_move(self) -> None: ...
         def recap_bots(self) -> None: ...
         def own_turn_end(self, e: Any) -> bool: ...
-        def ask_hint(self, g: Game, show: Any) -> None: ...
+        def ask_hint(self, g: Game, show: Callable[[str], object]) -> None: ...
         def keep_tutor_lines(self) -> None: ...

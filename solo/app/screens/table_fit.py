@@ -2,6 +2,8 @@
 rows each zone takes, and what keys may do when the terminal is too small."""
 from __future__ import annotations
 
+from textual.events import Resize
+from textual.geometry import Size
 from textual.widgets import OptionList, Static
 
 from ..layouts import COMPACT, layout_for, side_width
@@ -24,7 +26,7 @@ class TableFit(TableBase):
         return (f"The table needs a terminal of at least {w}x{h} (this one is {self.app.size.width}x"
                 f"{self.app.size.height}); make it larger. q: the menu (every answer is saved).")
 
-    async def on_resize(self, event) -> None:
+    async def on_resize(self, event: Resize) -> None:
         if event.size == self.sized:  # Textual tells the first size twice: the table is laid out for it once
             return
         first = self.sized is None
@@ -54,7 +56,7 @@ class TableFit(TableBase):
     def small(self) -> bool:
         return self.table_layout == "small"
 
-    def fit(self, size) -> None:
+    def fit(self, size: Size) -> None:
         """Lay the table out for the terminal's size (also at mount, from the
         app's size, so the first layout is the right one): the boxes' width,
         the rows they may grow by, and the hand's height."""
@@ -120,7 +122,7 @@ class TableFit(TableBase):
         moves = self.query_one("#moves", OptionList)
         return max(3, moves.option_count + 2)
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.small:  # the table is not drawn: no key acts on it
             return action in SMALL_ACTIONS
         if action == "undo":

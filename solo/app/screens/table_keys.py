@@ -3,6 +3,9 @@ undo, the card's text, help, colours, end the turn, the tutor's level, why,
 hints, the log, the piles, the whole table, the menu and history."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from textual.events import Click
 from textual.widgets import OptionList
 
 from engine.game import Game
@@ -17,7 +20,7 @@ class TableKeys(TableBase):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "log":  # Enter on a tutor line: why?
-            self.why(int(event.option.id))
+            self.why(int(event.option.id or 0))
             return
         pr = self.g.prompt
         if not self.yours(pr):
@@ -121,7 +124,7 @@ class TableKeys(TableBase):
             self.answer(("end",))
             return
         if pr is not None and self.is_bot(pr.player):
-            self.note(f"It is {self.info.names[pr.player]}'s move, not yours: space plays the bots' moves "
+            self.note(f"It is {self.seat_name(pr.player)}'s move, not yours: space plays the bots' moves "
                       "at once until you are asked.")
         else:
             self.note(("Tutor:", "b"), f" {FORBIDDEN['end']}")
@@ -145,7 +148,7 @@ class TableKeys(TableBase):
     def action_why(self) -> None:
         log = self.query_one("#log", OptionList)
         if self.focused is log and log.highlighted is not None:
-            self.why(int(log.get_option_at_index(log.highlighted).id))
+            self.why(int(log.get_option_at_index(log.highlighted).id or 0))
         elif self.last_rule:
             last = max((i for i, r in enumerate(self.log_rules) if r), default=-1)
             if last in self.log_full:  # the last line is a bot move in one line: all it stands for
@@ -186,7 +189,7 @@ class TableKeys(TableBase):
         self.note(text)
         self.draw()
 
-    def ask_hint(self, g: Game, show) -> None:
+    def ask_hint(self, g: Game, show: Callable[[str], object]) -> None:
         """The search bot's suggestion for the question now asked, in words,
         given to ``show`` when the worker process has it (the table stays
         live meanwhile); asking for one marks the run assisted."""
@@ -196,7 +199,7 @@ class TableKeys(TableBase):
         show("Hint: thinking (the search runs beside the table; keep looking around)...")
         self.run_worker(self._hint(g, g.decisions, show), group="hint", exclusive=True)
 
-    async def _hint(self, g: Game, asked_at: int, show) -> None:
+    async def _hint(self, g: Game, asked_at: int, show: Callable[[str], object]) -> None:
         import asyncio
 
         from tutor.hints import hint_text
@@ -222,7 +225,7 @@ class TableKeys(TableBase):
         boxes = self.query_one("#boxes", BoxRows)
         self.app.push_screen(TableScreen(self.g, boxes.panes(), self.info, at))
 
-    def on_click(self, event) -> None:
+    def on_click(self, event: Click) -> None:
         if self.small:
             return
         boxes = self.query_one("#boxes", BoxRows)

@@ -3,7 +3,10 @@ scroll cue and the preview, and the tutor's panels (what just happened,
 the full log; the wide table shows both)."""
 from __future__ import annotations
 
+from typing import Any
+
 from textual.content import Content
+from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -16,11 +19,11 @@ from ..widgets import BoxRows, Numbered, Preview, TurnBanner, temp_plays
 from .table_base import TableBase
 
 
-def set_title(widget, title: str) -> None:
+def set_title(widget: Widget, title: str) -> None:
     """A box's title, set only when it changes (setting one redraws the whole box)."""
     if getattr(widget, "_solo_title", None) != title:
         widget.border_title = title
-        widget._solo_title = title
+        widget._solo_title = title  # type: ignore[attr-defined]
 
 
 class TablePanels(TableBase):
@@ -106,13 +109,14 @@ class TablePanels(TableBase):
 
         known = self.line_heights
 
-        def height(i: int, t) -> int:
+        def height(i: int, t: Line | str) -> int:
             if not isinstance(t, Line):
                 return 1
             got = known.get((i, width))
             if got is None or got[0] is not t:  # a line is wrapped once a width (undo can put another there)
                 got = known[(i, width)] = (t, len(t.content.wrap(width)))
-            return got[1]
+            rows: int = got[1]
+            return rows
         used = 0
         if not before:  # before: only the lines before ``start`` count
             for i in range(start, len(self.log_lines)):
@@ -162,7 +166,7 @@ class TablePanels(TableBase):
         c = t.content if isinstance(t, Line) else Content(t)
         return self.dimmed.keep(c, c.stylize, "dim") if before else c
 
-    def move_prompt(self, g: Game, o, i: int, width: int, number: str | None = None) -> Numbered:
+    def move_prompt(self, g: Game, o: Any, i: int, width: int, number: str | None = None) -> Numbered:
         """A move of the hand: its number and card; a roomy table adds the
         card's words (cut to the line), a wide one all of them (wrapped under
         the card's name, the number in a column of its own)."""
@@ -194,9 +198,7 @@ class TablePanels(TableBase):
                 fr = g.temp[-1]
                 title = f"Temporary hand: play {temp_plays(fr)} of these {len(fr.cards)}"
             else:
-                names = self.info.names
-                whose = "Hand" if pr.player == self.me else f"{names[pr.player]}'s hand" if names else \
-                    f"Player {pr.player}'s hand"
+                whose = "Hand" if pr.player == self.me else f"{self.seat_name(pr.player)}'s hand"
                 title = f"{whose} ({len(hand)})" + (" · e: end the turn" if ("end",) in pr.options else "")
             opts = [Option(self.move_prompt(g, o, i, width), id=str(i)) for i, o in enumerate(pr.options)]
             if not any(isinstance(o, tuple) and o[0] == "play" for o in pr.options) and hand:
@@ -219,7 +221,7 @@ class TablePanels(TableBase):
         self.scroll_cue()
         self.call_after_refresh(self.scroll_cue)  # again once the box has its height
 
-    def scroll_cue(self, *_args) -> None:
+    def scroll_cue(self, *_args: Any) -> None:
         """The hand's title, with how many lines are above and below its view
         (kept as the view scrolls)."""
         found = self.query("#moves") if self.is_attached else None
