@@ -430,6 +430,7 @@ class SoloFluxxApp(App[None]):
 
     def lesson_progress(self) -> LessonProgress:
         """What the list of lessons shows: the lessons done, their stars, the one in progress."""
+        from .screens.lessons import LessonProgress
         return LessonProgress(self.store.lessons_done(), self.store.lesson_stars(), self.store.notes("lesson") or {})
 
     def show_replay(self, title: str, decks: list[str], players: int, variant: str, seed: int, answers: list[Any],
