@@ -316,7 +316,7 @@ def test_sim_without_json_prints_every_key_on_its_own_line(capsys):
     (["play", "--variant", "standard", "--players", "7"], "2 to 6 players (you and 1 to 5 bots), not 7"),
     (["play", "--variant", "standard", "--players", "1"], "2 to 6 players (you and 1 to 5 bots), not 1"),
     (["play", "--variant", "standard", "--bot", "genius"], "invalid choice: 'genius'"),
-    (["play", "--variant", "duel"], "invalid choice: 'duel'"),
+    (["play", "--variant", "duel"], "unknown variant 'duel' (known: "),
     (["text", "--decks", "voyager,creeper-pack"], "cannot be played together"),
     (["frobnicate"], "invalid choice"),
     (["deck"], "say 'check FILE' or 'show ID'"),
@@ -705,7 +705,7 @@ def test_every_usage_line(capsys):
     walk(cli.build_parser())
     assert usages == [
         "usage: solo-fluxx [-h] [--version] {play,text,learn,daily,history,sim,scenario,deck,replay,rules,export,verify} ...",
-        ("usage: solo-fluxx play [-h] [--seed SEED] [--decks DECKS] [--variant {solo,standard}] "
+        ("usage: solo-fluxx play [-h] [--seed SEED] [--decks DECKS] [--variant NAME] "
          "[--players PLAYERS] [--bot {greedy,random,search}]"),
         "usage: solo-fluxx text [-h] [--seed SEED] [--decks DECKS]",
         "usage: solo-fluxx learn [-h] [--list] [--json] [N]",

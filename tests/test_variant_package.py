@@ -152,3 +152,61 @@ def test_every_variant_reports_a_typed_outcome(variant, players):
             assert o.fields() == {"score": None, "winner": -1, "end": g.end}
     going = Game.new(("fluxx5",), players, variant, 1)
     assert going.variant.outcome(going).termination is None
+
+
+@pytest.mark.app
+async def test_the_app_plays_the_third_variant_in_a_slot_of_its_own(tmp_path):
+    """`play --variant NAME` of a variant with seats: the app deals that
+    variant against bots, in the slot named as the variant (it abandons no
+    Solo or standard game), the menu offers to resume it by its title, and
+    its end goes to the history under its name."""
+    from solo.app.screens import EndScreen, GameScreen, MenuScreen
+    from solo.store import Store, is_slot, slot_words
+    from solo.store.seats import new_seats
+
+    from .helpers import first_choice_keys, make_app, screen_lines, until
+    assert is_slot(NAME) and slot_words(NAME) == f"the {TurnLimit.title} game"
+    store = Store(tmp_path / "s.sqlite3")
+    store.set_pref("bot_pace", "instant")
+    store.set_pref("lessons_offered", True)
+    app = make_app(store, new=(5, ["fluxx5"]), seats=new_seats(2, "greedy"), variant=NAME)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, GameScreen) and scr.g.variant_name == NAME and scr.slot == NAME
+        assert scr.g.nplayers == 3 and scr.seats == ["human", "greedy", "greedy"]
+        assert sorted(store.in_progress()) == [NAME]
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        menu = app.screen.query_one("#menu")
+        ids = [o.id for o in menu.options]
+        line = str(menu.options[ids.index(f"resume:{NAME}")].prompt)
+        assert line.startswith(f"Resume {TurnLimit.title}, you and 2 greedy bots (turn "), line
+        assert "Resume" in "\n".join(screen_lines(app))
+        menu.highlighted = ids.index(f"resume:{NAME}")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        scr = app.screen
+        assert scr.g.variant_name == NAME and scr.slot == NAME
+        for _ in range(3000):  # your answers by the keyboard (the first option), the bots' at once
+            if isinstance(app.screen, EndScreen):
+                break
+            s = app.screen
+            if isinstance(s, GameScreen) and s.g.prompt is not None and s.yours(s.g.prompt):
+                await pilot.press("1")
+            elif hasattr(s, "pr"):  # a question's dialog
+                await first_choice_keys(pilot, s)
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, EndScreen), "the turn-limited game did not end"
+        g = app.screen.g
+        assert g.over and g.turn <= TurnLimit.last_turn + 3
+    runs = store.runs(finished_only=True)
+    assert [r["variant"] for r in runs] == [NAME] and runs[0]["players"] == 3
+    assert NAME not in store.in_progress()
+
+
+def test_play_takes_the_third_variants_seats_and_refuses_a_wrong_count():
+    """play --variant checks the seats against the variant's own (2 to 4 here)."""
+    r = _cli("play", "--variant", NAME, "--players", "5", env={ENV: "tests.variants.turn_limit"})
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert f"{TurnLimit.title} takes 2 to 4 players (you and 1 to 3 bots), not 5" in r.stderr

@@ -79,9 +79,11 @@ class SoloCommands(Provider):
                           help=f"{h.entry.id}: the rules reference")
 
 
-def slot_for(daily: str | None, seats: list[str] | None) -> str:
-    """The save slot of a new game: the daily, a game against bots, or the Solo game."""
-    return "daily" if daily else "standard" if seats else "solo"
+def slot_for(daily: str | None, seats: list[str] | None, variant: str | None = None) -> str:
+    """The save slot of a new game: the daily; else the slot named as its
+    variant (the standard game against bots, the Solo game, or any other
+    registered variant's own)."""
+    return "daily" if daily else variant or ("standard" if seats else "solo")
 
 
 def crash_log(folder: Path, error: BaseException) -> str | None:
@@ -109,8 +111,10 @@ class SoloFluxxApp(App[None]):
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True, id="ctrl-c-quit")]
 
     def __init__(self, store: Store | None = None, new: tuple[int | None, list[str]] | None = None, daily: str | None = None,
-                 learn: bool = False, lesson: str | None = None, seats: list[str] | None = None):
+                 learn: bool = False, lesson: str | None = None, seats: list[str] | None = None,
+                 variant: str | None = None):
         super().__init__()
+        self.variant = variant  # with new: the variant to play (None: Solo, or the standard game with seats)
         self.learn = learn
         self.lesson = lesson  # a lesson's id: open it at once (over the list of lessons)
         self.store = store or Store()
@@ -184,15 +188,15 @@ class SoloFluxxApp(App[None]):
             self.daily_game(self.daily)
             return
         if self.new is not None:
-            slot = slot_for(None, self.seats)
+            slot = slot_for(None, self.seats, self.variant)
             if not self.store.claim(slot) or slot in self.store.in_progress():
                 self.push_screen(self.menu())  # the new game asks first, or cannot start: over the menu
             # else the game starts at once, on a stack of its own, as new_game leaves it in any case
             seed, decks = self.new
-            self.start_game(seed, decks, seats=self.seats)
+            self.start_game(seed, decks, seats=self.seats, variant=self.variant)
             return
         self.push_screen(self.menu())
-        playing = [s for s in ("solo", "daily", "standard") if s in self.store.in_progress()]
+        playing = [s for s in self.store.in_progress() if s != "lesson"]
         if len(playing) == 1:  # one game in progress: straight back to it
             self.resume(playing[0])
         elif self.first_start():
@@ -231,14 +235,14 @@ class SoloFluxxApp(App[None]):
         say so and offer to watch that game read-only (False)."""
         if self.store.claim(slot):
             return True
-        from solo.store import SLOT_NAMES, _first_up
+        from solo.store import _first_up, slot_words
 
         from .dialogs import BusyScreen
 
         def chosen(what: str | None) -> None:
             if what == "view":
                 self.view_slot(slot)
-        self.push_screen(BusyScreen(f"{_first_up(SLOT_NAMES[slot])} is open in another Solo Fluxx window. "
+        self.push_screen(BusyScreen(f"{_first_up(slot_words(slot))} is open in another Solo Fluxx window. "
                                     "Only one window plays a game at a time, so that no save mixes two games."),
                          chosen)
         return False
@@ -271,15 +275,19 @@ class SoloFluxxApp(App[None]):
         self.push_screen(GameScreen(*saved, link=self.link_for(saved[2])))
 
     def new_game(self, seed: int | None, decks: Sequence[str], daily: str | None = None, coached: bool = False,
-                 seats: list[str] | None = None) -> None:
+                 seats: list[str] | None = None, variant: str | None = None) -> None:
+        """A new game in its slot: Solo, the standard game against bots (the
+        human at seat 0), or a game of ``variant`` (with ``seats`` when it
+        has more than one)."""
         if seed is None:
             seed = int(time.time() * 1000) % (2 ** 31)
-        slot = slot_for(daily, seats)
-        if seats:  # Fluxx against bots: the standard game, the human at seat 0
-            g = Game.new(tuple(decks), len(seats), "standard", seed)
+        slot = slot_for(daily, seats, variant)
+        name = variant or ("standard" if seats else "solo")
+        if seats:
+            g = Game.new(tuple(decks), len(seats), name, seed)
             extra: dict[str, Any] | None = {"seats": list(seats)}
         else:
-            g = Game.new(tuple(decks), 1, "solo", seed)
+            g = Game.new(tuple(decks), 1, name, seed)
             extra = {"coached": True} if coached else None  # the coached game: reviewed at its end
         self.store.start(g, daily=daily, slot=slot, extra=extra)
         while len(self.screen_stack) > 1:
@@ -315,25 +323,28 @@ class SoloFluxxApp(App[None]):
         self.start_game(daily_seed(date_iso), DAILY_DECKS, daily=date_iso)
 
     def start_game(self, seed: int | None, decks: Sequence[str], daily: str | None = None, coached: bool = False,
-                   seats: list[str] | None = None) -> None:
+                   seats: list[str] | None = None, variant: str | None = None) -> None:
         """A new game; a game in progress in its slot is not filed as abandoned without asking
         (a game against bots has a slot of its own: it never abandons a Solo game)."""
-        slot = slot_for(daily, seats)
+        slot = slot_for(daily, seats, variant)
         if not self.open_slot(slot):
             return
         saved = self.store.load(slot)
         if saved is None:
-            self.new_game(seed, decks, daily, coached, seats)
+            self.new_game(seed, decks, daily, coached, seats, variant)
             return
         g, _, info = saved
         what = f"daily {info.daily}" if info.daily else f"seed {g.seed}"
         if slot == "standard":
             what = f"against bots, seed {g.seed}"
+        elif slot not in ("solo", "daily"):
+            from solo.store import slot_words
+            what = f"{slot_words(slot)}, seed {g.seed}"
         from .dialogs import ConfirmScreen
 
         def go(yes: bool | None) -> None:
             if yes:
-                self.new_game(seed, decks, daily, coached, seats)
+                self.new_game(seed, decks, daily, coached, seats, variant)
         self.push_screen(ConfirmScreen(f"A game is in progress ({what}, turn {g.turn}). A new game files it as "
                                        "abandoned in your history. Start the new game?"), go)
 
@@ -461,7 +472,7 @@ class SoloFluxxApp(App[None]):
         self.choose_new_game()
 
     def on_play_again(self, message: m.PlayAgain) -> None:
-        self.new_game(None, message.decks, seats=message.seats)
+        self.new_game(None, message.decks, seats=message.seats, variant=message.variant)
 
     def on_play_daily(self, message: m.PlayDaily) -> None:
         self.daily_game(message.date)

@@ -32,9 +32,11 @@ class ChooseNewGame(Message):
 
 @dataclass
 class PlayAgain(Message):
-    """A new game of the same kind at once: these decks (and these seats, against bots)."""
+    """A new game of the same kind at once: these decks (and these seats,
+    against bots), of ``variant`` (None: Solo, or the standard game with seats)."""
     decks: list[str]
     seats: list[str] | None = None
+    variant: str | None = None
 
 
 @dataclass

@@ -148,10 +148,14 @@ def build_parser(only: str | None = None) -> Parser:
         sp = sub.add_parser("play", help="start a new game in the app: Solo Fluxx, or Fluxx against bots")
         sp.add_argument("--seed", type=_int, help=seed_help)
         sp.add_argument("--decks", type=_decks, default=["fluxx5"], help=decks_help)
-        sp.add_argument("--variant", choices=("solo", "standard"), default="solo",
-                        help="solo (default): Solo Fluxx; standard: Fluxx against bots, you at the first seat")
-        sp.add_argument("--players", type=_positive, help="with --variant standard: the seats, 2-6 (default 4)")
-        sp.add_argument("--bot", choices=sorted(BOTS), help="with --variant standard: the bots' strength (default greedy)")
+        # checked in cmd_play, not by choices: listing the variants reads every installed entry point,
+        # a look the first frame would wait for (README "First frame")
+        sp.add_argument("--variant", default="solo", metavar="NAME",
+                        help="solo (default): Solo Fluxx; standard: Fluxx against bots, you at the first seat; "
+                             "any other installed variant, against bots when it has more than one seat")
+        sp.add_argument("--players", type=_positive,
+                        help="a game against bots: the seats, as many as the variant takes (default 4)")
+        sp.add_argument("--bot", choices=sorted(BOTS), help="a game against bots: the bots' strength (default greedy)")
 
     if only in (None, "text"):
         sp = sub.add_parser("text", help="play Solo Fluxx in plain text, one numbered question at a time")
@@ -563,17 +567,21 @@ def cmd_verify(a: argparse.Namespace) -> int:
 
 
 def cmd_play(a: argparse.Namespace) -> int:
-    if a.variant == "solo":
+    v = get_variant(a.variant)  # an unknown name: VariantError, one sentence naming the variants there are
+    # Solo and the standard game keep their own slots; another variant plays in the slot named as it
+    other = {} if a.variant in ("solo", "standard") else {"variant": a.variant}
+    if v.max_players == 1:
         if a.players not in (None, 1) or a.bot is not None:
-            raise UsageError("solo-fluxx play: --players and --bot are for a game against bots "
-                             "(--variant standard); Solo Fluxx has one player and no bots")
-        return _run(_app(new=(a.seed, a.decks)))
-    from solo.store.seats import new_seats
-    players = 4 if a.players is None else a.players
-    if not 2 <= players <= 6:
-        raise UsageError(f"solo-fluxx play: the standard game takes 2 to 6 players (you and 1 to 5 bots), "
-                         f"not {players}")
-    return _run(_app(new=(a.seed, a.decks), seats=new_seats(players - 1, a.bot or "greedy")))
+            raise UsageError(f"solo-fluxx play: --players and --bot are for a game against bots; {v.title} has "
+                             "one player and no bots")
+        return _run(_app(new=(a.seed, a.decks), **other))
+    from solo.store.seats import MAX_BOTS, new_seats
+    most = min(v.max_players, MAX_BOTS + 1)
+    players = max(v.min_players, min(4, most)) if a.players is None else a.players
+    if not v.min_players <= players <= most:
+        raise UsageError(f"solo-fluxx play: {v.title} takes {v.min_players} to {most} players (you and "
+                         f"{v.min_players - 1} to {most - 1} bots), not {players}")
+    return _run(_app(new=(a.seed, a.decks), seats=new_seats(players - 1, a.bot or "greedy"), **other))
 
 
 def _run(app: Any) -> int:
@@ -620,7 +628,7 @@ NO_TERMINAL = ("solo-fluxx: the game is drawn in a terminal, and there is none h
 
 
 def _app(new: Any = None, daily: str | None = None, learn: bool = False, lesson: str | None = None,
-         seats: list[str] | None = None) -> Any:
+         seats: list[str] | None = None, variant: str | None = None) -> Any:
     # The start (Textual's import, the screens built, the first frame) makes
     # some 90,000 objects and frees few: the cycle collector, run every few
     # hundred of them, only costs time (about a tenth of the first frame).
@@ -630,7 +638,7 @@ def _app(new: Any = None, daily: str | None = None, learn: bool = False, lesson:
     gc.disable()
     from solo.app import SoloFluxxApp
     from solo.store import Store
-    return SoloFluxxApp(Store(), new=new, daily=daily, learn=learn, lesson=lesson, seats=seats)
+    return SoloFluxxApp(Store(), new=new, daily=daily, learn=learn, lesson=lesson, seats=seats, variant=variant)
 
 
 def _prints(text: str) -> bool:

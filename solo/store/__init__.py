@@ -40,10 +40,44 @@ from .info import GameInfo
 
 SCHEMA_VERSION = 7
 DB_NAME = "solo-fluxx.sqlite3"
+# the slots every store has; besides them, a game of any other registered variant plays in the
+# slot named as its variant (a variant's own game: its slot asks the registry, see is_slot)
 SLOTS = ("solo", "daily", "lesson", "standard")
 SLOT_NAMES = {"solo": "the Solo game", "daily": "the daily challenge", "lesson": "the lesson",
               "standard": "the game against bots"}
-HISTORY_SLOTS = ("solo", "daily", "standard")  # their games go to the history; a lesson's does not
+
+
+def is_slot(slot: str) -> bool:
+    """A save slot: one of SLOTS, or the name of a registered variant (its own game)."""
+    if slot in SLOTS:
+        return True
+    from engine.registry import variant_names
+    return slot in variant_names()
+
+
+def keeps_history(slot: str) -> bool:
+    """A slot whose games go to the history (every slot but the lesson's)."""
+    return slot != "lesson" and is_slot(slot)
+
+
+def slot_words(slot: str) -> str:
+    """The slot in words: "the Solo game", or a variant's "the Turn-limit Fluxx game"."""
+    if slot in SLOT_NAMES:
+        return SLOT_NAMES[slot]
+    from engine.registry import VariantError, get_variant
+    try:
+        return f"the {get_variant(slot).title} game"
+    except VariantError:
+        return f"the {slot} game"
+
+
+def _scores(variant: str) -> bool:
+    """Whether the variant's result is a score (Solo's) rather than a winner."""
+    from engine.registry import VariantError, get_variant
+    try:
+        return get_variant(variant).scores
+    except VariantError:  # a run of a variant not installed here: as the standard game's
+        return False
 LOCK_WAIT = 5.0  # seconds to wait for another process's write before saying so
 
 # What a row may hold, checked before a value is read (its size comes from
@@ -548,10 +582,11 @@ class Store:
             self.release(slot)
 
     def _must_hold(self, slot: str) -> None:
-        if slot not in SLOTS:
-            raise ValueError(f"there is no save slot {slot!r} (the slots are {', '.join(SLOTS)})")
+        if not is_slot(slot):
+            raise ValueError(f"there is no save slot {slot!r} (the slots are {', '.join(SLOTS)} and each "
+                             "variant's own)")
         if not self.claim(slot):
-            raise SlotBusy(f"{_first_up(SLOT_NAMES[slot])} is open in another window; it was not changed here.")
+            raise SlotBusy(f"{_first_up(slot_words(slot))} is open in another window; it was not changed here.")
 
     # -------------------------------------------------------------- the game of a slot
     # -------------------------------------------------------------- bounded reads
@@ -610,16 +645,16 @@ class Store:
     def start(self, g: Game, daily: str | None = None, slot: str = "solo", extra: dict[str, Any] | None = None) -> None:
         """Begin a new game in ``slot``; an unfinished one there is kept in the history as abandoned."""
         self._must_hold(slot)
-        why = self._unreadable(slot) if slot in HISTORY_SLOTS else ""
+        why = self._unreadable(slot) if keeps_history(slot) else ""
         if why:  # the game there cannot be filed as abandoned: its bytes are kept in a file instead
             self.set_row_aside(slot, why)
         with self._write():
             old = self._row("games", "slot=?", (slot,),
                             ["seed", ("decks", MAX_SMALL), "daily", "started", ("answers", MAX_ANSWERS), "assisted",
                              ("state", MAX_STATE), "variant", "players", ("extra", MAX_SMALL)])
-            if old and slot in HISTORY_SLOTS:
+            if old and keeps_history(slot):
                 score, turns = _score_of(old[6])  # an abandoned attempt keeps the score it had (Solo)
-                self._archive(old[:6], score if old[7] == "solo" else None, turns, "abandoned", old[7], old[8],
+                self._archive(old[:6], score if _scores(old[7]) else None, turns, "abandoned", old[7], old[8],
                               seats_of(_json_or(old[9], None)), coached=_coached(old[9]))
             self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
             self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
@@ -634,7 +669,7 @@ class Store:
         with self._write():
             if extra is not None:
                 self.db.execute("UPDATE games SET extra=? WHERE slot=?", (json.dumps(extra), slot))
-            if g.over and slot not in HISTORY_SLOTS:
+            if g.over and not keeps_history(slot):
                 self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
             elif g.over:
                 row = self._row("games", "slot=?", (slot,),  # (its answers are not read: these replace them)
@@ -672,7 +707,7 @@ class Store:
                                              "CASE WHEN json_valid(state) THEN json_extract(state, '$.turn') END"),
                                             ("extra", MAX_SMALL)])
         for slot, seed, decks, daily, started, turn, extra in sorted(rows, key=lambda r: str(r[0])):
-            if slot in SLOTS:
+            if is_slot(slot):
                 out[slot] = {"seed": seed, "decks": _json_or(decks, []), "daily": daily, "started": started,
                              "turn": turn if type(turn) is int else None, "extra": _json_or(extra, None)}
         return out
@@ -681,7 +716,7 @@ class Store:
         """The game in ``slot``: (game, answers, info), or None. Reading needs no lock.
         A lesson is not loaded here: its table is its scenario's, rebuilt from its
         step (``notes``), and a deal from the seed would be another game."""
-        if slot not in HISTORY_SLOTS:
+        if not keeps_history(slot):
             raise ValueError(f"the {slot} slot is resumed from its notes, not loaded as a game")
         row = self._row("games", "slot=?", (slot,),
                         ["seed", ("decks", MAX_SMALL), "daily", "started", ("answers", MAX_ANSWERS),
@@ -707,7 +742,7 @@ class Store:
             if not self.claim(slot):
                 return None  # another window has it; that window files it
             kept = self.set_row_aside(slot, str(e))
-            self.notice = (f"The saved game of {SLOT_NAMES.get(slot, slot)} could not be read ({e}); its bytes "
+            self.notice = (f"The saved game of {slot_words(slot)} could not be read ({e}); its bytes "
                            f"were kept in {kept}, it is listed in the history as 'unreadable', and a new game "
                            "can be started.")
             return None
@@ -762,7 +797,7 @@ class Store:
                                                         (slot,)).fetchone()[0]).encode())
                         f.write(b"\n")
             except OSError as e:
-                raise StoreError(f"The saved game of {SLOT_NAMES.get(slot, slot)} could not be read ({why}) and "
+                raise StoreError(f"The saved game of {slot_words(slot)} could not be read ({why}) and "
                                  f"could not be copied to {path} ({e.strerror or e}); it is left where it is.") \
                     from None
             seed, started, daily, assisted, decks = info[:5]
@@ -793,14 +828,14 @@ class Store:
         winner = None
         if coached:  # the lessons' coached game: kept apart from the Solo figures (not part of a run file)
             run["coached"] = True
-        if variant == "solo":
+        if _scores(variant):
             run["score"] = score
         else:
             run["winner"] = winner = score  # None: a draw (or a game not finished)
             score = None
             if seats:
                 run["seats"] = seats
-        if ending and variant != "solo":  # how a game against bots ended (a Solo game ends one way)
+        if ending and not _scores(variant):  # how a game against bots ended (a Solo game ends one way)
             run["end"] = ending
         practice = 0
         if daily:
@@ -900,7 +935,7 @@ class Store:
         played = won = drawn = 0
         tables: dict[str, dict[str, Any]] = {}
         for r in self.runs(finished_only=True):
-            if r["variant"] != "standard":
+            if r["players"] < 2:  # a game of one seat (Solo) is not against bots
                 continue
             seats = r["seats"] or []
             me = seats.index("human") if "human" in seats else 0
@@ -966,13 +1001,19 @@ class Store:
 RUN_STATUSES = ("finished", "abandoned", "unreadable")
 
 
+def _known_variant(variant: object) -> bool:
+    """A variant installed here (the history shows runs of the variants it can replay)."""
+    from engine.registry import variant_names
+    return isinstance(variant, str) and variant in variant_names()
+
+
 def _bad_run_row(r: tuple[Any, ...]) -> str:
     """Why a history row cannot be shown ('' if it can)."""
     if any(v is TOO_BIG for v in r):
         return "a value in it is longer than any real run's"
     rid, started, finished, seed, decks, daily, score, turns, assisted, status, practice, engine = r[:12]
     variant, players, winner, seats = r[12:16]
-    if variant not in ("solo", "standard") or not isinstance(players, int) or not 1 <= players <= 6:
+    if not _known_variant(variant) or not isinstance(players, int) or not 1 <= players <= 6:
         return "its mode (variant and seats) is not one solo-fluxx plays"
     if winner is not None and (not isinstance(winner, int) or not 0 <= winner < players):
         return "its winner is not one of its seats"

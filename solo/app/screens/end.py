@@ -187,7 +187,7 @@ class EndScreen(Screen[None]):
 
     def action_new_game(self) -> None:
         """The same kind of game again: the same decks (and the same bots)."""
-        self.post_message(m.PlayAgain(list(self.g.decks), self.seats))
+        self.post_message(m.PlayAgain(list(self.g.decks), self.seats, self.g.variant_name))
 
     def action_history(self) -> None:
         self.post_message(m.ShowHistory())

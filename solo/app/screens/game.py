@@ -83,8 +83,9 @@ class GameScreen(TableKeys, TablePanels, TableFit, BotSeats):
         from solo.store.seats import seat_names, seats_in
         self.seats = seats_in(info)  # a game against bots: who sits where ("human", "greedy", ...)
         self.repaired: str | None = None
-        if self.slot == "standard" and (self.seats is None or len(self.seats) != g.nplayers
-                                        or self.seats[0] != "human" or self.seats.count("human") != 1):
+        against_bots = g.nplayers > 1 and self.slot not in ("lesson", "replay")  # the standard game, or a variant's
+        if against_bots and (self.seats is None or len(self.seats) != g.nplayers
+                             or self.seats[0] != "human" or self.seats.count("human") != 1):
             # a save whose seats cannot be read (edited, damaged): the game goes on, the bots greedy
             self.seats = ["human"] + ["greedy"] * (g.nplayers - 1)
             info.extra = {**(info.extra if isinstance(info.extra, dict) else {}), "seats": self.seats}

@@ -5,6 +5,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -37,14 +38,27 @@ class MenuScreen(Screen[None]):
             seats = seats_of_notes(playing["standard"].get("extra"))
             who = table_words(seats) if seats else "against bots"
             resume.append(Option(f"Resume Fluxx, {who} (turn {playing['standard']['turn']})", id="resume-standard"))
+        for slot, game in playing.items():  # a game of another variant, in the slot named as it
+            if slot not in ("solo", "daily", "standard", "lesson"):
+                from engine.registry import VariantError, get_variant
+                from solo.store.seats import seats_of_notes, table_words
+                try:
+                    title = get_variant(slot).title
+                except VariantError:
+                    title = slot
+                seats = seats_of_notes(game.get("extra"))
+                who = f", {table_words(seats)}" if seats else ""
+                resume.append(Option(Content(f"Resume {title}{who} (turn {game['turn']})"), id=f"resume:{slot}"))
         yield OptionList(*resume, Option("New game", id="new"), Option("Daily challenge", id="daily"),
                          Option("Lessons", id="lessons"), Option("History", id="history"), Option("Stats", id="stats"),
                          Option("Quit", id="quit"), id="menu")
         yield KeyBar()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        chosen = event.option.id
-        if chosen == "resume":
+        chosen = event.option.id or ""
+        if chosen.startswith("resume:"):
+            self.post_message(m.ResumeGame(chosen.split(":", 1)[1]))
+        elif chosen == "resume":
             self.post_message(m.ResumeGame("solo"))
         elif chosen == "resume-daily":
             self.post_message(m.ResumeGame("daily"))
