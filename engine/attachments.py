@@ -17,17 +17,18 @@ from . import rng as R
 from .cards import CREEPER, KEEPER
 from .effects import ask_creeper_receiver, ask_creeper_to_move
 from .game import Game
-from .hooks import install
+from .hooks import PASSIVE, install
 from .prompts import Chosen
 from .zones import EFFECT, give_to_table
 
 
 def targets(g: Game, p: int, cr: int) -> list[int]:
-    """The Keepers of p that Creeper cr could attach to."""
+    """The Keepers of p that Creeper cr could attach to (the card's passive
+    says which: a Malfunction only an Equipment Keeper)."""
     cards = g.db.cards
-    if cards[cr].effect == "malfunction":
-        return [c for c in g.tables[p] if cards[c].kind == KEEPER and cards[c].equipment]
-    return [c for c in g.tables[p] if cards[c].kind == KEEPER]
+    own = PASSIVE.get(cards[cr].effect)
+    keepers = [c for c in g.tables[p] if cards[c].kind == KEEPER]
+    return keepers if own is None else [c for c in keepers if own.attaches_to(g, c)]
 
 
 def attach_due(g: Game) -> bool:

@@ -128,6 +128,10 @@ class Passive:
         """Card c on p's table can count as Keeper k for a Goal (the Holodeck)."""
         return False
 
+    def attaches_to(self, g: Game, k: int) -> bool:
+        """An attaching Creeper: it may sit on Keeper k (any Keeper, unless the card says which)."""
+        return True
+
     def on_turn_start(self, g: Game, p: int, c: int) -> None:
         """At the start of p's turn: c is a New Rule in play, or a card on p's table."""
 

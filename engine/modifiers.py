@@ -150,7 +150,11 @@ class HoloCopy(Passive):
 
 # ---------------------------------------------------------------- standing Creepers
 class Malfunction(Passive):
+    """Attached to an Equipment Keeper only, it switches that Keeper's power off."""
     power_off = True
+
+    def attaches_to(self, g: Game, k: int) -> bool:
+        return g.db.cards[k].equipment
 
 
 class Death(Passive):

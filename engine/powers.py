@@ -13,7 +13,7 @@ from typing import Any
 from .attachments import detach
 from .cards import KEEPER
 from .game import Game
-from .hooks import install
+from .hooks import PASSIVE, install
 from .prompts import Chosen, Prompt
 from .surprises import attempt_steal
 from .zones import all_creepers, keepers_of, others
@@ -48,7 +48,13 @@ def _malfunctions(g: Game, p: int) -> list[int]:
     is attached to nothing, so there is nothing to detach (the FAQ: the
     Engineer detaches it and the Keeper is left good as new)."""
     cards, att = g.db.cards, g.attached
-    return [cr for cr in g.tables[p] if cards[cr].effect == "malfunction" and cr in att]
+    # a Malfunction is the Creeper whose passive switches its Keeper's power off (engine/modifiers.py)
+    return [cr for cr in g.tables[p] if cr in att and _switches_off(cards[cr].effect)]
+
+
+def _switches_off(effect: str) -> bool:
+    own = PASSIVE.get(effect)
+    return own is not None and own.power_off
 
 
 def _can_repair(g: Game, p: int, c: int) -> bool:

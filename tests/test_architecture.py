@@ -236,3 +236,21 @@ def test_death_and_war_each_live_in_one_place():
         {modifiers.__name__}
     text = Path(effects.__file__).read_text().lower()
     assert "death" not in text and "war" not in text.replace("award", "").replace("toward", "").replace("forward", "")
+
+
+def test_each_effect_is_named_in_one_module_of_the_library():
+    """Each card's behaviour in one place: an effect's name appears in one
+    module of the effect library (besides the specs and the deck schema that
+    declare every name). Malfunction's rule of where it attaches was in
+    attachments.py and B'Elanna Torres's repair named it in powers.py; both
+    now ask its passive (attaches_to, power_off)."""
+    from engine.effect_specs import EFFECTS
+    homes: dict[str, set[str]] = {}
+    for path in sorted(ENGINE.glob("*.py")):
+        if path.stem in ("effect_specs", "deckfile"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in EFFECTS:
+                homes.setdefault(node.value, set()).add(path.stem)
+    assert {k: sorted(v) for k, v in homes.items() if len(v) > 1} == {}
+    assert homes["malfunction"] == {"modifiers"}
