@@ -96,6 +96,7 @@ class Variant:
     # settle can queue work (False: it never does, and the engine skips asking)
     settles = True
     scores = False    # a met Goal scores points rather than winning the game
+    spot_names: tuple[str, ...] = ()  # the table's rule spots (Solo's four); a scenario's `spots` names these
     min_players = 2
     max_players = 6
     alone_rule = ""   # the rule id cited when an effect needs another player and there is none
@@ -255,7 +256,8 @@ class Variant:
         pass
 
     def spots(self, g: Game) -> dict[str, int] | None:
-        """Solo's rule spots (None in a game without spots)."""
+        """The New Rule in each of the table's rule spots (``spot_names``;
+        -1 if empty), or None in a game without spots."""
         return None
 
 

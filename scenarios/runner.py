@@ -29,13 +29,6 @@ class _M(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Spots(_M):
-    draw: str = ""
-    play: str = ""
-    limit: str = ""
-    other: str = ""
-
-
 class Expect(_M):
     hands: list[CardList] | None = None
     hand_sizes: list[int] | None = None
@@ -53,7 +46,7 @@ class Expect(_M):
     waiting_for: int | None = None
     winner: int | None = None
     game_over: bool | None = None
-    spots: dict[Literal["draw", "play", "limit", "other"], str] | None = None
+    spots: dict[str, str] | None = None  # the variant's spot names (Variant.spot_names): checked against it
     rules_deck_size: int | None = None
     rules_discard: CardList | None = None
     scored: CardList | None = None
@@ -154,7 +147,7 @@ class Setup(_M):
     goals: CardList = []
     rules_deck: CardList = []
     rules_discard: CardList = []
-    spots: Spots = Spots()
+    spots: dict[str, str] = {}  # a rule spot of the variant's (Variant.spot_names) -> its New Rule ("": empty)
     scored: CardList = []
 
 
@@ -258,8 +251,13 @@ class _Table:
                 raise ScenarioError(f"at 'setup.attached': '{cr}' and '{k}' must be on the same table")
             g.attached[c1] = c2
         rules = self.cards(s.rules, "setup.rules")
-        for spot in ("draw", "play", "limit", "other"):
-            name = getattr(s.spots, spot)
+        names = g.variant.spot_names
+        for spot in s.spots:
+            if spot not in names:
+                raise ScenarioError(f"at 'setup.spots.{spot}': {g.variant.title} has no rule spot '{spot}' "
+                                    + (f"(its spots: {', '.join(names)})" if names else "(it has no rule spots)"))
+        for spot in names:  # in the variant's order, whatever the file's
+            name = s.spots.get(spot, "")
             if name:
                 rules.append(self.card(name, f"setup.spots.{spot}"))
         for r in rules:
@@ -367,9 +365,13 @@ def check_expect(g: Game, ex: Expect, where: str, lines: list[str] | None = None
     if ex.spots is not None:
         have = g.variant.spots(g)
         if have is None:
-            out.append(f"{where}spots: only Solo Fluxx has spots")
+            out.append(f"{where}spots: {g.variant.title} has no rule spots")
         else:
             for k, v in ex.spots.items():
+                if k not in have:
+                    out.append(f"{where}spots.{k}: {g.variant.title} has no rule spot '{k}' (its spots: "
+                               f"{', '.join(have)})")
+                    continue
                 there = g.name(have[k]) if have[k] >= 0 else ""
                 if card_key(v) != card_key(there):
                     out.append(f"{where}spots.{k}: expected '{v}', got '{there}'")

@@ -70,6 +70,7 @@ def test_every_key_right_passes():
     ("game_over", True, "game_over: expected True, got False"),
     ("spots", {"draw": "Draw 3"}, "spots.draw: expected 'Draw 3', got 'Draw 2'"),
     ("spots", {"other": "Inflation"}, "spots.other: expected 'Inflation', got ''"),
+    ("spots", {"keeper": "Inflation"}, "spots.keeper: Solo Fluxx has no rule spot 'keeper' (its spots: draw, play, limit, other)"),
     ("rules_deck_size", 2, "rules_deck_size: expected 2, got 1"),
     ("rules_discard", ["Play 2"], "rules_discard: expected [Play 2], got []"),
     ("scored", [], "scored: expected [], got [Milk & Cookies]"),
@@ -114,7 +115,7 @@ draw_pile = ["Bread", "Money"]
 player = 0
 play = "Milk"
 """
-    assert run(std, {"spots": {"draw": ""}}) == ["spots: only Solo Fluxx has spots"]
+    assert run(std, {"spots": {"draw": ""}}) == ["spots: Fluxx has no rule spots"]
     assert run(std, {"tables": [["Milk"], []], "active": 1, "winner": -1, "attached": {}}) == []
 
 
@@ -281,6 +282,10 @@ CREEPERS = 'decks = ["fluxx5", "creeper-pack"]\n'
     ('variant = "solo"\n[setup]\nspots = { draw = "Draw 3" , play = "Draw 3"}\n',
      "at 'setup.spots.play': 'Draw 3' is already placed at 'setup.spots.draw'; each card exists once"),
     ('variant = "solo"\n[setup]\nspots = { limit = "Milk" }\n', "at 'setup.rules': 'Milk' is not a New Rule"),
+    # the spot names are the variant's (Variant.spot_names), not a list of the format's
+    ('variant = "solo"\n[setup]\nspots = { keeper = "Draw 2" }\n',
+     "at 'setup.spots.keeper': Solo Fluxx has no rule spot 'keeper' (its spots: draw, play, limit, other)"),
+    ('[setup]\nspots = { draw = "Draw 2" }\n', "at 'setup.spots.draw': Fluxx has no rule spot 'draw' (it has no rule spots)"),
     (CREEPERS + '[setup]\ntables = [["Bread"]]\nattached = { "War" = "Bread" }\n',
      "at 'setup.attached': 'War' and 'Bread' must both be on a table"),
     (CREEPERS + '[setup]\ntables = [["War"]]\nattached = { "War" = "Unicorn" }\n',

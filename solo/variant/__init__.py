@@ -77,6 +77,7 @@ class SoloVariant(Variant):
     scores = True
     min_players = 1
     max_players = 1
+    spot_names = SPOTS
     alone_rule = "solo.no-opponent"
     draws = False  # the Rules deck runs out: a Solo game always ends
 
