@@ -16,7 +16,10 @@ import pytest
 from engine.cards import card_db, card_key
 from tutor.reference import CONFIDENCE_NOTE, FAQ, READINGS, REFERENCE, card_entry_id
 
-FACTS = Path(__file__).resolve().parents[1].parent / "shared" / "decks"
+_ROOT = Path(__file__).resolve().parents[1]
+# ../shared beside the checkout; under mutmut the tests run in its copy, mutants/, one folder deeper
+FACTS = next((d for d in (_ROOT.parent / "shared" / "decks", _ROOT.parent.parent / "shared" / "decks")
+              if d.is_dir()), _ROOT.parent / "shared" / "decks")
 SEEDS = FACTS.parent / "seeds"  # the rulebooks and FAQ: facts of cards the deck notes do not list
 DECKS = ("fluxx5", "creeper-pack", "voyager")
 # counts written as words ("one" is left out: "one of your Keepers" is how English picks a card)
