@@ -32,17 +32,20 @@ def store_uses(path: Path) -> list[str]:
     return found
 
 
+@pytest.mark.exists_for("an architecture rule of the app (messages up, calls down): a screen that reached into the store would work the same, so no behaviour mutant fails it")
 @pytest.mark.parametrize("path", SCREEN_FILES, ids=[p.name for p in SCREEN_FILES])
 def test_no_screen_reaches_into_the_store_or_calls_the_apps_own_methods(path):
     assert store_uses(path) == [], "post a message (solo/app/messages.py) or take the data when made"
 
 
+@pytest.mark.exists_for("a self-test of the architecture check above, on a file written by the test")
 def test_the_check_finds_a_screen_that_reads_the_store(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("class S:\n    def f(self):\n        return self.app.store.runs(), self.app.resume('solo')\n")
     assert sorted(store_uses(bad)) == ["bad.py:3: .store", "bad.py:3: self.app.resume", "bad.py:3: self.app.store"]
 
 
+@pytest.mark.exists_for("an architecture rule: a message without its handler is caught here before a Pilot test of that screen runs into it")
 def test_every_message_a_screen_may_post_is_handled_by_the_app():
     kinds = [c for _, c in inspect.getmembers(messages, inspect.isclass)
              if issubclass(c, Message) and c is not Message and c.__module__ == messages.__name__]
@@ -53,6 +56,7 @@ def test_every_message_a_screen_may_post_is_handled_by_the_app():
         assert kind.bubble, f"{kind.__name__} must bubble from the screen to the app"
 
 
+@pytest.mark.exists_for("an architecture rule of the game screen's parts: state set outside TableBase works the same until a type checker or a reader trips on it")
 def test_the_game_screens_parts_share_only_what_table_base_declares():
     """Each part of the game screen (table_fit, table_panels, table_keys, bots)
     sets no attribute of the table's state itself: GameScreen.__init__ does,

@@ -155,6 +155,7 @@ def test_every_variant_reports_a_typed_outcome(variant, players):
 
 
 @pytest.mark.app
+@pytest.mark.exists_for("the third variant through the app (issue 40's one-package test): the catalogue's slot and seat mutants are caught by the Solo and standard games' own tests first")
 async def test_the_app_plays_the_third_variant_in_a_slot_of_its_own(tmp_path):
     """`play --variant NAME` of a variant with seats: the app deals that
     variant against bots, in the slot named as the variant (it abandons no
@@ -205,6 +206,7 @@ async def test_the_app_plays_the_third_variant_in_a_slot_of_its_own(tmp_path):
     assert NAME not in store.in_progress()
 
 
+@pytest.mark.exists_for("play --variant's seat check for a variant of the tests' own, in a subprocess; the standard game's seat mutants are caught by the command-line contract's tests")
 def test_play_takes_the_third_variants_seats_and_refuses_a_wrong_count():
     """play --variant checks the seats against the variant's own (2 to 4 here)."""
     r = _cli("play", "--variant", NAME, "--players", "5", env={ENV: "tests.variants.turn_limit"})
