@@ -17,7 +17,7 @@ import time
 from typing import NamedTuple
 
 from . import rng as R
-from .cards import CREEPER, GOAL, KEEPER
+from .cards import CREEPER, GOAL, KEEPER, GoalDef
 from .game import Game
 from .goals import blocked
 from .prompts import Answer, Prompt
@@ -433,12 +433,27 @@ def keep_value(g: Game, p: int, c: int, need: set[int]) -> float:
 
 
 def rollout_answer(g: Game, bot: Bot) -> Answer:
-    """The search bot's rollout policy: ``quick_answer`` for plays; for a
+    """The search bot's rollout policy: ``rollout_play`` for plays; for a
     choice, keep what the Goals need (a limit's discards, a Keeper given
     away) and otherwise choose at random. No look-ahead, no copies."""
     pr = asked(g)
     if pr.kind == "turn":
         return rollout_play(g, pr, bot)
+    return rollout_choice(g, pr, bot)
+
+
+def rollout_answer_v2(g: Game, bot: Bot) -> Answer:
+    """The rollout policy of the search bots v2 and v3 (kept for measuring
+    beside the new one): ``rollout_play_v2`` for plays, choices as now."""
+    pr = asked(g)
+    if pr.kind == "turn":
+        return rollout_play_v2(g, pr, bot)
+    return rollout_choice(g, pr, bot)
+
+
+def rollout_choice(g: Game, pr: Prompt, bot: Bot) -> Answer:
+    """A rollout's answer to a choice: the cards that leave p are the least
+    useful to it (``keep_value``), any other choice at random."""
     if pr.domain != "cards" or pr.ask not in DISCARD_ASKS:
         return bot.random_answer(g)
     p = pr.player
@@ -458,9 +473,86 @@ def rollout_answer(g: Game, bot: Bot) -> Answer:
 
 
 def rollout_play(g: Game, pr: Prompt, bot: Bot) -> Answer:
-    """A turn's play for a rollout: what ``quick_answer`` prefers (a Goal p
-    meets, a Keeper a Goal needs, ...), one of the best at random; the same
-    choice as its per-option dice, at one die a question."""
+    """A turn's play for a rollout (the search bot v4), one of the best at
+    random: a Goal p meets at once; a Keeper a Goal in play needs; a Keeper
+    a Goal in p's hand needs; other Keepers; Actions; a Goal that gets
+    further than the ones in play (by the share of its cards p has out)
+    before one that would replace a Goal p is closer to; ending the turn;
+    free actions last. ``rollout_play_v2`` was the same without the Goals
+    in hand and without comparing a Goal with the ones it replaces."""
+    p = pr.player
+    table = g.tables[p]
+    kinds = g.db.kinds
+    goal_defs = g.db.goal_defs
+    need = goal_needs(g)
+    in_hand: set[int] | None = None  # what the Goals in p's hand need (worked out when a Keeper asks)
+    current = -1.0  # how far p is towards the Goals in play (worked out when a Goal asks)
+    best: list[Answer] = []
+    best_v = -1e9
+    for o in pr.options:
+        k = o[0]
+        if k == "play":
+            c = o[1]
+            kind = kinds[c]
+            if kind == KEEPER:
+                if c in need:
+                    v = 50.0
+                else:
+                    if in_hand is None:
+                        in_hand = set()
+                        for x in g.hands[p]:
+                            if kinds[x] == GOAL:
+                                in_hand.update(goal_defs[x].required)
+                    v = 30.0 if c in in_hand else 10.0
+            elif kind == GOAL:
+                gd = goal_defs[c]
+                req = gd.required
+                n = len(req)
+                have = 0
+                for r in req:
+                    if r in table:
+                        have += 1
+                if n and have == n:
+                    v = 100.0
+                else:
+                    if current < 0.0:
+                        current = 0.0
+                        for x in g.goals:
+                            share = goal_progress(goal_defs[x], table)
+                            if share > current:
+                                current = share
+                    share = have / n if n else goal_progress(gd, table)  # goal_progress, in short
+                    v = 5.0 + 20.0 * have if share > current else 2.0
+            else:
+                v = 8.0
+        elif k == "end":
+            v = 0.0
+        else:
+            v = -1.0
+        if v > best_v:
+            best, best_v = [o], v
+        elif v == best_v:
+            best.append(o)
+    return best[bot.pick(len(best))] if len(best) > 1 else best[0]
+
+
+def goal_progress(gd: GoalDef, table: list[int]) -> float:
+    """The share of a Goal's cards on the table (of its required cards, or
+    of the number it counts out of a set); 0 for a Goal of the most of
+    something."""
+    req = gd.required
+    if req:
+        return sum(1 for r in req if r in table) / len(req)
+    if gd.any_count:
+        return min(gd.any_count, sum(1 for c in gd.any_cards if c in table)) / gd.any_count
+    return 0.0
+
+
+def rollout_play_v2(g: Game, pr: Prompt, bot: Bot) -> Answer:
+    """A turn's play for a rollout of the search bots v2 and v3: what
+    ``quick_answer`` prefers (a Goal p meets, a Keeper a Goal needs, ...),
+    one of the best at random; the same choice as its per-option dice, at
+    one die a question."""
     table = g.tables[pr.player]
     need = goal_needs(g)
     best: list[Answer] = []
@@ -485,7 +577,8 @@ DISCARD_ASKS = frozenset(("discard_hand", "discard_keepers", "death_discard", "s
 # more futures). Measured on Solo seeds 0-99 (mean score, CPU ms a decision):
 # full rollouts 12: 6.05 at 39 ms, 30: 6.46 at 101 ms; 6 turns, 30: 6.40 at
 # 57 ms, 50: 6.77 at 90 ms. The README's benchmark section has the full curve.
-ROLLOUTS = 60
+ROLLOUTS = 50  # v4 (v2 and v3 had 60: v4's rollout policy costs more a rollout, see ROLLOUTS_V3)
+ROLLOUTS_V3 = 60
 HORIZON = 6
 
 
@@ -628,10 +721,28 @@ class SearchBot(FlatSearch):
 # pragma: no mutate end
 
 
-class SearchBotV2(SearchBot):
-    """The search bot v2 (before 2026-12-03), kept for measuring beside v3
-    (``solo.tools.bench --curve``): with more answers than ``max_candidates`` it
-    searches the greedy favourite and a random sample of the rest."""
+class SearchBotV3(SearchBot):
+    """The search bot v3 (2026-12-03 to 2026-12-05), kept for measuring beside
+    v4 (``solo.tools.bench --curve``): its rollouts play by ``rollout_play_v2``.
+    Only ``rollout`` is kept as it was (a hint's report uses the new policy)."""
+    name = "search-v3"
+
+    def __init__(self, seed: int = 0, rollouts: int = ROLLOUTS_V3, ms: float | None = None, horizon: int = HORIZON,
+                 max_candidates: int = 8) -> None:
+        super().__init__(seed, rollouts, ms, horizon, max_candidates)
+
+    def rollout(self, h: Game, p: int) -> float:
+        start_turn = h.turn
+        while not h.over and h.turn - start_turn < self.horizon:
+            h.push(rollout_answer_v2(h, self))
+        return evaluate(h, p)
+
+
+class SearchBotV2(SearchBotV3):
+    """The search bot v2 (before 2026-12-03), kept for measuring beside the
+    newer ones: the rollouts of v3, and with more answers than
+    ``max_candidates`` it searches the greedy favourite and a random sample
+    of the rest."""
     name = "search-v2"
     searched = FlatSearch.searched
 

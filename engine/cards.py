@@ -150,6 +150,7 @@ class CardDB:
             if c.effect:
                 self.by_effect[c.effect] = self.by_effect.get(c.effect, ()) + (c.id,)
         self.names = [c.name for c in self.cards]
+        self.kinds: list[int] = [c.kind for c in self.cards]  # each card's kind by id (the bots' hot path)
         # what the Surprise windows and attachments look at (empty for decks without them)
         self.surprises: tuple[int, ...] = tuple(c.id for c in self.cards if c.kind == SURPRISE)
         self.attaching: tuple[int, ...] = tuple(c.id for c in self.cards if c.attaching)

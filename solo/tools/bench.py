@@ -409,14 +409,18 @@ def strength(bot: str, seeds: int) -> tuple[float, float]:
 
 # the search budgets of the strength curve: (bot, rollouts, horizon in turns)
 CURVE = (("v1 (par bot)", 12, 400), ("v2", 12, 400), ("v2", 30, 400), ("v2", 12, 6), ("v2", 30, 6),
-         ("v2", 50, 6), ("v2", 60, 6), ("v3", 30, 6), ("v3", 60, 6), ("v2", 80, 6))
+         ("v2", 50, 6), ("v2", 60, 6), ("v3", 30, 6), ("v3", 60, 6), ("v4", 30, 6), ("v4", 50, 6),
+         ("v2", 80, 6))
+# the side by side of issue 37: the search as it was (v2 at its 60 rollouts)
+# and the search as it is (v4 at its default), game by game on the same seeds
+SIDE_BY_SIDE = (("v2", 60, 6), ("v4", 50, 6))
 
 
 def _curve_game(args: tuple[str, int, int, int]) -> tuple[int, float, int]:
     """One solo game of a search budget: (score, CPU seconds spent searching, searched decisions)."""
-    from engine.bots import FlatSearch, SearchBotV2
+    from engine.bots import FlatSearch, SearchBotV2, SearchBotV3
     version, rollouts, horizon, seed = args
-    cls = FlatSearch if version.startswith("v1") else SearchBotV2 if version == "v2" else SearchBot
+    cls = {"v2": SearchBotV2, "v3": SearchBotV3, "v4": SearchBot}.get(version, FlatSearch)
     bot = cls(seed, rollouts=rollouts, ms=None, horizon=horizon)
     g = Game.new(("fluxx5",), 1, "solo", seed, record=False)
     spent, n = 0.0, 0
@@ -450,12 +454,45 @@ def curve(seeds: int) -> list[dict[str, Any]]:
                          "mean_score": round(sum(r[0] for r in res) / seeds, 3),
                          "cpu_ms_per_decision": round(1000 * spent / max(n, 1), 1)})
             print(json.dumps(rows[-1]), flush=True)
-    for rollouts in (30, 60):  # the new search beside the old, seed by seed, at the same budget
-        new, old = scores.get(("v3", rollouts, 6)), scores.get(("v2", rollouts, 6))
+    for a, b in ((("v3", 30, 6), ("v2", 30, 6)), (("v3", 60, 6), ("v2", 60, 6)), (("v4", 30, 6), ("v3", 30, 6)),
+                 (("v4", 50, 6), ("v2", 60, 6))):  # the newer search beside an older, seed by seed
+        new, old = scores.get(a), scores.get(b)
         if new and old:
-            rows.append({"paired": f"v3 - v2, {rollouts} rollouts, 6 turns", "seeds": seeds,
+            rows.append({"paired": f"{a[0]} at {a[1]} rollouts - {b[0]} at {b[1]}, 6 turns", "seeds": seeds,
                          **paired_difference(new, old)})
             print(json.dumps(rows[-1]), flush=True)
+    return rows
+
+
+def side_by_side(seeds: int, out: str | None = None) -> list[dict[str, Any]]:
+    """The search as it was (v2) and as it is (v4), each at its default
+    budget, over Solo seeds 0..N-1 in one run: the two bots' games are
+    queued alternately (seed by seed) on every core, so a busy spell of the
+    machine falls on both. Prints and returns each bot's mean score and CPU
+    ms per searched decision, and the paired difference; ``out`` keeps the
+    scores seed by seed (JSON)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from engine.sim import default_jobs
+    jobs = [(version, rollouts, horizon, s) for s in range(seeds) for version, rollouts, horizon in SIDE_BY_SIDE]
+    with ProcessPoolExecutor(default_jobs()) as pool:
+        res = list(pool.map(_curve_game, jobs, chunksize=1))
+    rows: list[dict[str, Any]] = []
+    scores: dict[str, list[int]] = {}
+    for i, (version, rollouts, horizon) in enumerate(SIDE_BY_SIDE):
+        mine = res[i::len(SIDE_BY_SIDE)]
+        scores[version] = [r[0] for r in mine]
+        spent, n = sum(r[1] for r in mine), sum(r[2] for r in mine)
+        rows.append({"bot": version, "rollouts": rollouts, "horizon": horizon, "seeds": seeds,
+                     "mean_score": round(sum(scores[version]) / seeds, 3),
+                     "cpu_ms_per_decision": round(1000 * spent / max(n, 1), 1), "decisions": n})
+        print(json.dumps(rows[-1]), flush=True)
+    (new, _, _), (old, _, _) = SIDE_BY_SIDE[-1], SIDE_BY_SIDE[0]
+    rows.append({"paired": f"{new} - {old}", "seeds": seeds, **paired_difference(scores[new], scores[old])})
+    print(json.dumps(rows[-1]), flush=True)
+    if out:
+        with open(out, "w", encoding="utf-8") as f:
+            json.dump({"rows": rows, "scores": scores}, f)
     return rows
 
 
@@ -667,6 +704,10 @@ def main() -> None:
                     help="only the app's key-press-to-table time at this terminal size (80x24, 120x40, 160x50)")
     ap.add_argument("--curve", type=int, default=0, metavar="N",
                     help="only the search bot's strength against its time per decision, over seeds 0..N-1")
+    ap.add_argument("--side-by-side", type=int, default=0, metavar="N",
+                    help="only the search bot as it was (v2) beside it as it is (v4), over seeds 0..N-1")
+    ap.add_argument("--out", metavar="FILE", default=None,
+                    help="with --side-by-side: keep the scores seed by seed in FILE (JSON)")
     ap.add_argument("--against", metavar="DIR", default=None,
                     help="this checkout against the one in DIR (another version, e.g. made by git worktree add), "
                          "alternated process by process in the same hour: the CPU figures' speed-ups (--cpu N: N "
@@ -689,6 +730,9 @@ def main() -> None:
         return
     if a.curve:
         curve(a.curve)
+        return
+    if a.side_by_side:
+        side_by_side(a.side_by_side, a.out)
         return
     if a.app_bots:
         print(json.dumps(bots_timings(a.app_bots)))
