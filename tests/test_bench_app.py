@@ -117,3 +117,24 @@ def test_the_curve_measures_v3_beside_v2_seed_by_seed():
     assert got["mean_difference"] == 1.0
     lo, hi = got["ci95"]
     assert lo < 1.0 < hi and round(hi - 1.0, 3) == round(1.0 - lo, 3)
+
+
+def test_the_side_by_side_pairs_v4_with_v2_seed_by_seed(monkeypatch, tmp_path):
+    """``--side-by-side N`` (issue 37's measure, at tiny budgets here): both
+    searches over the same seeds in one run, each one's mean and CPU per
+    decision, the paired difference, and the scores seed by seed kept."""
+    import json
+
+    from solo.tools import bench
+    assert bench.SIDE_BY_SIDE == (("v2", 60, 6), ("v4", 50, 6))  # each at its default budget
+    monkeypatch.setattr(bench, "SIDE_BY_SIDE", (("v2", 1, 2), ("v4", 1, 2)))
+    out = tmp_path / "sbs.json"
+    rows = bench.side_by_side(2, str(out))
+    assert [r.get("bot") for r in rows[:2]] == ["v2", "v4"] and rows[2]["paired"] == "v4 - v2"
+    kept = json.loads(out.read_text())
+    for r in rows[:2]:
+        assert r["decisions"] > 0 and r["cpu_ms_per_decision"] > 0
+        assert r["mean_score"] == sum(kept["scores"][r["bot"]]) / 2
+    one = [bench._curve_game(("v4", 1, 2, s))[0] for s in range(2)]
+    assert kept["scores"]["v4"] == one  # the same games as played one by one
+    assert rows[2]["mean_difference"] == (sum(one) - sum(kept["scores"]["v2"])) / 2

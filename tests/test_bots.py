@@ -187,6 +187,70 @@ def test_the_rollout_policy_lets_go_of_what_no_goal_needs():
         assert rollout_answer(g, SearchBot(s)) == ("choose", (other,))
 
 
+def _turn_with(g: Game, goals: list[str], table: list[str], hand: list[str]) -> Game:
+    """Seat 0 asked to play one card of ``hand``, with those Goals in play and that table."""
+    f = g.db.find
+    g.goals = [f(n) for n in goals]
+    g.tables[0] = [f(n) for n in table]
+    g.hands[0] = [f(n) for n in hand]
+    g.prompt = Prompt("turn", 0, "play", [("play", c) for c in g.hands[0]], 1, 1, domain="moves")
+    return g
+
+
+def _rollout_plays(g: Game, policy) -> set[str]:
+    return {g.db.name(policy(g, g.prompt, SearchBot(s))[1]) for s in range(12)}
+
+
+def test_the_v4_rollout_plays_a_keeper_a_goal_in_hand_needs():
+    """The search bot v4's rollouts: a Keeper that a Goal in the hand needs
+    (Sleep, for Bed Time) is played before a Keeper nothing asks for (Money);
+    v2 and v3 could not tell them apart."""
+    g = _turn_with(Game.new(("fluxx5",), 1, "solo", 4), ["Milk & Cookies"], [], ["Bed Time", "Sleep", "Money"])
+    assert _rollout_plays(g, bots.rollout_play) == {"Sleep"}
+    assert _rollout_plays(g, bots.rollout_play_v2) == {"Sleep", "Money"}
+
+
+def test_the_v4_rollout_keeps_a_goal_that_would_replace_a_nearer_one():
+    """With half of Milk & Cookies out, a Goal of which nothing is out (Night
+    & Day) waits behind an Action (v2 played the Goal first); with The Sun
+    out, Night & Day is as far along and still waits; with The Sun out and
+    nothing of the Goal in play, Night & Day gets further and is played; a
+    Goal met at once always comes first."""
+    def plays(goals, table, policy=bots.rollout_play):
+        g = _turn_with(Game.new(("fluxx5",), 1, "solo", 4), goals, table, ["Night & Day", "Trash a New Rule"])
+        return _rollout_plays(g, policy)
+    assert plays(["Milk & Cookies"], ["Milk"]) == {"Trash a New Rule"}
+    assert plays(["Milk & Cookies"], ["Milk"], bots.rollout_play_v2) == {"Trash a New Rule"}  # (5 against 8)
+    assert plays(["Milk & Cookies"], ["Milk", "The Sun"]) == {"Trash a New Rule"}
+    assert plays(["Milk & Cookies"], ["Milk", "The Sun"], bots.rollout_play_v2) == {"Night & Day"}
+    assert plays(["Milk & Cookies"], ["The Sun"]) == {"Night & Day"}
+    assert plays(["Milk & Cookies"], ["Milk", "The Sun", "The Moon"]) == {"Night & Day"}
+
+
+def test_the_older_searches_keep_their_rollouts(monkeypatch):
+    """v2 and v3 (kept for the side by side) roll out with the old policy at
+    their 60 rollouts; v4, the search bot, with the new one at 50."""
+    from engine.bots import SearchBotV2, SearchBotV3
+    assert SearchBot(1).rollouts == 50 and SearchBotV3(1).rollouts == SearchBotV2(1).rollouts == 60
+    used = []
+
+    class Asked(Exception):
+        pass
+
+    def spy(name):
+        def policy(g, bot):
+            used.append(name)
+            raise Asked
+        return policy
+    monkeypatch.setattr(bots, "rollout_answer", spy("v4"))
+    monkeypatch.setattr(bots, "rollout_answer_v2", spy("v2"))
+    g = _turn_with(Game.new(("fluxx5",), 1, "solo", 4), ["Milk & Cookies"], [], ["Bed Time", "Sleep", "Money"])
+    for cls in (SearchBot, SearchBotV3, SearchBotV2):
+        with pytest.raises(Asked):
+            cls(1, ms=None).rollout(g.copy(), 0)
+    assert used == ["v4", "v2", "v2"]
+
+
 def test_a_rollout_stops_at_the_horizon():
     g = Game.new(("fluxx5",), 1, "solo", 2)
     bot = SearchBot(1, ms=None, horizon=2)
