@@ -24,11 +24,7 @@ SIM_KEYS = {"variant", "players", "decks", "bot", "games", "seconds", "games_per
 RUN_KEYS = {"format", "engine", "variant", "decks", "players", "seed", "answers"}
 
 # Parts of CLI.md that later issues build, with their contract tests.
-NOT_YET: dict[tuple[str, str], str] = {
-    ("serve", "--host"): "issue 41 (play in a browser)",
-    ("serve", "--port"): "issue 41 (play in a browser)",
-    ("serve", "--public"): "issue 41 (play in a browser)",
-}
+NOT_YET: dict[tuple[str, str], str] = {}  # (serve's options: issue 41, tested below and in tests/test_web.py)
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
@@ -110,7 +106,7 @@ def test_every_listed_option_is_accepted_or_named_as_not_yet_built():
 
 
 @pytest.mark.parametrize("sub", ["play", "text", "learn", "daily", "history", "sim", "scenario", "deck",
-                                 "replay", "rules", "verify", "export"])
+                                 "replay", "rules", "verify", "export", "serve"])
 def test_every_subcommand_answers_help(capsys, sub):
     with pytest.raises(SystemExit) as e:
         cli.main([sub, "--help"])
@@ -139,7 +135,7 @@ def test_every_command_and_option_says_what_it_does_in_help(capsys):
                 assert a.help, f"'{' '.join(path)} {a.option_strings or a.dest}' has no help"
                 seen.append((" ".join(path), a.option_strings[0] if a.option_strings else a.dest))
     walk(parser, [])
-    assert len(seen) == 40  # with play --variant, --players, --bot, sim --force, sim --jobs, --cluster, export --force, and learn N, --list, --json
+    assert len(seen) == 44  # with play --variant, --players, --bot, sim --force, sim --jobs, --cluster, export --force, learn N, --list, --json, and serve --host, --port, --max-tabs, --public
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     out = capsys.readouterr().out
@@ -704,7 +700,7 @@ def test_every_usage_line(capsys):
                     walk(sp)
     walk(cli.build_parser())
     assert usages == [
-        "usage: solo-fluxx [-h] [--version] {play,text,learn,daily,history,sim,scenario,deck,replay,rules,export,verify} ...",
+        "usage: solo-fluxx [-h] [--version] {play,text,learn,daily,history,sim,scenario,deck,replay,rules,export,verify,serve} ...",
         ("usage: solo-fluxx play [-h] [--seed SEED] [--decks DECKS] [--variant NAME] "
          "[--players PLAYERS] [--bot {greedy,random,search}]"),
         "usage: solo-fluxx text [-h] [--seed SEED] [--decks DECKS]",
@@ -723,6 +719,7 @@ def test_every_usage_line(capsys):
         "usage: solo-fluxx rules [-h] [--json] [--search TEXT] [ID]",
         "usage: solo-fluxx export [-h] [--force] ID FILE",
         "usage: solo-fluxx verify [-h] RUN",
+        "usage: solo-fluxx serve [-h] [--host HOST] [--port PORT] [--max-tabs MAX_TABS] [--public]",
     ]
 
 
@@ -820,3 +817,39 @@ def test_sim_jobs_reports_errors_by_seed_in_order(monkeypatch):
     msgs: list[str] = []
     res = sim.run_sim(["fluxx5"], 1, "solo", 8, 0, "random", err=msgs.append, jobs=2)
     assert res["errors"] == 2 and msgs == ["seed 3: RuntimeError: boom 3", "seed 5: RuntimeError: boom 5"]
+
+
+def test_serve_says_in_a_sentence_what_stops_it(tmp_path, monkeypatch):
+    """solo-fluxx serve's bad input (issue 41): a port in use, a host that
+    cannot be bound, another host without --public, a port out of range, and
+    the web extra missing: one sentence each, exit 1 or 2, no traceback."""
+    import socket
+    import sys
+
+    from .helpers import run_cli
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        r = run_cli("serve", "--port", str(port))
+    assert r.returncode == 1 and f"port {port} on 127.0.0.1 is in use" in r.stderr and "--port" in r.stderr
+    r = run_cli("serve", "--host", "192.0.2.1", "--public", "--port", "8123")  # TEST-NET-1: no address of ours
+    assert r.returncode == 1 and "cannot listen on 192.0.2.1 port 8123" in r.stderr
+    r = run_cli("serve", "--host", "no-such-host.invalid", "--public")
+    assert r.returncode == 1 and "'no-such-host.invalid' is not a name or address" in r.stderr
+    r = run_cli("serve", "--host", "0.0.0.0")
+    assert r.returncode == 2 and "add --public to mean it" in r.stderr
+    r = run_cli("serve", "--port", "70000")
+    assert r.returncode == 2 and "a port is a whole number from 1 to 65535" in r.stderr
+    import solo
+    for name in [m for m in sys.modules if m.split(".")[0] == "textual_serve"] + ["textual_serve"]:
+        monkeypatch.setitem(sys.modules, name, None)  # the extra not installed
+    monkeypatch.delitem(sys.modules, "solo.web", raising=False)
+    monkeypatch.delattr(solo, "web", raising=False)
+    with socket.socket() as busy:  # (were the extra found after all, the busy port ends it at once)
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        r = run_cli("serve", "--port", str(busy.getsockname()[1]))
+    assert r.returncode == 2 and "pip install -e '.[web]'" in r.stderr and "textual_serve is missing" in r.stderr
+    for out in (r.stdout, r.stderr):
+        assert "Traceback" not in out

@@ -14,3 +14,9 @@ SoloFluxxApp._handle_exception        # the pinned override of Textual's excepti
 SoloFluxxApp._return_code             # Textual's exit code, set with it
 check_action                        # Textual asks a screen's check_action(action, parameters)
 __getattr__                         # a module's lazy attributes (solo/app/screens/__init__.py)
+from solo.web import ServedApp, SoloServer
+ServedApp._open_app_process           # textual-serve's AppService starts the app through it (overridden)
+ServedApp._stdin                      # ... and writes the app's input through it
+SoloServer.initialize_logging         # textual-serve's Server calls these by name (overridden)
+SoloServer.handle_index
+SoloServer.handle_websocket

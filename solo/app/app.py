@@ -1,6 +1,7 @@
 """The Solo Fluxx app: resumes the game in progress, else shows the menu."""
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -103,6 +104,15 @@ def crash_log(folder: Path, error: BaseException) -> str | None:
 GEN0_THRESHOLD = 50_000  # objects between collections of the youngest generation, once the app has started
 
 
+def slot_wait(text: str | None) -> float:
+    """SOLO_FLUXX_SLOT_WAIT's seconds (0 to 30); anything else is 0."""
+    try:
+        v = float(text or 0)
+    except ValueError:
+        return 0.0
+    return min(max(v, 0.0), 30.0) if v == v else 0.0  # (NaN is no number of seconds)
+
+
 class SoloFluxxApp(App[None]):
     CSS_PATH = "solo.tcss"
     TITLE = "Solo Fluxx"
@@ -124,6 +134,9 @@ class SoloFluxxApp(App[None]):
         self.failure: str | None = None  # the one sentence to print when an error ended the app
         from solo.app.hinting import HintWorker
         self.hints = HintWorker()  # the hint's search runs in a process of its own
+        # served to a browser (solo-fluxx serve): the first slot opened waits this long for its
+        # lock, which a reloaded tab's old process is letting go of (0: a terminal's app does not wait)
+        self.slot_wait = slot_wait(os.environ.get("SOLO_FLUXX_SLOT_WAIT"))
 
     # Textual 8.2.8 (pinned in pyproject.toml) has no public hook for an unhandled error: App's
     # private _handle_exception is the only place that sees it before the traceback is drawn.
@@ -233,7 +246,8 @@ class SoloFluxxApp(App[None]):
     def open_slot(self, slot: str) -> bool:
         """Take the slot for this window; if another window has its game open,
         say so and offer to watch that game read-only (False)."""
-        if self.store.claim(slot):
+        wait, self.slot_wait = self.slot_wait, 0.0
+        if self.store.claim(slot, wait):
             return True
         from solo.store import _first_up, slot_words
 

@@ -236,7 +236,44 @@ def build_parser(only: str | None = None) -> Parser:
     if only in (None, "verify"):
         sp = sub.add_parser("verify", help="replay a run and confirm its recorded result")
         sp.add_argument("run", metavar="RUN", help="a run file")
+
+    if only in (None, "serve"):
+        sp = sub.add_parser("serve", help="serve the app to a browser (needs the web extra: pip install -e '.[web]')")
+        sp.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this "
+                        "machine only; any other needs --public)")
+        sp.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+        sp.add_argument("--max-tabs", type=_tabs, default=4,
+                        help="the most browser tabs playing at once, each an app process (default 4)")
+        sp.add_argument("--public", action="store_true",
+                        help="allow a --host other machines can reach: they play with this data folder")
     return p
+
+
+def _port(text: str) -> int:
+    return _whole(text, 1, 65535, "a port is a whole number from 1 to 65535")
+
+
+def _tabs(text: str) -> int:
+    return _whole(text, 1, 64, "--max-tabs takes 1 to 64 tabs")
+
+
+def cmd_serve(a: argparse.Namespace) -> int:
+    if a.host.strip().lower() not in ("127.0.0.1", "localhost", "::1") and not a.public:
+        raise UsageError(f"solo-fluxx serve: --host {a.host} lets other machines play with this data folder; "
+                         "add --public to mean it, or leave --host out (127.0.0.1, this machine only)")
+    import importlib
+    try:
+        web = importlib.import_module("solo.web")
+    except ImportError as e:
+        raise UsageError("solo-fluxx serve: the browser server is an optional extra that is not installed "
+                         f"({(e.name or 'textual_serve').split('.')[0]} is missing); install it with pip install -e '.[web]' "
+                         "(or pip install 'solo-fluxx[web]')") from None
+    try:
+        code: int = web.serve(a.host, a.port, a.max_tabs, a.public)
+        return code
+    except web.ServeError as e:
+        print(str(e), file=sys.stderr)
+        return 1
 
 
 def cmd_sim(a: argparse.Namespace) -> int:
@@ -731,7 +768,7 @@ def cmd_history(a: argparse.Namespace) -> int:
 
 
 COMMANDS = ("play", "text", "learn", "daily", "history", "sim", "scenario", "deck", "replay", "rules", "export",
-            "verify")
+            "verify", "serve")
 APP_COMMANDS = (None, "play", "daily", "learn")  # Textual draws these screens itself
 
 
@@ -765,7 +802,7 @@ def _main(argv: list[str], out: Any, err: Any) -> int:
             return 1 if failed else 0
         return {"sim": cmd_sim, "deck": cmd_deck, "replay": cmd_replay, "verify": cmd_verify,
                 "play": cmd_play, "text": cmd_text, "history": cmd_history, "daily": cmd_daily,
-                "rules": cmd_rules, "learn": cmd_learn, "export": cmd_export}[a.cmd](a)
+                "rules": cmd_rules, "learn": cmd_learn, "export": cmd_export, "serve": cmd_serve}[a.cmd](a)
     except UsageError as e:
         print(str(e), file=sys.stderr)
         return 2

@@ -549,9 +549,18 @@ class Store:
         return _tx(self.db, self.path)
 
     # -------------------------------------------------------------- slots and their locks
-    def claim(self, slot: str) -> bool:
+    def claim(self, slot: str, wait: float = 0.0) -> bool:
         """Take the slot's lock (kept until ``release`` or the process ends);
-        False if another process holds it."""
+        False if another process holds it (for ``wait`` seconds, when given:
+        a browser tab reloaded waits for its old process to let go)."""
+        if wait > 0 and not self.claim(slot):
+            import time
+            deadline = time.monotonic() + wait
+            while time.monotonic() < deadline:
+                time.sleep(0.05)
+                if self.claim(slot):
+                    return True
+            return False
         import fcntl
         if slot in self._locks:
             return True

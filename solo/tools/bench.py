@@ -496,6 +496,21 @@ def side_by_side(seeds: int, out: str | None = None) -> list[dict[str, Any]]:
     return rows
 
 
+def web_loads(n: int) -> dict[str, Any]:
+    """Issue 41's number: from opening the page of ``solo-fluxx serve`` to the
+    Solo table drawn, in headless chromium, ``n`` warm loads (a game in
+    progress, the app started once before), each in a new tab; their median."""
+    import statistics
+    import tempfile
+
+    from solo.tools.browser import warm_loads
+    with tempfile.TemporaryDirectory() as home:
+        times = warm_loads(n, Path(home))
+    row = {"web_loads_s": [round(t, 3) for t in times], "median_s": round(statistics.median(times), 3)}
+    print(json.dumps(row), flush=True)
+    return row
+
+
 def paired_difference(a: list[int], b: list[int]) -> dict[str, Any]:
     """The mean of a - b seed by seed, with its 95% interval (normal, from the
     differences' standard error)."""
@@ -706,6 +721,8 @@ def main() -> None:
                     help="only the search bot's strength against its time per decision, over seeds 0..N-1")
     ap.add_argument("--side-by-side", type=int, default=0, metavar="N",
                     help="only the search bot as it was (v2) beside it as it is (v4), over seeds 0..N-1")
+    ap.add_argument("--web-loads", type=int, default=0, metavar="N",
+                    help="only the browser's page-to-table time (solo-fluxx serve, headless chromium), N warm loads")
     ap.add_argument("--out", metavar="FILE", default=None,
                     help="with --side-by-side: keep the scores seed by seed in FILE (JSON)")
     ap.add_argument("--against", metavar="DIR", default=None,
@@ -733,6 +750,9 @@ def main() -> None:
         return
     if a.side_by_side:
         side_by_side(a.side_by_side, a.out)
+        return
+    if a.web_loads:
+        web_loads(a.web_loads)
         return
     if a.app_bots:
         print(json.dumps(bots_timings(a.app_bots)))
