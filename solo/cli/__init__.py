@@ -800,9 +800,11 @@ def _main(argv: list[str], out: Any, err: Any) -> int:
             from scenarios.runner import run_paths
             _, failed = run_paths(a.paths)
             return 1 if failed else 0
+        if a.cmd == "serve":
+            return cmd_serve(a)
         return {"sim": cmd_sim, "deck": cmd_deck, "replay": cmd_replay, "verify": cmd_verify,
                 "play": cmd_play, "text": cmd_text, "history": cmd_history, "daily": cmd_daily,
-                "rules": cmd_rules, "learn": cmd_learn, "export": cmd_export, "serve": cmd_serve}[a.cmd](a)
+                "rules": cmd_rules, "learn": cmd_learn, "export": cmd_export}[a.cmd](a)
     except UsageError as e:
         print(str(e), file=sys.stderr)
         return 2
