@@ -334,3 +334,23 @@ def test_releasing_one_slot_keeps_the_others_locked(tmp_path):
     a.release_all()
     assert b.claim("1")
     b.release_all()
+
+
+def test_a_claim_can_wait_for_a_slot_being_let_go(tmp_path):
+    """A browser tab reloaded (solo-fluxx serve): its new app waits for the
+    old one to let go of the slot (claim's wait), instead of finding it busy;
+    a slot that stays held is still refused once the wait is over, and with
+    no wait the answer is at once."""
+    import threading
+    import time
+    a, b = Store(tmp_path / "s.db"), Store(tmp_path / "s.db")
+    assert a.claim("solo")
+    start = time.monotonic()
+    assert not b.claim("solo") and time.monotonic() - start < 0.2
+    assert not b.claim("solo", wait=0.3) and time.monotonic() - start >= 0.3
+    threading.Timer(0.3, a.release, ("solo",)).start()
+    assert b.claim("solo", wait=5.0)
+    assert time.monotonic() - start < 3.0 and not a.claim("solo")
+    b.release_all()
+    from solo.app.app import slot_wait
+    assert [slot_wait(t) for t in (None, "", "2.5", "-1", "99", "nan", "soon")] == [0, 0, 2.5, 0, 30, 0, 0]
