@@ -143,6 +143,8 @@ AREAS: dict[str, list[str]] = {
                "test_an_unknown_variant_names_the_known_ones_and_the_way_to_add_one",
                "test_every_variant_reports_a_typed_outcome"),
     # the table's boxes, sizes and mouse
+    # solo-fluxx serve: the messages it lets through and its tab limit, in a real browser (slow: MARKS)
+    "web": ["tests/test_web.py"],
     "table": tests_of("table", "test_a_box_edge_carries_its_label_as_a_border_title_does",
                       "test_a_tall_terminal_shows_the_rule_texts_from_the_first_frame",
                       "test_each_box_has_its_place_and_the_colours_follow_the_theme",
@@ -156,7 +158,7 @@ SLOWEST_FIRST = ["app", "tutor", "cli", "sizes", "solo", "door", "runfiles", "le
 
 # the tests an area runs besides the fast loop: the app's short Pilot tests (marked ``pilot``: one key
 # or screen each; the whole games through the app are left to the full run)
-MARKS = {"app": "not slow or pilot", "sizes": "not slow or pilot", "lessondata": "not slow and not app"}
+MARKS = {"app": "not slow or pilot", "sizes": "not slow or pilot", "lessondata": "not slow and not app", "web": "slow"}
 
 
 @dataclass
