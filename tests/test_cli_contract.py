@@ -837,7 +837,10 @@ def test_serve_says_in_a_sentence_what_stops_it(tmp_path, monkeypatch):
     assert r.returncode == 1 and "cannot listen on 192.0.2.1 port 8123" in r.stderr
     r = run_cli("serve", "--host", "no-such-host.invalid", "--public")
     assert r.returncode == 1 and "'no-such-host.invalid' is not a name or address" in r.stderr
-    r = run_cli("serve", "--host", "0.0.0.0")
+    with socket.socket() as busy:  # (a busy port: were the check missing, the server would not stay up)
+        busy.bind(("0.0.0.0", 0))
+        busy.listen()
+        r = run_cli("serve", "--host", "0.0.0.0", "--port", str(busy.getsockname()[1]))
     assert r.returncode == 2 and "add --public to mean it" in r.stderr
     r = run_cli("serve", "--port", "70000")
     assert r.returncode == 2 and "a port is a whole number from 1 to 65535" in r.stderr
