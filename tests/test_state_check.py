@@ -187,7 +187,8 @@ def a_question(domain: str) -> dict:
     raise AssertionError(f"no {domain} question in 200 games of each table")
 
 
-@pytest.mark.parametrize("domain, bad, says", [("words", 5, "'prompt.options' are not words"),
+@pytest.mark.parametrize("domain, bad, says", [("cards", 10_000, "'prompt.options' are not card ids"),
+                                               ("words", 5, "'prompt.options' are not words"),
                                                ("players", "p1", "'prompt.options' are not seats"),
                                                ("players", 7, "'prompt.options' are not seats")])
 def test_a_question_offers_options_of_its_own_kind(domain, bad, says):
@@ -222,3 +223,23 @@ def test_a_card_of_the_wrong_kind_on_the_table_is_refused():
 def test_a_good_state_passes_and_is_the_same_game():
     d = a_state(2, 5, 30)
     assert Game.from_dict(d).to_dict() == d
+
+
+def test_a_surprise_chain_on_a_play_names_the_card_being_played():
+    """An open chain of Surprises fights over a card being played: a saved
+    chain whose played card sits elsewhere (here, in the discard pile) is
+    refused, even with every card still counted once."""
+    for seed in range(100):
+        g = Game.new(("voyager",), 3, "standard", seed)
+        bot = make_bot("random", seed)
+        while not g.over and not (g.chain and g.chain[0][2] == "play"):
+            g.push(bot.choose(g))
+        if not g.over:
+            break
+    d = json.loads(json.dumps(g.to_dict()))
+    Game.from_dict(copy.deepcopy(d))  # as it was: sound
+    card = d["chain"][0][0]
+    d["playing"].remove(card)
+    d["discard"].append(card)
+    with pytest.raises(BadState, match="'chain' names a card that is not in the being-played area"):
+        Game.from_dict(d)

@@ -134,3 +134,32 @@ def test_search_bot_keeps_what_time_portal_shows(variant, players):
     a = bot.choose(g)
     g.push(a)
     assert a[1][0] in g.hands[0] and a[1][0] not in g.draw
+
+
+@pytest.mark.parametrize("pile", ["draw", "discard"])
+def test_time_portal_shuffles_the_draw_pile_it_searched_and_only_that(pile):
+    """Time Portal searches the draw pile or the discard pile: a searched draw
+    pile is shuffled after (its order was seen); the discard pile is open, and
+    taking from it leaves the draw pile and the generator as they were."""
+    g = Game.blank(("voyager",), 3, "standard", 3)
+    db = g.db
+    tp = db.find("Time Portal")
+    pool = [c for c in range(db.n) if c != tp and db.cards[c].type not in ("rule", "creeper", "surprise")]
+    g.hands[0] = [tp]
+    g.draw = pool[:20]
+    g.discard = pool[20:25]
+    g.begin("play")
+    g.push(("play", tp))
+    g.push(("choose", (pile,)))
+    assert g.prompt.ask == "search"
+    before, rng = list(g.draw), g.rng
+    pick = g.prompt.options[0]
+    g.push(("choose", (pick,)))
+    assert pick in g.hands[0]
+    rest = [x for x in before if x != pick]
+    # the next player's turn has drawn one card from the top (the end) since
+    if pile == "draw":
+        assert set(g.draw) < set(rest) and len(g.draw) == len(rest) - 1
+        assert g.draw != rest[:-1] and g.rng != rng
+    else:
+        assert g.draw == before[:-1] and g.rng == rng
