@@ -856,3 +856,37 @@ def test_serve_says_in_a_sentence_what_stops_it(tmp_path, monkeypatch):
     assert r.returncode == 2 and "pip install -e '.[web]'" in r.stderr and "textual_serve is missing" in r.stderr
     for out in (r.stdout, r.stderr):
         assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("parse, good, bad", [(cli._port, (1, 8000, 65535), (0, 65536, -1)),
+                                              (cli._tabs, (1, 4, 64), (0, 65)),
+                                              (cli._jobs, (1, 256), (0, 257))])
+def test_whole_number_options_take_their_bounds_and_refuse_past_them(parse, good, bad):
+    import argparse
+    for v in good:
+        assert parse(str(v)) == v
+    for v in bad:
+        with pytest.raises(argparse.ArgumentTypeError, match=f"^{v} is out of range; "):
+            parse(str(v))
+    with pytest.raises(argparse.ArgumentTypeError, match="'two' is not a whole number"):
+        parse("two")
+
+
+@pytest.mark.parametrize("host", ["localhost", "LocalHost", "::1"])
+def test_serve_takes_this_machines_own_names_without_public(host):
+    """Only another machine's reach needs --public: localhost and ::1 are this
+    machine's own (met on a busy port, so that the command ends at once)."""
+    import socket
+
+    from .helpers import run_cli
+    family = socket.AF_INET6 if host == "::1" else socket.AF_INET
+    try:
+        busy = socket.socket(family)
+        busy.bind(("::1" if host == "::1" else "127.0.0.1", 0))
+    except OSError:
+        pytest.skip("this machine has no IPv6 loopback")
+    with busy:
+        busy.listen()
+        r = run_cli("serve", "--host", host, "--port", str(busy.getsockname()[1]))
+    assert "add --public" not in r.stderr
+    assert r.returncode == 1 and "is in use" in r.stderr

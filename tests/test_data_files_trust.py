@@ -240,6 +240,9 @@ def test_run_files_are_not_overwritten_without_force(tmp_path):
     kept.write_text("my notes")
     r = run_cli("sim", "--games", "2", "--seed", "3", "--save-runs", folder)
     assert r.returncode == 1 and "already exist" in r.stderr and "--force" in r.stderr
+    assert "run-solo-3.json and 1 more already exist(s)" in r.stderr  # both names are taken
+    r = run_cli("sim", "--games", "1", "--seed", "4", "--save-runs", folder)
+    assert r.returncode == 1 and "run-solo-4.json already exist(s)" in r.stderr  # one: no "and 0 more"
     assert kept.read_text() == "my notes"
     assert run_cli("sim", "--games", "2", "--seed", "3", "--save-runs", folder, "--force").returncode == 0
     assert json.loads(kept.read_text())["seed"] == 3

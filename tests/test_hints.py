@@ -87,3 +87,48 @@ rules_deck = ["Draw 2", "Play 2"]
     assert "the runner-up" in text and "\u201c5 Keepers\u201d" in hint_text(
         g, [(("play", g.db.find("5 Keepers")), 1.0), (ranked[0][0], 0.0)], 1,
         [tried[0]._replace(answer=("play", g.db.find("5 Keepers"))), tried[0]])  # a numeral in a name is quoted
+
+
+TWO_SEATS = """
+decks = ["fluxx5"]
+players = 2
+[setup]
+phase = "play"
+active = 0
+goals = ["Milk & Cookies"]
+hands = [["Cookies", "Bread"], ["Peace"]]
+tables = [["Milk"], []]
+draw_pile = ["Love", "Money", "Sleep", "Dreams"]
+"""
+
+
+def test_against_bots_the_hint_counts_wins_and_says_when():
+    """In a game against bots the futures are counted in wins, with the Goal
+    won by most often and how soon (straight away under half a turn)."""
+    from engine.bots import Outcome, Tried
+    g = table(TWO_SEATS)
+    mc = g.db.find("Milk & Cookies")
+    cookies, bread = ("play", g.db.find("Cookies")), ("play", g.db.find("Bread"))
+    best = Tried(cookies, [Outcome(1000.0, mc, 0, 1)] * 3 + [Outcome(1000.0, mc, 1, 1)] + [Outcome(0.0, -1, 6, 0)])
+    second = Tried(bread, [Outcome(1000.0, mc, 1, 1)] * 2 + [Outcome(0.0, -1, 6, 0)] * 3)
+    text = hint_text(g, [(cookies, 800.0), (bread, 400.0)], 5, [best, second])
+    assert ("you win in 4 of 5 sampled futures (most often with Milk & Cookies, straight away); "
+            "play Bread, the runner-up, wins in 2 of 5") in text, text
+    later = Tried(cookies, [Outcome(1000.0, mc, 1, 1)] * 4 + [Outcome(0.0, -1, 6, 0)])
+    text = hint_text(g, [(cookies, 800.0), (bread, 400.0)], 5, [later, second])
+    assert "(most often with Milk & Cookies, after 1.0 turns on average)" in text, text
+    none = [Tried(cookies, [Outcome(5.0, -1, 6, 0)] * 5), Tried(bread, [Outcome(3.0, -1, 6, 0)] * 5)]
+    text = hint_text(g, [(cookies, 5.0), (bread, 3.0)], 5, none)
+    assert ("nobody wins soon in the 5 futures the search played out, but this leaves your table nearer a Goal "
+            "than play Bread, the runner-up") in text, text
+
+
+def test_in_solo_a_hint_with_no_goal_soon_says_which_table_is_nearer():
+    from engine.bots import Outcome, Tried
+    g = table(MILK_AND_COOKIES)
+    cookies, bread = ("play", g.db.find("Cookies")), ("play", g.db.find("Bread"))
+    for a, b, words in ((5.0, 3.0, "nearer a Goal"), (3.0, 3.0, "as near a Goal")):
+        tried = [Tried(cookies, [Outcome(a, -1, 6, 0)] * 4), Tried(bread, [Outcome(b, -1, 6, 0)] * 4)]
+        text = hint_text(g, [(cookies, a), (bread, b)], 4, tried)
+        assert ("in the 4 futures the search played out neither move scores soon, but this one leaves your "
+                f"table {words} than play Bread, the runner-up") in text, text

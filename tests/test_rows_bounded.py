@@ -138,6 +138,21 @@ def test_the_nesting_is_counted_without_recursion_and_strings_do_not_count():
     assert json_depth('{"a": "[[[[[[", "b": [1, {"c": "\\"]]]"}]}') == 3
     assert json_depth('"\\\\" [ [ ] ]') == 2
     assert json_depth('["a\\"[[[[[[[[[", 1]') == 1  # an escaped quote does not end the text: its brackets are text
+    assert json_depth('[[[1], [[2]]]]') == 4  # a close goes back one level, not to the top
+
+
+def test_a_value_nested_to_the_limit_is_read_and_one_deeper_is_not():
+    from solo.store import Unreadable, parse
+    at = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    assert json_depth(at) == MAX_DEPTH
+    want: list = []
+    for _ in range(MAX_DEPTH - 1):
+        want = [want]
+    assert parse(at, 1_000, "state") == want
+    with pytest.raises(Unreadable, match=f"^its state is nested more than {MAX_DEPTH} levels deep$"):
+        parse("[" + at + "]", 1_000, "state")
+    with pytest.raises(Unreadable, match="^its answers are missing$"):
+        parse(None, 1_000, "answers")
 
 
 async def test_the_app_reaches_its_menu_with_a_bad_game_and_bad_history_rows(tmp_path, monkeypatch):

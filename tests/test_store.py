@@ -136,6 +136,16 @@ def test_starting_a_game_files_the_unfinished_one_as_abandoned(store):
     assert store.load()[2].seed == 42
 
 
+def test_a_game_against_bots_started_over_is_filed_with_its_seats(store):
+    """An unfinished game against bots, left for a new one, is filed as
+    abandoned with who sat at it (the history shows the bots by name)."""
+    seats = ["human", "greedy", "search"]
+    store.start(Game.new(("fluxx5",), 3, "standard", 41), slot="standard", extra={"seats": seats})
+    store.start(Game.new(("fluxx5",), 3, "standard", 42), slot="standard", extra={"seats": ["human", "random", "random"]})
+    (r,) = store.runs()
+    assert (r["seed"], r["status"], r["variant"], r["players"], r["seats"]) == (41, "abandoned", "standard", 3, seats)
+
+
 def test_the_first_finished_daily_is_scored_later_ones_are_practice(store):
     finish(store, 5, daily="2026-11-29")
     finish(store, 5, daily="2026-11-29")

@@ -117,3 +117,30 @@ def test_the_tutor_tells_an_event_as_it_was_not_as_the_game_is_now():
     g.scored.append(g.goals[0] if g.goals else g.draw[0])  # the live game moves on
     assert Explainer("brief").explain(g, end).text == said == (
         f"The {end.data['deck']} deck ran out, so the game is over. Final score: {end.data['score']}.")
+
+
+def test_a_comparing_bonus_says_who_alone_has_the_most_or_fewest_mid_sentence():
+    """Rich Bonus and Poor Bonus, met or not, said of a seat: "you" in lower
+    case after the colon, with the verb that agrees with it."""
+    from tutor.explain import _met, _unmet
+    solo = Game.blank(("fluxx5",), 1, "solo", 1)
+    rich, poor = solo.db.find("Rich Bonus"), solo.db.find("Poor Bonus")
+    assert _met(solo, rich, 0) == ": you alone have the most Keepers"
+    assert _met(solo, poor, 0) == ": you alone have the fewest Keepers"
+    assert _unmet(solo, rich, 0) == "you do not alone have the most Keepers"
+    three = Game.blank(("fluxx5",), 3, "standard", 1)
+    assert _met(three, rich, 2) == ": Player 2 alone has the most Keepers"
+    assert _unmet(three, poor, 1) == "Player 1 does not alone have the fewest Keepers"
+
+
+def test_name_marks_come_out_of_the_text_even_unpaired():
+    """The marks around card names never reach the screen: a pair gives the
+    name's place; a close with no open, or an open never closed, gives none."""
+    from tutor.explain import Explanation, unmark
+    assert unmark("ab\x03cd\x02Milk\x03.") == ("abcdMilk.", ((4, 8),))
+    assert unmark("\x02\x03x") == ("x", ())  # an empty name is no place
+    e = Explanation("play", "", "You keep \x02Milk")
+    assert (e.text, e.names) == ("You keep Milk", ())
+    e = Explanation("play", "", "You keep \x02Milk\x03 and \x02Cookies\x03")
+    assert (e.text, e.names) == ("You keep Milk and Cookies", ((9, 13), (18, 25)))
+    assert e.raw == "You keep \x02Milk\x03 and \x02Cookies\x03"
