@@ -74,8 +74,9 @@ def is_message_mutant(diff: str) -> bool:
     return bool(changed) and all(x[0] == y[0] == tokenize.STRING and " " in x[1] for x, y in changed)
 
 
-def load():
-    """[(mutant name, source path, status, diff)] for every mutant of the last run."""
+def load(diff_for=("survived", "no tests", "suspicious")):
+    """[(mutant name, source path, status, diff)] for every mutant of the last run
+    (the diff only for the statuses in ``diff_for``)."""
     import difflib
     import os
 
@@ -95,7 +96,7 @@ def load():
         for name, code in m.exit_code_by_key.items():
             status = status_by_exit_code[code]
             diff = ""
-            if status in ("survived", "no tests", "suspicious"):
+            if status in diff_for:
                 orig, mut = read_original_function(module, name), read_mutant_function(module, name)
                 a = cst.Module([orig]).code.strip().split("\n")
                 b = cst.Module([mut]).code.strip().split("\n")
@@ -156,8 +157,197 @@ def classify(path: str, diff: str) -> str:
     return "other"
 
 
+# A full run of every mutant can take longer than this machine has (the
+# mutants still to run are the slow ones: mutmut runs the cheap ones first).
+# A seeded uniform sample of the mutants not yet run, drawn per package,
+# estimates each package's full rate: killed so far plus the sample's rate
+# times the mutants not run, over all the counted mutants. The sample file
+# keeps the counts as they were when it was drawn, so the estimate can be
+# worked out again from the file and the results.
+SAMPLE = ROOT / "tests" / "mutation-sample.txt"
+SURVIVORS = ROOT / "tests" / "mutation-survivors.txt"
+PACKAGES = ("engine", "solo", "tutor", "scenarios")
+
+
+def _package(name: str) -> str:
+    return name.split(".", 1)[0]
+
+
+def _population(rows) -> tuple[dict[str, Counter], dict[str, list[str]]]:
+    """Per package: the counted results so far, and the counting mutants not run."""
+    eq = equivalents()
+    done: dict[str, Counter] = defaultdict(Counter)
+    pending: dict[str, list[str]] = defaultdict(list)
+    for name, _path, status, diff in rows:
+        if name in eq:
+            continue
+        pkg = _package(name)
+        if status == "not checked":
+            if not is_message_mutant(diff):
+                pending[pkg].append(name)
+        elif status in KILLED:
+            done[pkg]["killed"] += 1
+        elif status in ("survived", "no tests", "suspicious") and not is_message_mutant(diff):
+            done[pkg]["survived"] += 1
+    return done, pending
+
+
+def _sample_text(seed: int, counts: dict[str, tuple[int, int, int]], pending: dict[str, list[str]],
+                 rounds: list[dict[str, int]]) -> str:
+    """Round r draws, with ``random.Random(seed + r)``, each package's mutants
+    up to its size that round from those the rounds before did not draw: a
+    uniform sample of the grown size (the first round's one generator runs
+    through the packages in order, as the first draws were made)."""
+    import random
+    out = [f"# A seeded sample of the mutants not yet run (python -m tests.mutation sample {seed} ...).",
+           "# counts: package killed-so-far survived-so-far not-run (at the draw; message-word and",
+           "# named-equivalent mutants left out); round: the sizes drawn up to it; then the names."]
+    for pkg in PACKAGES:
+        out.append(f"counts {pkg} {counts[pkg][0]} {counts[pkg][1]} {counts[pkg][2]}")
+    drawn: dict[str, list[str]] = {pkg: [] for pkg in PACKAGES}
+    for r, sizes in enumerate(rounds):
+        rng = random.Random(seed + r)
+        for pkg in PACKAGES:
+            have = set(drawn[pkg])
+            rest = [n for n in sorted(pending[pkg]) if n not in have]
+            drawn[pkg].extend(rng.sample(rest, max(0, min(sizes.get(pkg, 0) - len(have), len(rest)))))
+        out.append("round " + " ".join(f"{pkg}={sizes.get(pkg, 0)}" for pkg in PACKAGES))
+    for pkg in PACKAGES:
+        out.extend(drawn[pkg])
+    return "\n".join(out) + "\n"
+
+
+def draw_sample(rows, seed: int, sizes: dict[str, int]) -> str:
+    """The text of a sample file: per package, the counts at the draw and
+    ``sizes[package]`` mutants drawn uniformly (seeded) from those not run
+    whose result would count (not a message's words, not named equivalent)."""
+    done, pending = _population(rows)
+    counts = {pkg: (done[pkg]["killed"], done[pkg]["survived"], len(pending[pkg])) for pkg in PACKAGES}
+    return _sample_text(seed, counts, pending, [sizes])
+
+
+def _read_sample(text: str) -> tuple[dict[str, tuple[int, int, int]], list[dict[str, int]], list[str]]:
+    counts: dict[str, tuple[int, int, int]] = {}
+    rounds: list[dict[str, int]] = []
+    names: list[str] = []
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        if line.startswith("counts "):
+            _, pkg, k, s, p = line.split()
+            counts[pkg] = (int(k), int(s), int(p))
+        elif line.startswith("round "):
+            rounds.append({k: int(v) for k, v in (w.split("=") for w in line.split()[1:])})
+        else:
+            names.append(line.strip())
+    if not rounds:  # a file of one draw, written before rounds were kept
+        rounds = [{pkg: sum(1 for n in names if _package(n) == pkg) for pkg in PACKAGES}]
+    return counts, rounds, names
+
+
+def grow_sample(rows, text: str, sizes: dict[str, int]) -> str:
+    """The sample of ``text`` grown to ``sizes`` by a new round: drawn from
+    the same mutants (those not run at the first draw are those still not
+    run and the sampled ones, when nothing else ran since)."""
+    seed = int(text.split("tests.mutation sample ", 1)[1].split()[0])
+    counts, rounds, had = _read_sample(text)
+    _done, pending = _population(rows)
+    for pkg in PACKAGES:
+        if not any(r.get(pkg, 0) for r in rounds):  # not sampled (run whole): nothing to draw from
+            continue
+        pending[pkg] = sorted(set(pending[pkg]) | {n for n in had if _package(n) == pkg})
+        if len(pending[pkg]) != counts[pkg][2]:
+            raise SystemExit(f"{SAMPLE.name}: {pkg} had {counts[pkg][2]} mutants not run at the draw, "
+                             f"{len(pending[pkg])} now with the sample: something else ran since; draw anew")
+    if _names(_sample_text(seed, counts, pending, rounds)) != had:
+        raise SystemExit(f"{SAMPLE.name}: its names are not those its seed and rounds draw; draw anew")
+    return _sample_text(seed, counts, pending, [*rounds, {**rounds[-1], **sizes}])
+
+
+def _names(text: str) -> list[str]:
+    return _read_sample(text)[2]
+
+
+def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def estimate(rows, text: str) -> list[tuple[str, int, int, int, int, int, float, float, float]]:
+    """Per package (and overall): (package, killed before the draw, survived
+    before the draw, not run at the draw, sampled with a result, of them
+    killed, estimate, low, high): the full run's rate as the sample estimates
+    it, with a 95% interval. A package none of which was sampled is counted
+    as it stands now; if some of it is still to run, its bounds are what
+    they would be if all of that survived or all were killed."""
+    counts, _rounds, names = _read_sample(text)
+    status = {name: st for name, _path, st, _diff in rows}
+    eq = equivalents()
+    now: dict[str, Counter] = defaultdict(Counter)
+    for name, _path, st, diff in rows:
+        if name in eq or (st in ("survived", "no tests", "suspicious", "not checked") and is_message_mutant(diff)):
+            continue
+        now[_package(name)]["killed" if st in KILLED else "not run" if st == "not checked" else "survived"] += 1
+    out = []
+    tot_k = tot_n = tot_var = 0.0
+    for pkg, (k0, s0, npend) in counts.items():
+        got = [n for n in names if _package(n) == pkg and status.get(n, "not checked") != "not checked"]
+        if not any(_package(n) == pkg for n in names):  # run whole
+            c = now[pkg]
+            k0, s0, npend = c["killed"], c["survived"], c["not run"]
+            total = k0 + s0 + npend
+            est = k0 / (k0 + s0) if k0 + s0 else 1.0
+            lo, hi = (k0 / total, (k0 + npend) / total) if total else (1.0, 1.0)
+            out.append((pkg, k0, s0, npend, 0, 0, est, lo, hi))
+            tot_k += k0 + est * npend
+            tot_n += total
+            continue
+        k = sum(1 for n in got if status[n] in KILLED)
+        n = len(got)
+        total = k0 + s0 + npend
+        p = k / n if n else 0.0
+        plo, phi = _wilson(k, n)
+        out.append((pkg, k0, s0, npend, n, k, (k0 + p * npend) / total, (k0 + plo * npend) / total,
+                    (k0 + phi * npend) / total))
+        tot_k += k0 + p * npend
+        tot_n += total
+        if n:
+            tot_var += (npend ** 2) * p * (1 - p) / n
+    if tot_n:
+        est = tot_k / tot_n
+        half = 1.96 * (tot_var ** 0.5) / tot_n
+        out.append(("everything", sum(r[1] for r in out), sum(r[2] for r in out), sum(r[3] for r in out),
+                    sum(r[4] for r in out), sum(r[5] for r in out), est, est - half, est + half))
+    return out
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["sample"]:  # sample SEED PACKAGE=N ...: write tests/mutation-sample.txt
+        rows = load(diff_for=("survived", "no tests", "suspicious", "not checked"))
+        sizes = {k: int(v) for k, v in (a.split("=") for a in argv[2:])}
+        SAMPLE.write_text(draw_sample(rows, int(argv[1]), sizes))
+        print(" ".join(_names(SAMPLE.read_text())))
+        return 0
+    if argv[:1] == ["grow"]:  # grow PACKAGE=N ...: the sample of tests/mutation-sample.txt, grown
+        rows = load(diff_for=("survived", "no tests", "suspicious", "not checked"))
+        sizes = {k: int(v) for k, v in (a.split("=") for a in argv[1:])}
+        old = set(_names(SAMPLE.read_text()))
+        SAMPLE.write_text(grow_sample(rows, SAMPLE.read_text(), sizes))
+        print(" ".join(n for n in _names(SAMPLE.read_text()) if n not in old))
+        return 0
     rows = load()
+    if argv[:1] == ["estimate"]:  # the full run's rate per package, from tests/mutation-sample.txt
+        print(f"{'package':11} {'killed':>7} {'survived':>8} {'not run':>7} {'sampled':>7} {'s.killed':>8} "
+              f"{'estimate':>8}  95% interval")
+        for pkg, k0, s0, npend, n, k, est, lo, hi in estimate(rows, SAMPLE.read_text()):
+            print(f"{pkg:11} {k0:7} {s0:8} {npend:7} {n:7} {k:8} {100 * est:7.1f}%  "
+                  f"{100 * lo:.1f}% - {100 * hi:.1f}%")
+        return 0
     if argv[:1] == ["classes"]:  # the counting survivors by kind, with why they live
         eq = equivalents()
         kinds: dict[str, list[str]] = defaultdict(list)
@@ -169,6 +359,27 @@ def main(argv: list[str]) -> int:
             if kind == "other" or "-v" in argv:
                 for n in kinds[kind]:
                     print(f"    {n}")
+        return 0
+    if argv[:1] == ["write-survivors"]:  # tests/mutation-survivors.txt from the results as they stand
+        import datetime
+        import subprocess
+        eq = equivalents()
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                text=True).stdout.strip()
+        ran = sum(1 for r in rows if r[2] != "not checked")
+        out = [f"# The mutants that survived mutmut's runs on the code of commit {commit} (written",
+               f"# {datetime.date.today()} by `python -m tests.mutation write-survivors`): {ran:,} of the",
+               f"# {len(rows):,} mutants have a result; the {len(rows) - ran:,} not run yet are not listed",
+               "# (README, \"Mutation testing\"). Each with the kind it falls in and why that kind lives;",
+               "# message-word mutants and the named equivalents are left out."]
+        for name, path, status, diff in sorted(rows, key=lambda r: (r[1], r[0])):
+            if status in ("survived", "no tests", "suspicious") and name not in eq and not is_message_mutant(diff):
+                kind = classify(path, diff)
+                why = next(w for k, w, _t in CLASSES if k == kind)
+                note = " (no test reaches it under mutmut)" if status == "no tests" else ""
+                out.append(f"{name}  # {kind}: {why}{note}")
+        SURVIVORS.write_text("\n".join(out) + "\n")
+        print(f"{len(out) - 5} survivors written to {SURVIVORS.relative_to(ROOT)}")
         return 0
     if argv[:1] == ["names"]:  # the survivors that count, for `mutmut run $(...)` after adding tests
         eq = equivalents()
