@@ -872,10 +872,11 @@ def test_whole_number_options_take_their_bounds_and_refuse_past_them(parse, good
         parse("two")
 
 
-@pytest.mark.parametrize("host", ["localhost", "LocalHost", "::1"])
+@pytest.mark.parametrize("host", ["localhost", "LocalHost", " localhost ", "::1"])
 def test_serve_takes_this_machines_own_names_without_public(host):
     """Only another machine's reach needs --public: localhost and ::1 are this
-    machine's own (met on a busy port, so that the command ends at once)."""
+    machine's own, in any case and with spaces around (met on a busy port, so
+    that the command ends at once)."""
     import socket
 
     from .helpers import run_cli

@@ -258,8 +258,9 @@ def _tabs(text: str) -> int:
 
 
 def cmd_serve(a: argparse.Namespace) -> int:
-    if a.host.strip().lower() not in ("127.0.0.1", "localhost", "::1") and not a.public:
-        raise UsageError(f"solo-fluxx serve: --host {a.host} lets other machines play with this data folder; "
+    host = a.host.strip()  # " localhost" is localhost: the check and the server see the same name
+    if host.lower() not in ("127.0.0.1", "localhost", "::1") and not a.public:
+        raise UsageError(f"solo-fluxx serve: --host {host} lets other machines play with this data folder; "
                          "add --public to mean it, or leave --host out (127.0.0.1, this machine only)")
     import importlib
     try:
@@ -269,7 +270,7 @@ def cmd_serve(a: argparse.Namespace) -> int:
                          f"({(e.name or 'textual_serve').split('.')[0]} is missing); install it with pip install -e '.[web]' "
                          "(or pip install 'solo-fluxx[web]')") from None
     try:
-        code: int = web.serve(a.host, a.port, a.max_tabs, a.public)
+        code: int = web.serve(host, a.port, a.max_tabs, a.public)
         return code
     except web.ServeError as e:
         print(str(e), file=sys.stderr)
