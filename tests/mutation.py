@@ -326,6 +326,30 @@ def estimate(rows, text: str) -> list[tuple[str, int, int, int, int, int, float,
     return out
 
 
+def write_survivors(rows) -> int:
+    """Write tests/mutation-survivors.txt: each counting survivor of the
+    results as they stand, with its kind and why that kind lives."""
+    import datetime
+    import subprocess
+    eq = equivalents()
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.strip()
+    ran = sum(1 for r in rows if r[2] != "not checked")
+    out = [f"# The mutants that survived mutmut's runs, written {datetime.date.today()} at commit {commit}",
+           f"# by `python -m tests.mutation write-survivors`: {ran:,} of the {len(rows):,} mutants have a",
+           f"# result; the {len(rows) - ran:,} not run yet are not listed (README, \"Mutation testing\").",
+           "# Each with the kind it falls in and why that kind lives; message-word mutants and the",
+           "# named equivalents are left out."]
+    for name, path, status, diff in sorted(rows, key=lambda r: (r[1], r[0])):
+        if status in ("survived", "no tests", "suspicious") and name not in eq and not is_message_mutant(diff):
+            kind = classify(path, diff)
+            why = next(w for k, w, _t in CLASSES if k == kind)
+            note = " (no test reaches it under mutmut)" if status == "no tests" else ""
+            out.append(f"{name}  # {kind}: {why}{note}")
+    SURVIVORS.write_text("\n".join(out) + "\n")
+    return len(out) - 5
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["sample"]:  # sample SEED PACKAGE=N ...: write tests/mutation-sample.txt
         rows = load(diff_for=("survived", "no tests", "suspicious", "not checked"))
@@ -361,25 +385,7 @@ def main(argv: list[str]) -> int:
                     print(f"    {n}")
         return 0
     if argv[:1] == ["write-survivors"]:  # tests/mutation-survivors.txt from the results as they stand
-        import datetime
-        import subprocess
-        eq = equivalents()
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                                text=True).stdout.strip()
-        ran = sum(1 for r in rows if r[2] != "not checked")
-        out = [f"# The mutants that survived mutmut's runs on the code of commit {commit} (written",
-               f"# {datetime.date.today()} by `python -m tests.mutation write-survivors`): {ran:,} of the",
-               f"# {len(rows):,} mutants have a result; the {len(rows) - ran:,} not run yet are not listed",
-               "# (README, \"Mutation testing\"). Each with the kind it falls in and why that kind lives;",
-               "# message-word mutants and the named equivalents are left out."]
-        for name, path, status, diff in sorted(rows, key=lambda r: (r[1], r[0])):
-            if status in ("survived", "no tests", "suspicious") and name not in eq and not is_message_mutant(diff):
-                kind = classify(path, diff)
-                why = next(w for k, w, _t in CLASSES if k == kind)
-                note = " (no test reaches it under mutmut)" if status == "no tests" else ""
-                out.append(f"{name}  # {kind}: {why}{note}")
-        SURVIVORS.write_text("\n".join(out) + "\n")
-        print(f"{len(out) - 5} survivors written to {SURVIVORS.relative_to(ROOT)}")
+        print(f"{write_survivors(rows)} survivors written to {SURVIVORS.relative_to(ROOT)}")
         return 0
     if argv[:1] == ["names"]:  # the survivors that count, for `mutmut run $(...)` after adding tests
         eq = equivalents()

@@ -103,3 +103,17 @@ def test_a_sample_grown_begins_with_the_first_and_refuses_when_other_mutants_ran
     tutor_run = [(n, p, "killed" if n in taken or n.startswith("tutor.") else s, d) for n, p, s, d in rows()]
     grown = mutation.grow_sample(tutor_run, only_engine, {"engine": 12})  # tutor, not sampled, ran whole since
     assert mutation._names(grown)[:5] == mutation._names(only_engine) and len(mutation._names(grown)) == 12
+
+
+def test_the_survivors_list_names_each_counting_survivor_with_its_kind(tmp_path, monkeypatch):
+    monkeypatch.setattr(mutation, "SURVIVORS", tmp_path / "mutation-survivors.txt")
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    extra = [("engine.turn.x_g__mutmut_50", "engine/turn.py", "no tests", "--- a\n+++ b\n-    x = -1\n+    x = -2")]
+    assert mutation.write_survivors(rows() + extra) == 3  # two survivors and one no test reaches; no message
+    lines = (tmp_path / "mutation-survivors.txt").read_text().splitlines()
+    assert lines[1].endswith(": 14 of the 45 mutants have a") and lines[2].startswith("# result; the 31 not run yet")
+    body = [ln for ln in lines if not ln.startswith("#")]
+    assert body == ["engine.game.x_f__mutmut_6  # other: behaviour no test pins yet",
+                    "engine.game.x_f__mutmut_7  # other: behaviour no test pins yet",
+                    "engine.turn.x_g__mutmut_50  # sentinel: 'none' made another negative number: every caller "
+                    "tests the sign only (no test reaches it under mutmut)"]
