@@ -268,14 +268,10 @@ def _names(text: str) -> list[str]:
     return _read_sample(text)[2]
 
 
-def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
-    return max(0.0, c - h), min(1.0, c + h)
+def _wilson(k: int, n: int) -> tuple[float, float]:
+    """The sample rate's 95% interval: the ladder's Wilson interval."""
+    from solo.tools.ladder import wilson
+    return wilson(k, n)
 
 
 def estimate(rows, text: str) -> list[tuple[str, int, int, int, int, int, float, float, float]]:
