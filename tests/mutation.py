@@ -6,6 +6,7 @@
     .venv/bin/python -m tests.mutation survivors engine.goals   # those of one module
     .venv/bin/python -m tests.mutation classes    # the survivors by kind, with why they live
     .venv/bin/mutmut run $(.venv/bin/python -m tests.mutation names)   # run the survivors again
+    .venv/bin/mutmut run --max-children 2 $(.venv/bin/python -m tests.mutation pending)   # go on with a full run
 
 How the rate is counted:
 
@@ -346,7 +347,109 @@ def write_survivors(rows) -> int:
     return len(out) - 5
 
 
+def _recorded() -> dict[str, int]:
+    """Every mutant with a result, by name: mutmut's recorded exit code."""
+    import json
+    out: dict[str, int] = {}
+    for meta in sorted((ROOT / "mutants").rglob("*.py.meta")):
+        for name, code in json.loads(meta.read_text())["exit_code_by_key"].items():
+            if code is not None:
+                out[name] = code
+    return out
+
+
+def recheck(seed: int, n: int, timeout: float = 600.0) -> list[tuple[str, bool, bool, bool, float, float]]:
+    """Run again, outside mutmut, ``n`` mutants drawn with ``seed`` from those
+    mutmut killed (exit 1) or saw survive (exit 0), each twice: with the
+    trampolines taken out (tests/mutation_unwrap.py) and with them all kept.
+    Each run is what mutmut's child runs: the mutant's tests as mutmut mapped
+    them, fastest first, stopping at the first failure. Returns (name,
+    recorded killed, killed unwrapped, killed kept, seconds unwrapped,
+    seconds kept) for each."""
+    import json
+    import os
+    import random
+    import subprocess
+    import time
+
+    from mutmut.utils.format_utils import mangled_name_from_mutant_name
+    stats = json.loads((ROOT / "mutants" / "mutmut-stats.json").read_text())
+    by_function, seconds = stats["tests_by_mangled_function_name"], stats["duration_by_test"]
+    done = {k: v for k, v in _recorded().items() if v in (0, 1)}
+    names = random.Random(seed).sample(sorted(done), n)
+    from tests.mutation_unwrap import KEEP
+    out = []
+    for name in names:
+        tests = sorted(by_function.get(mangled_name_from_mutant_name(name), ()), key=lambda t: seconds.get(t, 0.0))
+        if not tests:
+            continue
+        killed, took = [], []
+        for keep in ("", "1"):
+            env = dict(os.environ, MUTANT_UNDER_TEST=name, **{KEEP: keep})
+            start = time.perf_counter()
+            try:
+                code = subprocess.run([sys.executable, "-m", "pytest", "--rootdir=.", "--tb=no", "-x", "-q",
+                                       "-p", "no:randomly", "-p", "no:cacheprovider", "-m", "not slow and not app",
+                                       *tests], cwd=ROOT / "mutants", env=env, capture_output=True,
+                                      timeout=timeout).returncode
+            except subprocess.TimeoutExpired:
+                code = -1
+            took.append(time.perf_counter() - start)
+            killed.append(code != 0)
+        out.append((name, done[name] != 0, killed[0], killed[1], took[0], took[1]))
+    return out
+
+
+def diffs(prefix: str) -> list[tuple[str, str, str]]:
+    """(name, status, diff) of every mutant whose name starts with
+    ``prefix`` (a module, or a function: ``engine.numbers.xǁRuleViewǁ__init__``),
+    reading only that module's file: quicker than ``load`` for a look at a
+    few functions, as when naming equivalents."""
+    import difflib
+    import json
+
+    import libcst as cst
+    from mutmut.mutation.diff_apply import read_mutant_function, read_original_function
+    from mutmut.stats import status_by_exit_code
+    parts = prefix.split(".")
+    for cut in range(len(parts), 0, -1):
+        path = Path(*parts[:cut]).with_suffix(".py")
+        if not (ROOT / "mutants" / path).is_file():
+            path = Path(*parts[:cut], "__init__.py")  # a package's own module
+        if (ROOT / "mutants" / path).is_file():
+            break
+    else:
+        raise SystemExit(f"no mutated module in {prefix!r}")
+    codes = json.loads((ROOT / "mutants" / f"{path}.meta").read_text())["exit_code_by_key"]
+    module = cst.parse_module((ROOT / "mutants" / path).read_text())
+    out = []
+    for name, code in codes.items():
+        if not name.startswith(prefix):
+            continue
+        a = cst.Module([read_original_function(module, name)]).code.strip().split("\n")
+        b = cst.Module([read_mutant_function(module, name)]).code.strip().split("\n")
+        diff = "\n".join(ln for ln in difflib.unified_diff(a, b, lineterm="", n=0)
+                         if not ln.startswith(("---", "+++", "@@")))
+        out.append((name, status_by_exit_code[code], diff))
+    return out
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["diffs"]:  # diffs PREFIX: each mutant of one module or function, with its change
+        for name, status, diff in diffs(argv[1]):
+            print(f"## {name} ({status})\n{diff}")
+        return 0
+    if argv[:1] == ["recheck"]:  # recheck SEED N: do the trampolines taken out change any result?
+        rows = recheck(int(argv[1]), int(argv[2]))
+        for name, was, unwrapped, kept, t1, t2 in rows:
+            flag = "" if was == unwrapped == kept else "   <- differs"
+            print(f"{name:70} recorded {'killed' if was else 'survived':8} unwrapped {unwrapped!s:5} "
+                  f"kept {kept!s:5} {t1:6.1f} s {t2:6.1f} s{flag}")
+        same = sum(was == unwrapped for _n, was, unwrapped, _k, _a, _b in rows)
+        print(f"{same} of {len(rows)} as recorded with the trampolines taken out; "
+              f"{sum(r[3] == r[1] for r in rows)} with them kept; "
+              f"{sum(r[4] for r in rows):.0f} s against {sum(r[5] for r in rows):.0f} s")
+        return 0
     if argv[:1] == ["sample"]:  # sample SEED PACKAGE=N ...: write tests/mutation-sample.txt
         rows = load(diff_for=("survived", "no tests", "suspicious", "not checked"))
         sizes = {k: int(v) for k, v in (a.split("=") for a in argv[2:])}
@@ -359,6 +462,13 @@ def main(argv: list[str]) -> int:
         old = set(_names(SAMPLE.read_text()))
         SAMPLE.write_text(grow_sample(rows, SAMPLE.read_text(), sizes))
         print(" ".join(n for n in _names(SAMPLE.read_text()) if n not in old))
+        return 0
+    if argv[:1] == ["pending"]:  # the mutants not yet run whose result counts (--words: the message-word ones)
+        rows = load(diff_for=("not checked",))
+        eq = equivalents()
+        words = "--words" in argv
+        print(" ".join(name for name, _path, status, diff in rows
+                       if status == "not checked" and name not in eq and is_message_mutant(diff) == words))
         return 0
     rows = load()
     if argv[:1] == ["estimate"]:  # the full run's rate per package, from tests/mutation-sample.txt
