@@ -129,7 +129,7 @@ def pytest_runtest_makereport(item, call):
                             "Make it run, or list a reason that holds on CI in tests/conftest.py")
 
 
-def pytest_collection_finish(session):
+def pytest_collection_finish():
     """Under mutmut, in the child that tests one mutant: the trampolines of
     every other function are taken out once the tests are collected (see
     tests/mutation_unwrap.py); the same code runs, about twice as fast."""
