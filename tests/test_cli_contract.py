@@ -891,3 +891,38 @@ def test_serve_takes_this_machines_own_names_without_public(host):
         r = run_cli("serve", "--host", host, "--port", str(busy.getsockname()[1]))
     assert "add --public" not in r.stderr
     assert r.returncode == 1 and "is in use" in r.stderr
+
+
+def test_sim_refuses_save_runs_that_is_a_file(capsys, tmp_path):
+    f = tmp_path / "runs"
+    f.write_text("x")
+    code, out, err = run(capsys, "sim", "--games", "1", "--save-runs", str(f))
+    assert (code, out) == (1, "")
+    assert err == f"solo-fluxx sim: --save-runs {f} is a file, not a folder\n"
+    assert f.read_text() == "x"
+
+
+def test_sim_says_so_when_a_run_files_place_changes_under_it(capsys, monkeypatch):
+    """(Checked before the games begin; a place that changes during them
+    is refused by the writer, in a sentence, and sim ends with 1.)"""
+    import engine.sim
+    from engine.datafile import DataFileError
+
+    def moved(*_args, **_kw):
+        raise DataFileError("runs/run-solo-0.json is now a folder")
+    monkeypatch.setattr(engine.sim, "run_sim", moved)
+    code, out, err = run(capsys, "sim", "--games", "1")
+    assert (code, out, err) == (1, "", "solo-fluxx sim: runs/run-solo-0.json is now a folder\n")
+
+
+def test_sim_plays_in_the_processes_asked_for_and_else_on_every_core(capsys, monkeypatch):
+    import engine.sim
+    real, asked = engine.sim.run_sim, []
+
+    def spy(*args, **kw):
+        asked.append(kw["jobs"])
+        return real(*args, **kw)
+    monkeypatch.setattr(engine.sim, "run_sim", spy)
+    assert run(capsys, "sim", "--games", "2", "--jobs", "3", "--json")[0] == 0
+    assert run(capsys, "sim", "--games", "2", "--json")[0] == 0
+    assert asked == [3, engine.sim.default_jobs()]

@@ -364,3 +364,33 @@ def test_a_claim_can_wait_for_a_slot_being_let_go(tmp_path):
     b.release_all()
     from solo.app.app import slot_wait
     assert [slot_wait(t) for t in (None, "", "2.5", "-1", "99", "nan", "soon")] == [0, 0, 2.5, 0, 30, 0, 0]
+
+
+def test_in_progress_gives_each_slot_its_info_in_the_slots_order(store):
+    """What the menu's list of games in progress reads: every field of each
+    slot, the slots in name order (not the order they were started in, nor
+    by seed, as a number or as text), a turn read from the state, the notes as saved."""
+    store.start(Game.new(("fluxx5",), 3, "standard", 12), slot="standard")
+    store.start(Game.new(("fluxx5",), 1, "solo", 9), daily="2026-12-01", extra={"note": 1})
+    got = store.in_progress()
+    assert list(got) == ["solo", "standard"]
+    started = got["solo"].pop("started"), got["standard"].pop("started")
+    assert all(type(s) is str and s[:2] == "20" and "T" in s for s in started)
+    assert got == {"solo": {"seed": 9, "decks": ["fluxx5"], "daily": "2026-12-01", "turn": 1, "extra": {"note": 1}},
+                   "standard": {"seed": 12, "decks": ["fluxx5"], "daily": None, "turn": 1, "extra": None}}
+
+
+def test_in_progress_reads_a_damaged_row_without_failing(store):
+    """A save edited by hand: unreadable decks give an empty list, a state
+    that is not JSON gives no turn, and a row whose slot is not a name (a
+    blob) is left out, never compared with the names."""
+    store.start(Game.new(("fluxx5",), 1, "solo", 12))
+    store.start(Game.new(("fluxx5",), 3, "standard", 9), slot="standard")
+    with store.db:
+        store.db.execute("UPDATE games SET decks='not json', state='{' WHERE slot='solo'")
+        store.db.execute("CREATE TEMP TABLE odd AS SELECT * FROM games WHERE slot='standard'")
+        store.db.execute("UPDATE odd SET slot=X'05'")  # a blob: not text, even in a text column
+        store.db.execute("INSERT INTO games SELECT * FROM odd")
+    got = store.in_progress()
+    assert list(got) == ["solo", "standard"]
+    assert got["solo"]["decks"] == [] and got["solo"]["turn"] is None and got["standard"]["turn"] == 1
