@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
+
 from engine.bots import make_bot
 from engine.game import Game
 from engine.runfile import ENGINE_VERSION, RUN_FORMAT, answer_to_json
@@ -394,3 +396,49 @@ def test_in_progress_reads_a_damaged_row_without_failing(store):
     got = store.in_progress()
     assert list(got) == ["solo", "standard"]
     assert got["solo"]["decks"] == [] and got["solo"]["turn"] is None and got["standard"]["turn"] == 1
+
+
+@pytest.mark.parametrize("damage, why", [
+    ("answers=X'00'", "its answers are not text"),
+    ("decks=X'00'", "its decks are not text"),
+    ("decks='{}'", "its answers or decks are not lists"),
+    ("state='{', answers='[[\"play\", \"No Such Card\"]]'",
+     "neither its state nor its answers give a game (ReplayError)"),
+])
+def test_an_unreadable_game_says_why_in_the_notice_and_in_the_file_kept(store, damage, why):
+    store.start(Game.new(("fluxx5",), 1, "solo", 33))
+    store.db.execute(f"UPDATE games SET {damage}")
+    assert store.load() is None
+    assert f"The saved game of the Solo game could not be read ({why}); its bytes were kept in unreadable-solo-" \
+        in store.notice
+    (kept,) = store.path.parent.glob("unreadable-solo-*.txt")
+    assert kept.read_bytes().split(b"\n")[0].decode() == (
+        f"solo-fluxx: the saved game of slot solo, which could not be read ({why}); each column as it was stored")
+    assert store.load() is None and store.in_progress() == {}  # the slot is free again
+
+
+def test_a_game_whose_state_is_damaged_is_replayed_from_its_answers_with_its_seats(store):
+    g = Game.new(("fluxx5",), 3, "standard", 12)
+    store.start(g, slot="standard")
+    bot, answers = make_bot("random", 1), []
+    for _ in range(5):
+        a = bot.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+    store.save(g, answers, slot="standard")
+    store.db.execute("UPDATE games SET state='{' WHERE slot='standard'")
+    h, got, _info = store.load("standard")
+    assert h.nplayers == 3 and h.to_dict() == g.to_dict() and got == answers
+
+
+def test_an_unreadable_game_open_in_another_window_is_left_to_that_window(store):
+    """Only the window that holds the slot files an unreadable game: another
+    one that reads it leaves the row and its bytes alone."""
+    store.start(Game.new(("fluxx5",), 1, "solo", 33))  # this window holds the slot
+    store.db.execute("UPDATE games SET decks='{}'")
+    other = Store(store.path)
+    try:
+        assert other.load() is None and not other.notice
+        assert list(store.path.parent.glob("unreadable-*")) == [] and set(store.in_progress()) == {"solo"}
+    finally:
+        other.close()
