@@ -442,3 +442,25 @@ def test_an_unreadable_game_open_in_another_window_is_left_to_that_window(store)
         assert list(store.path.parent.glob("unreadable-*")) == [] and set(store.in_progress()) == {"solo"}
     finally:
         other.close()
+
+
+def test_a_history_row_that_cannot_be_read_is_named_with_why(store):
+    """The history screen marks a damaged row by its id with the reason."""
+    finish(store, 5)
+    finish(store, 6)
+    store.db.execute("UPDATE runs SET started='yesterday' WHERE seed=5")
+    runs = store.runs()
+    assert [r["seed"] for r in runs] == [6]
+    (bad,) = [i for i in store.unreadable]
+    assert store.unreadable == {bad: "its start time is not a date and time"} and bad != runs[0]["id"]
+
+
+def test_a_run_marked_not_coached_counts_with_the_solo_runs(store):
+    """Only a true mark makes a run the lessons' coached game: a false one
+    (a history edited by hand, say) is a Solo run like any other."""
+    finish(store, 5)
+    store.db.execute("UPDATE runs SET run=json_set(run, '$.coached', json('false'))")
+    (r,) = store.runs()
+    assert r["coached"] is False
+    store.db.execute("UPDATE runs SET run=json_set(run, '$.coached', json('true'))")
+    assert store.runs()[0]["coached"] is True
