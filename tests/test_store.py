@@ -464,3 +464,36 @@ def test_a_run_marked_not_coached_counts_with_the_solo_runs(store):
     assert r["coached"] is False
     store.db.execute("UPDATE runs SET run=json_set(run, '$.coached', json('true'))")
     assert store.runs()[0]["coached"] is True
+
+
+def _finish_against_bots(store: Store, seed: int, seats: list[str]) -> tuple[Game, list]:
+    g = Game.new(("fluxx5",), len(seats), "standard", seed)
+    store.start(g, slot="standard", extra={"seats": seats})
+    bots, answers = [make_bot("random", seed + s) for s in range(len(seats))], []
+    while not g.over:
+        a = bots[g.prompt.player].choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+    store.save(g, answers, slot="standard")
+    return g, answers
+
+
+def test_a_finished_game_against_bots_is_filed_with_its_seats_and_how_it_ended(store):
+    seats = ["human", "greedy", "random"]
+    g, answers = _finish_against_bots(store, 21, seats)
+    (r,) = store.runs()
+    run = store.run_file(r["id"])
+    assert (run["seats"], run["end"], run["answers"], run["players"]) == (seats, g.end, answers, 3)
+    assert run["winner"] == (g.winner if g.winner >= 0 else None) and "score" not in run and "coached" not in run
+
+
+def test_a_long_games_answers_are_filed_whole(store):
+    """A game's answers can run past the cap of the small values (decks,
+    seats: 100,000 characters): the history keeps them all."""
+    g, answers = finish(store, 5)
+    store.db.execute("DELETE FROM runs")
+    long = answers * (100_000 // len(json.dumps(answers)) + 2)
+    store.start(g)
+    store.save(g, long)
+    (r,) = store.runs()
+    assert len(json.dumps(long)) > 100_000 and store.run_file(r["id"])["answers"] == long
