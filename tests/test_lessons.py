@@ -383,7 +383,26 @@ def test_the_review_names_the_costliest_moves_with_reasons():
     text = review_text(moves)
     assert len(text) == len(moves) + 1 and text[-1] == "Next time: " + ADVICE[moves[0].kind] + "."
     assert all(f"you chose {m.played}" in t and m.better in t for m, t in zip(moves, text, strict=False))
-    assert costliest_moves("solo", COACHED_DECKS, COACHED_SEED, answers) == moves
+    # each names its very decision: replayed to it, the move played there is the one named, on that
+    # turn; and the costliest one's cost is the search's own, over the same 16 futures, in cards
+    from engine.answers import from_json
+    from engine.bots import SearchBot
+    from tutor.hints import answer_words
+    from tutor.review import _compare
+    for m in moves:
+        h = Game.new(tuple(COACHED_DECKS), 1, "solo", COACHED_SEED, record=False)
+        for j in answers[:m.decision - 1]:
+            h.push(from_json(h, j))
+        mine = from_json(h, answers[m.decision - 1])
+        assert (answer_words(h, mine), h.turn) == (m.played, m.turn)
+        assert f"{m.played}, your move, " in m.why  # the futures of the move played, named as yours
+        if m is moves[0]:
+            bot = SearchBot(COACHED_SEED * 1000 + m.decision - 1, rollouts=16)
+            best = bot.choose(h)
+            assert answer_words(h, best) == m.better
+            assert m.cost == round(_compare(h, bot, best, mine, 16)[0] / 1000.0, 2)
+    # the same review every time, and answers past the game's end (a run edited by hand) change nothing
+    assert costliest_moves("solo", COACHED_DECKS, COACHED_SEED, answers + answers[-1:]) == moves
 
 
 def test_the_review_of_the_bots_own_game_is_short():
