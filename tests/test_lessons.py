@@ -582,3 +582,24 @@ def test_a_step_allowed_n_answers_fails_on_the_nth_not_before():
     assert out.kind == "failed" and out.said[0].startswith("That is 3 answer(s)")
     assert coach.g.to_dict() == start and coach.failures == 1
     assert solve(coach)[-1] == "finished"  # the intended line fits the limit exactly
+
+
+def test_the_review_sorts_a_better_move_by_what_it_does():
+    """What the advice is picked by: a free action, a choice of cards to
+    keep, a Keeper that a Goal in play names, a Goal, anything else (a
+    Keeper no Goal names, a New Rule)."""
+    from engine.cards import GOAL, KEEPER
+    from tutor.review import _kind
+    g = Game.new(("fluxx5",), 1, "solo", 7, record=False)
+    db = g.db
+    appliances = next(c.id for c in db.cards if c.name == "The Appliances")
+    toaster = next(c.id for c in db.cards if c.name == "The Toaster")
+    other_keeper = next(c.id for c in db.cards if c.kind == KEEPER and c.id not in db.goal_defs[appliances].required)
+    rule = next(c.id for c in db.cards if c.name == "Draw 2")
+    g.goals = [appliances]
+    assert db.cards[appliances].kind == GOAL and toaster in db.goal_defs[appliances].required
+    assert [_kind(g, a) for a in (("free", rule), ("choose", (toaster,)), ("play", toaster), ("play", appliances),
+                                  ("play", other_keeper), ("play", rule), ("end",))] == [
+        "free", "keep", "needed-keeper", "goal", "other", "other", "other"]
+    g.goals = []
+    assert _kind(g, ("play", toaster)) == "other"  # no Goal out names it
