@@ -497,3 +497,17 @@ def test_a_long_games_answers_are_filed_whole(store):
     store.save(g, long)
     (r,) = store.runs()
     assert len(json.dumps(long)) > 100_000 and store.run_file(r["id"])["answers"] == long
+
+
+def test_a_lesson_that_ends_frees_its_slot_and_files_nothing(store):
+    """The lesson's slot keeps no history: its game, once over, is gone
+    from the slot and the history stays as it was."""
+    g = Game.new(("fluxx5",), 1, "solo", 5)
+    store.start(g, slot="lesson", extra={"lesson": 1, "step": 2})
+    bot, answers = make_bot("greedy", 5), []
+    while not g.over:
+        a = bot.choose(g)
+        answers.append(answer_to_json(g, a))
+        g.push(a)
+    store.save(g, answers, slot="lesson")
+    assert store.in_progress() == {} and store.runs() == [] and store.notes("lesson") is None
