@@ -2,7 +2,10 @@
 ranking is the bot's own choice (a hint never disagrees with the bot)."""
 from __future__ import annotations
 
+import pytest
+
 from engine.bots import SearchBot
+from engine.game import Game
 from tutor.hints import hint_text, reason
 
 from .helpers import table
@@ -132,3 +135,32 @@ def test_in_solo_a_hint_with_no_goal_soon_says_which_table_is_nearer():
         text = hint_text(g, [(cookies, a), (bread, b)], 4, tried)
         assert ("in the 4 futures the search played out neither move scores soon, but this one leaves your "
                 f"table {words} than play Bread, the runner-up") in text, text
+
+
+def test_the_first_goals_of_sampled_futures_are_counted_and_tied_to_the_lowest_card():
+    """What a hint's "first X, in k of n, after t turns" is made of: the futures
+    where a Goal came, the Goal that came first most often (a tie goes to the
+    lower card id, so the words never depend on the futures' order), and the
+    mean turns to it over those futures only."""
+    from engine.bots import Outcome, Tried
+    from tutor.hints import _first_goals
+
+    def o(goal: int, turns: int) -> Outcome:
+        return Outcome(1000.0 if goal >= 0 else 0.0, goal, turns, 1 if goal >= 0 else 0)
+    t = Tried(("end",), [o(30, 2), o(-1, 9), o(25, 1), o(30, 4), o(25, 3), o(25, 2), o(-1, 7)])
+    assert _first_goals(t) == (5, 25, 12 / 5)
+    assert _first_goals(Tried(("end",), [o(30, 2), o(25, 1)])) == (2, 25, 1.5)  # one each: the lower id
+    assert _first_goals(Tried(("end",), [o(30, 2), o(30, 1), o(25, 6)])) == (3, 30, 3.0)
+    assert _first_goals(Tried(("end",), [o(-1, 5), o(-1, 3)])) == (0, -1, 0.0)
+
+
+def test_the_reviews_comparison_is_the_mean_result_of_each_move_over_the_same_futures():
+    from engine.bots import SearchBot
+    from tutor.review import _compare
+    g = Game.new(("fluxx5",), 1, "solo", 11, record=False)
+    bot = SearchBot(4, rollouts=6)
+    first, second = g.prompt.options[0], g.prompt.options[1]
+    cost, (best, mine) = _compare(g, bot, first, second, 6)
+    assert (best.answer, mine.answer, len(best.outcomes), len(mine.outcomes)) == (first, second, 6, 6)
+    assert cost == pytest.approx(sum(x.result for x in best.outcomes) / 6 - sum(x.result for x in mine.outcomes) / 6)
+    assert best.outcomes != mine.outcomes  # each move's own futures
