@@ -164,3 +164,105 @@ def test_the_reviews_comparison_is_the_mean_result_of_each_move_over_the_same_fu
     assert (best.answer, mine.answer, len(best.outcomes), len(mine.outcomes)) == (first, second, 6, 6)
     assert cost == pytest.approx(sum(x.result for x in best.outcomes) / 6 - sum(x.result for x in mine.outcomes) / 6)
     assert best.outcomes != mine.outcomes  # each move's own futures
+
+
+GOAL_IN_HAND = """
+variant = "solo"
+[setup]
+goals = ["Time is Money"]
+tables = [["Milk"]]
+hands = [["Milk & Cookies", "Bread & Chocolate", "Cookies", "Bread", "5 Keepers"]]
+draw_pile = ["Love", "Peace", "Sleep", "Dreams", "Time", "Money", "The Sun"]
+rules_deck = ["Draw 2", "Play 2"]
+"""
+
+
+def test_the_reason_for_a_goal_says_how_much_of_it_you_hold_or_have():
+    g = table(GOAL_IN_HAND)
+    f = g.db.find
+    # Milk on the table and Cookies in hand: all of Milk & Cookies; Bread in hand: half of Bread & Chocolate
+    assert reason(g, ("play", f("Milk & Cookies"))).startswith("you hold or have every card Milk & Cookies names")
+    assert reason(g, ("play", f("Bread & Chocolate"))).startswith(
+        "you hold or have 1 of the 2 cards Bread & Chocolate names")
+    # a Goal that counts any Keepers names none: nothing to hold of it
+    assert "you hold" not in reason(g, ("play", f("5 Keepers")))
+    g.hands[0].remove(f("Bread"))
+    assert "you hold" not in reason(g, ("play", f("Bread & Chocolate")))  # none of it held: not said
+
+
+def test_the_reason_for_a_discard_names_the_cards_the_goal_needs_that_it_spares():
+    g = table(GOAL_IN_HAND)
+    f = g.db.find
+    g.ask(0, "discard_hand", list(g.hands[0]), 2, 2, then=("ans_discard_hand", 0, "rule.hand-limit"))
+    assert reason(g, ("choose", (f("Bread"), f("5 Keepers")))) == ""  # Time is Money: nothing of it in hand
+    g.goals = [f("Milk & Cookies")]
+    assert reason(g, ("choose", (f("Bread"), f("5 Keepers")))) == "it spares Cookies, which the Goal needs"
+    assert reason(g, ("choose", (f("Cookies"), f("Bread")))) == ""  # it spares nothing the Goal needs
+    g.prompt.domain = "players"  # a choice of seats, not of cards: no cards spared
+    assert reason(g, ("choose", (0,))) == ""
+
+
+def test_the_reason_for_a_free_action_says_it_costs_no_play():
+    g = table("""
+variant = "solo"
+[setup]
+goals = ["Milk & Cookies"]
+rules = ["Goal Mill"]
+hands = [["Bread & Chocolate", "Bread", "Cookies"]]
+draw_pile = ["Love", "Peace", "Sleep", "Dreams", "Time", "Money", "The Sun"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
+    mill = g.db.find("Goal Mill")
+    assert ("free", mill) in g.prompt.options
+    assert reason(g, ("free", mill)).startswith("Goal Mill is a free action: it uses none of your plays")
+
+
+def test_a_game_that_is_over_has_no_reason():
+    g = table(MILK_AND_COOKIES)
+    g.prompt = None  # nothing asked: as once the game is over
+    assert reason(g, ("play", g.db.find("Cookies"))) == ""
+
+
+TRASH = """
+variant = "{variant}"
+[setup]
+goals = ["Milk & Cookies"]
+tables = [["Milk"]{more_tables}]
+hands = [["Empty the Trash", "Bread", "Cookies"]{more_hands}]
+draw_pile = ["Love", "Peace", "Sleep", "Dreams", "Time"]
+discard = {discard}
+{rules_deck}
+"""
+
+
+@pytest.mark.parametrize("discard, words", [
+    ('["Money", "The Sun", "The Moon"]', "it puts 3 cards back into the Main deck"),
+    ('["Money"]', "it puts 1 card back into the Main deck"),
+    ("[]", None),
+])
+def test_the_reason_counts_the_cards_a_move_puts_back_into_the_main_deck(discard, words):
+    """Solo's clock: the Main deck runs out and the game ends, so a move that
+    puts cards back buys turns; a move that puts none back says nothing of it.
+    The count is the move's own: Empty the Trash ends the turn (Play 1), and
+    the next turn's draw, which any such move meets, is not taken off it."""
+    g = table(TRASH.format(variant="solo", more_tables="", more_hands="", discard=discard,
+                           rules_deck='rules_deck = ["Draw 2", "Play 2"]'))
+    f = g.db.find
+    why = reason(g, ("play", f("Empty the Trash")))
+    if words is None:
+        assert why == ""
+    else:
+        assert why == words + ", the game's clock: more turns before it runs out"
+    # the other moves put nothing back: only what they do is said
+    assert reason(g, ("play", f("Bread"))) == "Bread goes on your table, where Goals to come may need it"
+    assert reason(g, ("play", f("Cookies"))) == "Cookies is one of the cards Milk & Cookies needs (you would have 2 of 2)"
+    # a move the table refuses (a card not in hand) says nothing of the clock, and does not fail
+    assert reason(g, ("play", f("Money"))) in ("", "Money goes on your table, where Goals to come may need it")
+    g.ask(0, "discard_hand", list(g.hands[0]), 0, 2, then=("ans_discard_hand", 0, "rule.hand-limit"))
+    assert reason(g, ("choose", ())) == ""  # nothing chosen: nothing spared
+
+
+def test_the_game_against_bots_has_no_clock_in_its_reasons():
+    g = table(TRASH.format(variant="standard", more_tables=", []", more_hands=', ["Television"]',
+                           discard='["Money", "The Sun", "The Moon"]', rules_deck=""))
+    assert reason(g, ("play", g.db.find("Empty the Trash"))) == ""

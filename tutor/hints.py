@@ -66,12 +66,14 @@ def reason(g: Game, answer: Any) -> str:
             if spared:
                 out.append(f"it spares {', '.join(spared)}, which the Goal needs")
     if g.variant.scores and answer[0] in ("play", "free"):  # the clock: the Main deck runs out, the game ends
-        h = g.copy()
+        h = g.copy(record=True)
         try:
-            h.push(answer)
+            events = h.push(answer)
         except Exception:  # an answer this table refuses says nothing of the clock
-            h = g
-        back = len(h.draw) - len(g.draw)
+            h, events = g, []
+        # the cards the move puts back, counted before any is drawn again: the answer runs on to the
+        # next question, which may be past the next turn's draw, a draw any move that ends the turn meets
+        back = len(h.draw) - len(g.draw) + sum(1 for e in events if e.kind in ("draw", "creeper"))
         if back > 0 and not h.over:
             out.append(f"it puts {back} card{'s' if back != 1 else ''} back into the Main deck, the game's clock: "
                        f"more turns before it runs out")
