@@ -266,3 +266,40 @@ def test_the_game_against_bots_has_no_clock_in_its_reasons():
     g = table(TRASH.format(variant="standard", more_tables=", []", more_hands=', ["Television"]',
                            discard='["Money", "The Sun", "The Moon"]', rules_deck=""))
     assert reason(g, ("play", g.db.find("Empty the Trash"))) == ""
+
+
+def test_the_comparison_with_the_runner_up_in_each_case():
+    """Every case of the comparison's sentence, from made-up futures: one
+    move scores and the other not; both score as many to a tenth, with a
+    better or the same table after; a game against bots where only the
+    runner-up wins; and futures missing on either side (nothing said)."""
+    from engine.bots import Outcome, Tried
+    from tutor.hints import compare
+    g = table(MILK_AND_COOKIES)
+    mc = g.db.find("Milk & Cookies")
+    cookies, bread = ("play", g.db.find("Cookies")), ("play", g.db.find("Bread"))
+    none = [Outcome(0.0, -1, 6, 0)]
+    # only the runner-up scores: the sentence still counts both, it is not "neither scores"
+    text = compare(g, [Tried(cookies, none * 4), Tried(bread, [Outcome(1000.0, mc, 1, 1)] + none * 3)])
+    assert text == ("over the next few turns it scores 0.0 Goals on average in 4 sampled futures; play Bread, "
+                    "the runner-up, scores 0.2 (first Milk & Cookies, in 1 of 4, after 1.0 turns on average)"), text
+    # 26 Goals in 25 futures against 25 in 25: the same to a tenth (1.0), told as many
+    one, two = Outcome(1000.0, mc, 1, 1), Outcome(2000.0, mc, 1, 2)
+    better = compare(g, [Tried(cookies, [two] + [one] * 24), Tried(bread, [one] * 25)])
+    assert better.endswith("scores 1.0 (first Milk & Cookies, in 25 of 25, after 1.0 turns on average)"
+                           ": as many, and a better table after"), better
+    # 1.4 against 1.36 a future: 1.4 both, to a tenth
+    close = compare(g, [Tried(cookies, [two] * 10 + [one] * 15), Tried(bread, [two] * 9 + [one] * 16)])
+    assert "it scores 1.4 Goals on average" in close and close.endswith(": as many, and a better table after")
+    same = compare(g, [Tried(cookies, [one] * 25), Tried(bread, [one] * 25)])
+    assert same.endswith(": about the same") and "better table" not in same
+    # against bots: you win in none of them, the runner-up in some
+    s = table(TRASH.format(variant="standard", more_tables=", []", more_hands=', ["Television"]',
+                           discard="[]", rules_deck=""))
+    won = Outcome(1000.0, mc, 2, 1)
+    vs = compare(s, [Tried(cookies, none * 5), Tried(bread, [won] * 2 + none * 3)])
+    assert vs == "you win in 0 of 5 sampled futures; play Bread, the runner-up, wins in 2 of 5", vs
+    # no futures on one side, or no runner-up: nothing to compare
+    assert compare(g, [Tried(cookies, []), Tried(bread, none)]) == ""
+    assert compare(g, [Tried(cookies, none), Tried(bread, [])]) == ""
+    assert compare(g, [Tried(cookies, none)]) == ""
