@@ -303,3 +303,19 @@ def test_the_comparison_with_the_runner_up_in_each_case():
     assert compare(g, [Tried(cookies, []), Tried(bread, none)]) == ""
     assert compare(g, [Tried(cookies, none), Tried(bread, [])]) == ""
     assert compare(g, [Tried(cookies, none)]) == ""
+
+
+def test_an_answer_in_words():
+    """How a hint and the review say a move: a play, a free action, a choice
+    of one, two or three (a list with "and"), a choice of nothing, the end of
+    a turn."""
+    from tutor.hints import answer_words
+    g = table(MILK_AND_COOKIES)
+    f = g.db.find
+    assert answer_words(g, ("play", f("Cookies"))) == "play Cookies"
+    assert answer_words(g, ("free", f("Recycling"))) == "use Recycling (a free action)"
+    assert answer_words(g, ("choose", (f("Milk"),))) == "choose Milk"
+    assert answer_words(g, ("choose", (f("Milk"), f("Cookies")))) == "choose Milk and Cookies"
+    assert answer_words(g, ("choose", (f("Milk"), f("Cookies"), f("Bread")))) == "choose Milk, Cookies and Bread"
+    assert answer_words(g, ("choose", ())) == "pass (choose nothing)"
+    assert answer_words(g, ("end",)) == "end the turn"
