@@ -511,3 +511,26 @@ def test_a_lesson_that_ends_frees_its_slot_and_files_nothing(store):
         g.push(a)
     store.save(g, answers, slot="lesson")
     assert store.in_progress() == {} and store.runs() == [] and store.notes("lesson") is None
+
+
+def test_a_new_game_over_an_unreadable_one_keeps_the_old_ones_bytes_first(store):
+    store.start(Game.new(("fluxx5",), 1, "solo", 33))
+    store.db.execute("UPDATE games SET decks='{}'")
+    store.start(Game.new(("fluxx5",), 1, "solo", 34))
+    (kept,) = store.path.parent.glob("unreadable-solo-*.txt")
+    assert kept.read_bytes().split(b"\n")[0].decode() == ("solo-fluxx: the saved game of slot solo, which could "
+                                                         "not be read (its answers or decks are not lists); each "
+                                                         "column as it was stored")
+    (r,) = store.runs()
+    assert (r["seed"], r["status"]) == (33, "unreadable") and store.load()[2].seed == 34
+
+
+def test_an_abandoned_game_keeps_its_coached_mark_and_a_game_against_bots_no_score(store):
+    store.start(Game.new(("fluxx5",), 1, "solo", 41), extra={"coached": True})
+    store.start(Game.new(("fluxx5",), 1, "solo", 42))
+    store.start(Game.new(("fluxx5",), 3, "standard", 43), slot="standard", extra={"seats": ["human", "random",
+                                                                                          "random"]})
+    store.start(Game.new(("fluxx5",), 3, "standard", 44), slot="standard")
+    coached, bots = store.runs()
+    assert (coached["seed"], coached["status"], coached["coached"]) == (41, "abandoned", True)
+    assert (bots["seed"], bots["status"], bots["winner"], bots["score"]) == (43, "abandoned", None, None)
