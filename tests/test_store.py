@@ -513,14 +513,19 @@ def test_a_lesson_that_ends_frees_its_slot_and_files_nothing(store):
     assert store.in_progress() == {} and store.runs() == [] and store.notes("lesson") is None
 
 
-def test_a_new_game_over_an_unreadable_one_keeps_the_old_ones_bytes_first(store):
+@pytest.mark.parametrize("damage, why", [
+    ("answers=X'00'", "its answers are not text"),
+    ("decks=X'00'", "its decks are not text"),
+    ("decks='{}'", "its answers or decks are not lists"),
+    ("answers='{}'", "its answers or decks are not lists"),
+])
+def test_a_new_game_over_an_unreadable_one_keeps_the_old_ones_bytes_first(store, damage, why):
     store.start(Game.new(("fluxx5",), 1, "solo", 33))
-    store.db.execute("UPDATE games SET decks='{}'")
+    store.db.execute(f"UPDATE games SET {damage}")
     store.start(Game.new(("fluxx5",), 1, "solo", 34))
     (kept,) = store.path.parent.glob("unreadable-solo-*.txt")
-    assert kept.read_bytes().split(b"\n")[0].decode() == ("solo-fluxx: the saved game of slot solo, which could "
-                                                         "not be read (its answers or decks are not lists); each "
-                                                         "column as it was stored")
+    assert kept.read_bytes().split(b"\n")[0].decode() == (
+        f"solo-fluxx: the saved game of slot solo, which could not be read ({why}); each column as it was stored")
     (r,) = store.runs()
     assert (r["seed"], r["status"]) == (33, "unreadable") and store.load()[2].seed == 34
 
