@@ -172,3 +172,33 @@ draw_pile = ["Chocolate", "Dreams", "Money", "Peace", "Time"]
     assert ev["play_phase"].data["terms"] == [[play_all, 0]] and ev["play_phase"].data["n"] == 5
     said = Explainer().explain(g, ev["play_phase"]).text
     assert said == "Player 0 plays 5 cards this turn: Play All."
+
+
+@pytest.mark.parametrize("variant, players, decks", [("solo", 1, ("fluxx5",)),
+                                                     ("standard", 3, ("fluxx5", "creeper-pack"))])
+def test_told_events_are_numbered_by_group_and_each_head_keeps_its_own_more(variant, players, decks):
+    """The tutor's told sequence for each answer of random games: groups
+    numbered 1, 2, 3, ... in order, one head each, first; a head whose line
+    is a summary (a burst, a Discard and Draw, a Goal met) keeps the detail
+    of the event it stands for; every other line is the event's own."""
+    from engine.bots import RandomBot
+    from tutor.explain import Explainer
+    ex = Explainer("full")
+    summaries = 0
+    for seed in range(6):
+        g = Game.new(decks, players, variant, seed)
+        bots = [RandomBot(seed * 10 + s) for s in range(players)]
+        while not g.over:
+            events = g.push(bots[g.prompt.player].choose(g))
+            told = ex.explain_all(g, events)
+            assert len(told) == len(events)
+            assert [t.group for t in told if t.head] == list(range(1, 1 + sum(t.head for t in told)))
+            for k, (e, t) in enumerate(zip(events, told, strict=True)):
+                own = ex.explain(g, e)
+                assert t.head == (k == 0 or told[k - 1].group != t.group)
+                assert t.group == (told[k - 1].group + (1 if t.head else 0) if k else 1)
+                assert t.x.more == own.more, (e, t.x, own)
+                if t.x.text != own.text:
+                    assert t.head
+                    summaries += 1
+    assert summaries > 0
