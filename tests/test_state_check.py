@@ -243,3 +243,53 @@ def test_a_surprise_chain_on_a_play_names_the_card_being_played():
     d["discard"].append(card)
     with pytest.raises(BadState, match="'chain' names a card that is not in the being-played area"):
         Game.from_dict(d)
+
+
+def _set(key, value):
+    return lambda d: d["prompt"].__setitem__(key, value)
+
+
+# (the question to damage, the damage, the sentence: {n} the card count, {last} the last seat)
+PROMPT_DAMAGE = [
+    ("moves", lambda d: d.__setitem__("prompt", ["turn"]), "'prompt' is not a question"),
+    ("moves", lambda d: d["prompt"].pop("reason"), "'prompt' has no 'reason'"),
+    ("moves", _set("kind", "ask"), "'prompt.kind' is not turn or choose"),
+    ("moves", _set("player", 1), "'prompt.player' is not a seat from 0 to {last}"),  # one seat: 1 is past it
+    ("moves", _set("player", "0"), "'prompt.player' is not a seat from 0 to {last}"),
+    ("moves", _set("ask", ""), "'prompt' ask, reason and domain are not text"),
+    ("moves", _set("ask", "fly"), "'prompt.ask' 'fly' is not a question the engine asks with 'moves' options"),
+    ("moves", _set("reason", " abcde "), "'prompt.reason' is not a reason in words"),
+    ("moves", _set("options", "play"), "'prompt.options' is not a list of plain values"),
+    ("moves", _set("options", [1.5]), "'prompt.options' is not a list of plain values"),
+    ("moves", _set("min", 2), "'prompt' min and max are not 0 <= min <= max"),
+    ("moves", _set("min", "1"), "'prompt' min and max are not 0 <= min <= max"),
+    ("moves", _set("options", []), "'prompt' is a turn question with no options"),
+    ("moves", _set("card", -2), "'prompt.card' is not a card id or -1"),
+    ("moves", _set("card", "{n}"), "'prompt.card' is not a card id or -1"),
+    ("moves", lambda d: d["prompt"].__setitem__("card", len(d["cards"])), "'prompt.card' is not a card id or -1"),
+    ("moves", lambda d: d["prompt"]["options"].append(["play", len(d["cards"])]),
+     "'prompt.options' are not moves (play or free with a card id, end, random)"),
+    ("cards", lambda d: d["prompt"].update(min=3, max=3), "'prompt' asks for more choices than it offers"),
+    ("cards", lambda d: d["prompt"]["options"].append(len(d["cards"])), "'prompt.options' are not card ids"),
+    ("cards", _set("then", ["fly_away"]), "'prompt.then' is not a task the engine knows"),
+    ("players", lambda d: d["prompt"]["options"].append(d["nplayers"]), "'prompt.options' are not seats from 0 to {last}"),
+]
+
+
+@pytest.mark.parametrize("domain, damage, says", PROMPT_DAMAGE)
+def test_each_fault_of_the_pending_question_gets_its_sentence(domain, damage, says):
+    d = a_state(0, 3, 0) if domain == "moves" else a_question(domain)
+    Game.from_dict(copy.deepcopy(d))  # as it was: sound
+    damage(d)
+    with pytest.raises(BadState) as e:
+        Game.from_dict(d)
+    assert str(e.value) == says.format(n=len(d["cards"]), last=d["nplayers"] - 1)
+
+
+def test_a_reason_of_six_letters_is_a_reason():
+    """(Six letters pass as words; the question is then refused only for not
+    being the one this table asks.)"""
+    d = a_state(0, 3, 0)
+    d["prompt"]["reason"] = " abcdef "
+    with pytest.raises(BadState, match=r"^the pending turn question \('play'\) is not the one this table asks"):
+        Game.from_dict(d)
