@@ -144,17 +144,18 @@ if IN_MUTANTS:
         """Under mutation testing each test starts without the engine's
         worked-out tables (each card set's passive index with its rules' views,
         Solo's deck split and spots, the generator's lane constants, the tutor
-        reference's card entries): a test that
+        reference's card entries, the state check's task arities): a test that
         reads them then builds them itself, so the mutation tester maps it to
         the code that builds them, and a mutant of that code cannot hide
         behind a table an earlier test built."""
         import engine.numbers as numbers
-        from engine import rng
+        from engine import rng, statecheck
         from solo import variant as solo_variant
         from tutor.reference import REFERENCE
         numbers._INDEXES.clear()
         solo_variant._FACTS.clear()
         rng._PACKINGS.clear()
+        statecheck._ARITY.clear()
         REFERENCE.forget_cards()
         yield
 

@@ -293,3 +293,18 @@ def test_a_reason_of_six_letters_is_a_reason():
     d["prompt"]["reason"] = " abcdef "
     with pytest.raises(BadState, match=r"^the pending turn question \('play'\) is not the one this table asks"):
         Game.from_dict(d)
+
+
+@pytest.mark.parametrize("task, says", [
+    ([], "'stack[0]' is not a task the engine knows"),
+    (5, "'stack[0]' is not a task the engine knows"),
+    ("draw_phase", "'stack[0]' is not a task the engine knows"),
+    (["ask_hand_limit", 0, "rule.hand-limit", 7], "'stack[0]' gives 'ask_hand_limit' 3 arguments; it takes 2 to 2"),
+    (["ask_hand_limit", 0], "'stack[0]' gives 'ask_hand_limit' 1 arguments; it takes 2 to 2"),
+])
+def test_a_pending_task_of_the_wrong_shape_gets_its_sentence(task, says):
+    d = a_state(0, 3, 0)
+    d["stack"].insert(0, task)
+    with pytest.raises(BadState) as e:
+        Game.from_dict(d)
+    assert str(e.value) == says
