@@ -308,3 +308,32 @@ def test_a_pending_task_of_the_wrong_shape_gets_its_sentence(task, says):
     with pytest.raises(BadState) as e:
         Game.from_dict(d)
     assert str(e.value) == says
+
+
+@pytest.mark.parametrize("damage, says", [
+    (lambda d: d.pop("turn"), "the field 'turn' is missing"),
+    (lambda d: d.__setitem__("draw", 5), "'draw' is not a list of card ids (0 to {last_card})"),
+    (lambda d: d.__setitem__("active", 1), "'active' is not a seat from 0 to 0"),  # Solo's one seat is 0
+    (lambda d: d.__setitem__("active", "0"), "'active' is not a seat from 0 to 0"),
+    (lambda d: d.__setitem__("rng", -1), "'rng' is not a 64-bit generator state"),
+    (lambda d: d.__setitem__("rng", 2**64), "'rng' is not a 64-bit generator state"),
+    (lambda d: d.__setitem__("rng", "5"), "'rng' is not a 64-bit generator state"),
+    (lambda d: d.__setitem__("stale", "x"), "'stale' is not a whole number of 0 or more"),
+    (lambda d: d.__setitem__("stale", -1), "'stale' is not a whole number of 0 or more"),
+    (lambda d: d.__setitem__("end", 5), "'end' is not the id of the rule that ended the game (text, or empty)"),
+    (lambda d: d.__setitem__("end", "x" * 65), "'end' is not the id of the rule that ended the game (text, or empty)"),
+    # the edges that hold, and the fields an older save may not have (their defaults)
+    (lambda d: d.__setitem__("rng", 0), None),
+    (lambda d: d.__setitem__("rng", 2**64 - 1), None),
+    (lambda d: d.__setitem__("end", "x" * 64), None),
+    (lambda d: [d.pop(f) for f in ("stale", "end", "chain", "seen", "seen_play", "seen_free")], None),
+])
+def test_each_fault_of_a_saved_states_fields_gets_its_sentence(damage, says):
+    d = a_state(0, 3, 0)
+    damage(d)
+    if says is None:
+        Game.from_dict(d)
+        return
+    with pytest.raises(BadState) as e:
+        Game.from_dict(d)
+    assert str(e.value) == says.format(last_card=len(d["cards"]) - 1)
