@@ -337,3 +337,55 @@ def test_each_fault_of_a_saved_states_fields_gets_its_sentence(damage, says):
     with pytest.raises(BadState) as e:
         Game.from_dict(d)
     assert str(e.value) == says.format(last_card=len(d["cards"]) - 1)
+
+
+def a_surprise_window() -> dict:
+    """A game of four with a Surprise window open on a play that a Surprise
+    already answers (a chain of two), from random Voyager games."""
+    for seed in range(300):
+        g = Game.new(("voyager",), 4, "standard", seed)
+        bot = make_bot("random", seed)
+        while not g.over:
+            pr = g.prompt
+            if pr.then and pr.then[0] == "ans_window" and len(g.chain) >= 2:
+                return json.loads(json.dumps(g.to_dict()))
+            g.push(bot.choose(g))
+    raise AssertionError("no Surprise answered by a Surprise in 300 Voyager games")
+
+
+def _no_chain(d):
+    d["chain"] = []
+    d["stack"] = [t for t in d["stack"] if t[0] != "settle_chain"]
+
+
+def _second_link(kind=None, card=None):
+    def damage(d):
+        if kind is not None:
+            d["chain"][1][2] = kind
+        if card is not None:
+            d["playing"].remove(d["chain"][1][0])
+            d["discard"].append(d["chain"][1][0])
+    return damage
+
+
+@pytest.mark.parametrize("damage, says", [
+    (_no_chain, "a Surprise window is open with no chain of cards to answer"),
+    (_second_link(kind="play"), "'chain' is not a play (or an attempt to steal) with Surprises on it"),
+    (_second_link(card=True), "'chain' names a card that is not in the being-played area"),
+])
+def test_a_surprise_window_whose_chain_does_not_fit_gets_its_sentence(damage, says):
+    d = a_surprise_window()
+    Game.from_dict(copy.deepcopy(d))  # as it was: sound
+    damage(d)
+    with pytest.raises(BadState) as e:
+        Game.from_dict(d)
+    assert str(e.value) == says
+
+
+def test_two_chains_settling_at_once_are_refused():
+    d = a_state(0, 3, 0)
+    d["stack"] += [["settle_chain"], ["settle_chain"]]
+    with pytest.raises(BadState) as e:
+        Game.from_dict(d)
+    assert str(e.value) == ("'chain' (the cards fought over by Surprises) does not match the pending tasks: a chain "
+                            "is open exactly while one 'settle_chain' task waits")
