@@ -389,3 +389,24 @@ def test_two_chains_settling_at_once_are_refused():
         Game.from_dict(d)
     assert str(e.value) == ("'chain' (the cards fought over by Surprises) does not match the pending tasks: a chain "
                             "is open exactly while one 'settle_chain' task waits")
+
+
+def test_a_turn_question_with_a_task_still_pending_is_not_the_tables():
+    """The turn's question is asked only when nothing is left to do: a
+    saved one with a task still waiting under it is refused."""
+    d = a_state(0, 3, 0)
+    d["stack"].insert(0, ["temp_done"])
+    with pytest.raises(BadState) as e:
+        Game.from_dict(d)
+    assert str(e.value) == "the pending turn question ('play') is not one this table asks"
+
+
+def test_a_question_whose_answer_fails_on_the_table_is_refused_at_load():
+    """A stale option (a card the question says is in play, now in the draw
+    pile) is found when the load tries the answers, not on the player's move."""
+    d = a_question("cards")
+    d["prompt"]["options"][0] = d["draw"][0]
+    with pytest.raises(BadState) as e:
+        Game.from_dict(d)
+    assert str(e.value) == (f"the pending question ('{d['prompt']['ask']}') does not fit the table: answering it "
+                            "fails (ValueError)")
