@@ -410,3 +410,75 @@ def test_a_question_whose_answer_fails_on_the_table_is_refused_at_load():
         Game.from_dict(d)
     assert str(e.value) == (f"the pending question ('{d['prompt']['ask']}') does not fit the table: answering it "
                             "fails (ValueError)")
+
+
+def _move(src: str, name: str, dst: str):
+    """Move the named card from one pile of a state to another."""
+    def damage(d):
+        c = d["cards"].index(name)
+        d[src].remove(c)
+        d[dst].append(c)
+    return damage
+
+
+@pytest.mark.parametrize("damage, says", [
+    (lambda d: d.__setitem__("winner", 1), "'winner' is not a seat from 0 to 0"),
+    (lambda d: d.__setitem__("used", 5), "'used' is not a list of card ids (0 to 98)"),
+    (lambda d: d.__setitem__("seen", [-1]), "'seen' is not a list of position keys (whole numbers from 0 to 2^48-1)"),
+    (lambda d: d.__setitem__("seen_play", [2**48]),
+     "'seen_play' is not a list of position keys (whole numbers from 0 to 2^48-1)"),
+    (lambda d: d.__setitem__("seen_free", ["1"]),
+     "'seen_free' is not a list of position keys (whole numbers from 0 to 2^48-1)"),
+    (lambda d: d.__setitem__("temp", [[1, -1, [], 0, "play"]]),
+     "'temp[0]' is not a temporary hand [seat, card, cards, plays, kind]"),
+    (lambda d: d.__setitem__("temp", [[0, -1, [], 0]]), "'temp[0]' is not a temporary hand [seat, card, cards, plays, kind]"),
+    (lambda d: d.__setitem__("temp", [[0, 99, [], 0, "play"]]),
+     "'temp[0]' is not a temporary hand [seat, card, cards, plays, kind]"),
+    (lambda d: d.__setitem__("temp", [[0, -1, [], -1, "play"]]),
+     "'temp[0]' is not a temporary hand [seat, card, cards, plays, kind]"),
+    (lambda d: d.__setitem__("temp", [[0, -1, 5, 0, "play"]]), "'temp[0] cards' is not a list of card ids (0 to 98)"),
+    (lambda d: d["draw"].remove(d["cards"].index("Peace")), "the cards do not add up (missing: Peace)"),
+    (lambda d: d["hands"][0].append(d["cards"].index("Peace")), "the cards do not add up (in two places: Peace)"),
+    (_move("draw", "Peace", "goals"), "'goals' holds a card that is not one of the Goals"),
+    (_move("draw", "Time", "scored"), "'scored' holds a card that is not one of the Goals"),
+    (_move("draw", "Milk & Cookies", "rules_deck"), "'rules_deck' holds a card that is not one of the Rules"),
+    (lambda d: [_move("rules_deck", n, "rules")(d) for n in ("Play 4", "Play All")],
+     "'rules' holds two New Rules of one kind (Play 4 and Play All); a new rule of a kind replaces the old one"),
+    (lambda d: _move("draw", "Milk & Cookies", "hands")(d) or d["tables"][0].append(d["hands"].pop()),
+     "'tables[0]' holds a card that is not a Keeper or Creeper"),
+    (lambda d: d.__setitem__("attached", {"x": 1}), "'attached' is not a map of Creeper to Keeper"),
+    (lambda d: d.__setitem__("attached", {"5": "7"}), "'attached' is not a map of Creeper to Keeper"),
+    (lambda d: d.__setitem__("attached", {"5": 7}),
+     "'attached' joins cards that are not an attaching Creeper and a Keeper on one table"),
+    (lambda d: d.__setitem__("chain", [[0, 1, "play", 0, 0]]), "'chain[0]' is not a Surprise link [card, seat, kind, arg, via]"),
+    (lambda d: d.__setitem__("chain", [[99, 0, "play", 0, 0]]), "'chain[0]' is not a Surprise link [card, seat, kind, arg, via]"),
+    (lambda d: d.__setitem__("chain", [["0", 0, "play", 0, 0]]), "'chain[0]' is not a Surprise link [card, seat, kind, arg, via]"),
+    (lambda d: d.__setitem__("chain", [[0, 0, "play", 0, 0.5]]), "'chain[0]' is not a Surprise link [card, seat, kind, arg, via]"),
+    (lambda d: d.__setitem__("chain", [[0, 0, "play", 0.5, 0]]), "'chain[0]' is not a Surprise link [card, seat, kind, arg, via]"),
+    (lambda d: d.__setitem__("chain", "x"), "'chain' is not a list of Surprise links"),
+    (lambda d: d.__setitem__("stack", "x"), "'stack' is not a list of tasks"),
+    (lambda d: d.__setitem__("temp", "x"), "'temp' is not a list of temporary hands"),
+    (lambda d: d.__setitem__("temp", [["0", -1, [], 0, "play"]]),
+     "'temp[0]' is not a temporary hand [seat, card, cards, plays, kind]"),
+    (_move("draw", "Peace", "rules"), "'rules' holds a card that is not one of the Rules"),
+    (_move("draw", "Peace", "rules_discard"), "'rules_discard' holds a card that is not one of the Rules"),
+    (lambda d: d["draw"].append(_set_aside(d)), "the cards do not add up (not in this game: {set_aside})"),
+    # the edges that hold
+    (lambda d: d.__setitem__("seen", [0, 2**48 - 1]), None),
+])
+def test_each_fault_of_a_saved_states_piles_and_links_gets_its_sentence(damage, says):
+    d = a_state(0, 3, 0)
+    damage(d)
+    if says is None:
+        Game.from_dict(d)
+        return
+    with pytest.raises(BadState) as e:
+        Game.from_dict(d)
+    assert str(e.value) == says.format(set_aside=d["cards"][d["draw"][-1]])
+
+
+def _set_aside(d) -> int:
+    """The first card of the deck that this Solo game set aside (in no pile)."""
+    placed = {c for f in ("draw", "discard", "rules", "goals", "scored", "rules_deck", "rules_discard", "playing")
+              for c in d[f]} | {c for h in d["hands"] + d["tables"] for c in h}
+    return min(c for c in range(len(d["cards"])) if c not in placed)
