@@ -482,3 +482,35 @@ def _set_aside(d) -> int:
     placed = {c for f in ("draw", "discard", "rules", "goals", "scored", "rules_deck", "rules_discard", "playing")
               for c in d[f]} | {c for h in d["hands"] + d["tables"] for c in h}
     return min(c for c in range(len(d["cards"])) if c not in placed)
+
+
+@pytest.mark.parametrize("damage, says", [
+    (lambda d: [d], "the saved state is not a map of fields"),
+    (lambda d: {**d, "decks": []}, "'decks' is not a list of deck ids"),
+    (lambda d: {**d, "decks": "fluxx5"}, "'decks' is not a list of deck ids"),
+    (lambda d: {**d, "decks": ["fluxx5", 5]}, "'decks' is not a list of deck ids"),
+    (lambda d: {**d, "nplayers": "1"}, "'nplayers' is not a whole number"),
+])
+def test_each_fault_of_a_saved_states_header_gets_its_sentence(damage, says):
+    with pytest.raises(BadState) as e:
+        Game.from_dict(damage(a_state(0, 3, 0)))
+    assert str(e.value) == says
+
+
+def test_the_largest_seed_is_a_seed():
+    from engine.statecheck import MAX_SEED
+    d = a_state(0, 3, 0)
+    d["seed"] = MAX_SEED
+    assert Game.from_dict(d).seed == MAX_SEED
+
+
+def test_a_state_read_without_checks_is_taken_as_it_is():
+    """check="none" is for a state this engine has just written (the app's
+    hint worker, the property tests): nothing is checked, so even a damaged
+    one is read; "fields" and "full" refuse it."""
+    d = a_state(0, 3, 0)
+    d["stale"] = -1
+    assert Game.from_dict(copy.deepcopy(d), check="none").stale == -1
+    for check in ("fields", "full"):
+        with pytest.raises(BadState, match="'stale' is not a whole number of 0 or more"):
+            Game.from_dict(copy.deepcopy(d), check=check)
