@@ -514,3 +514,11 @@ def test_a_state_read_without_checks_is_taken_as_it_is():
     for check in ("fields", "full"):
         with pytest.raises(BadState, match="'stale' is not a whole number of 0 or more"):
             Game.from_dict(copy.deepcopy(d), check=check)
+
+
+def test_plain_data_is_nested_at_most_sixteen_lists_deep_and_holds_no_map():
+    from engine.statecheck import MAX_NESTING, _json
+    assert MAX_NESTING == 16
+    assert _json(nest(15)) and not _json(nest(16))  # (nest(k): k + 1 lists, one in another)
+    assert _json([1, "a", None, True, [2, [3]]])
+    assert not _json([{"x": 1}, 1]) and not _json([1, {"x": 1}]) and not _json([1.5])
