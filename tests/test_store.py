@@ -539,3 +539,16 @@ def test_an_abandoned_game_keeps_its_coached_mark_and_a_game_against_bots_no_sco
     coached, bots = store.runs()
     assert (coached["seed"], coached["status"], coached["coached"]) == (41, "abandoned", True)
     assert (bots["seed"], bots["status"], bots["winner"], bots["score"]) == (43, "abandoned", None, None)
+
+
+def test_a_stored_value_is_read_only_when_it_is_text_within_its_cap_and_json():
+    from solo.store import TOO_BIG, Unreadable, parse
+    assert parse("[1]", 3, "answers") == [1]  # exactly at the cap: read
+    for text, cap, what, says in [("[1]", 2, "answers", "its answers are longer than 2 characters"),
+                                  (TOO_BIG, 8_000_000, "answers", "its answers are longer than 8,000,000 bytes"),
+                                  (b"[]", 10, "decks", "its decks are not text"),
+                                  (None, 10, "state", "its state is missing"),
+                                  ("[1,", 10, "state", "its state is not JSON")]:
+        with pytest.raises(Unreadable) as e:
+            parse(text, cap, what)
+        assert str(e.value) == says
