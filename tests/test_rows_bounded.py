@@ -266,3 +266,23 @@ def test_every_guarded_value_past_its_cap_is_left_unread(tmp_path, monkeypatch):
     (row,) = s._rows("runs", "1", (), [("decks", MAX_SMALL), ("seats", MAX_SMALL), ("run", 9_000_000)])
     assert row[0] == '["fluxx5"]' and row[1] is TOO_BIG and row[2] is TOO_BIG
     s.close()
+
+
+def test_a_value_at_its_cap_is_read_and_only_the_rows_past_it_are_not(tmp_path, monkeypatch):
+    """Each guarded value is weighed against its own cap, in its own row:
+    at the cap it is read, one past it (text or blob) it is not, and the
+    other rows and columns are read as usual."""
+    from solo.store import TOO_BIG
+    monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path))
+    store_a_finished_run(1)
+    store_a_finished_run(2)
+    s = Store()
+    try:
+        s.db.execute("UPDATE runs SET seats=?, run=? WHERE id=1", ("x" * 10, "r" * 20))
+        s.db.execute("UPDATE runs SET seats=?, run=? WHERE id=2", ("x" * 11, b"y" * 21))
+        rows = s._rows("runs", "1", (), ["id", ("decks", 100), ("seats", 10), ("run", 20)])
+        assert [r[0] for r in rows] == [1, 2]
+        assert rows[0][1:] == ('["fluxx5"]', "x" * 10, "r" * 20)
+        assert rows[1][1] == '["fluxx5"]' and rows[1][2] is TOO_BIG and rows[1][3] is TOO_BIG
+    finally:
+        s.close()

@@ -552,3 +552,21 @@ def test_a_stored_value_is_read_only_when_it_is_text_within_its_cap_and_json():
         with pytest.raises(Unreadable) as e:
             parse(text, cap, what)
         assert str(e.value) == says
+
+
+def test_a_slot_lock_is_a_plain_file_readable_by_others_and_a_lock_that_cannot_open_is_named(tmp_path):
+    import os
+    s = Store(tmp_path / "s.db")
+    try:
+        assert s.claim("solo")
+        umask = os.umask(0)
+        os.umask(umask)
+        lock = tmp_path / "s.db.solo.lock"
+        assert lock.is_file() and lock.stat().st_mode & 0o777 == 0o644 & ~umask
+        (tmp_path / "s.db.daily.lock").mkdir()  # the lock's place is taken by a folder
+        with pytest.raises(StoreError) as e:
+            s.claim("daily")
+        assert str(e.value) == (f"The lock file {tmp_path / 's.db.daily.lock'} cannot be opened (Is a directory); "
+                                "check that the data folder can be written.")
+    finally:
+        s.close()
