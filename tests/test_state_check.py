@@ -331,12 +331,16 @@ def test_a_pending_task_of_the_wrong_shape_gets_its_sentence(task, says):
 def test_each_fault_of_a_saved_states_fields_gets_its_sentence(damage, says):
     d = a_state(0, 3, 0)
     damage(d)
-    if says is None:
+    assert refusal(d) == (says and says.format(last_card=len(d["cards"]) - 1))
+
+
+def refusal(d: dict) -> str | None:
+    """The sentence a load of ``d`` refuses it with, or None when it loads."""
+    try:
         Game.from_dict(d)
-        return
-    with pytest.raises(BadState) as e:
-        Game.from_dict(d)
-    assert str(e.value) == says.format(last_card=len(d["cards"]) - 1)
+    except BadState as e:
+        return str(e)
+    return None
 
 
 def a_surprise_window() -> dict:
@@ -469,12 +473,7 @@ def _move(src: str, name: str, dst: str):
 def test_each_fault_of_a_saved_states_piles_and_links_gets_its_sentence(damage, says):
     d = a_state(0, 3, 0)
     damage(d)
-    if says is None:
-        Game.from_dict(d)
-        return
-    with pytest.raises(BadState) as e:
-        Game.from_dict(d)
-    assert str(e.value) == says.format(set_aside=d["cards"][d["draw"][-1]])
+    assert refusal(d) == (says and says.format(set_aside=d["cards"][d["draw"][-1]]))
 
 
 def _set_aside(d) -> int:
