@@ -6,7 +6,9 @@
     .venv/bin/python -m tests.mutation survivors engine.goals   # those of one module
     .venv/bin/python -m tests.mutation classes    # the survivors by kind, with why they live
     .venv/bin/mutmut run $(.venv/bin/python -m tests.mutation names)   # run the survivors again
+    .venv/bin/python -m tests.mutation generate && .venv/bin/python -m tests.mutation restore   # a new machine
     .venv/bin/mutmut run --max-children 2 $(.venv/bin/python -m tests.mutation pending)   # go on with a full run
+    .venv/bin/python -m tests.mutation save       # the results into tests/mutation-results.txt, for git
 
 How the rate is counted:
 
@@ -358,6 +360,156 @@ def _recorded() -> dict[str, int]:
     return out
 
 
+# mutants/ lives on one machine and is lost with it; a full run takes
+# longer than one session. The ledger carries the results between
+# machines, in git: per mutated function, the hash mutmut keeps of its
+# source and the exit code of each of its mutants in order ("." for not
+# run). A result is restored only where the function's hash and its number
+# of mutants are the same, under the same mutmut: a changed function runs
+# again, as mutmut itself does (tests/mutation-results.txt).
+LEDGER = ROOT / "tests" / "mutation-results.txt"
+
+
+def _mutmut_version() -> str:
+    from importlib.metadata import version
+    return version("mutmut")
+
+
+def _read_meta(path: Path) -> dict:
+    """A meta file, read again if mutmut was writing it at that moment."""
+    import json
+    import time
+    for _ in range(20):
+        try:
+            return json.loads(path.read_text())
+        except json.JSONDecodeError:
+            time.sleep(0.1)
+    return json.loads(path.read_text())
+
+
+def _function_of(key: str) -> tuple[str, int]:
+    """(function as in a meta's hashes, mutant number) of a mutant's name."""
+    from mutmut.utils.format_utils import mangled_name_from_mutant_name
+    number = int(key.rpartition("__mutmut_")[2])
+    return mangled_name_from_mutant_name(key).rpartition(".")[2], number
+
+
+def _meta_table(meta: dict) -> dict[str, tuple[str, list[int | None]]]:
+    """{function: (hash, [exit code of mutant 1, 2, ...])} of one meta file."""
+    codes: dict[str, dict[int, int | None]] = defaultdict(dict)
+    for key, code in meta["exit_code_by_key"].items():
+        func, number = _function_of(key)
+        codes[func][number] = code
+    out = {}
+    for func, by_number in codes.items():
+        if func in meta["hash_by_function_name"] and sorted(by_number) == list(range(1, len(by_number) + 1)):
+            out[func] = (meta["hash_by_function_name"][func], [by_number[i] for i in sorted(by_number)])
+    return out
+
+
+def read_ledger(text: str) -> tuple[str, dict[str, dict[str, tuple[str, list[int | None]]]]]:
+    """(mutmut version, {source path: {function: (hash, codes)}}) of a ledger's text."""
+    version, files, path = "", {}, ""
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.startswith("# mutmut "):
+            version = line.split()[2].rstrip(":")
+        elif not line.strip() or line.startswith("#"):
+            continue
+        elif not line.startswith(" "):
+            path = line.strip()
+            files[path] = {}
+        else:
+            try:
+                func, digest, codes = line.split()
+                files[path][func] = (digest, [None if c == "." else int(c) for c in codes.split(",")])
+            except (ValueError, KeyError):
+                raise SystemExit(f"{LEDGER.name}, line {n}: expected '  function hash code,code,...' "
+                                 f"under a source path; write the file again with "
+                                 f"`python -m tests.mutation save`") from None
+    return version, files
+
+
+def save_ledger(root: Path = ROOT, ledger: Path = LEDGER) -> tuple[int, int]:
+    """Write the ledger from ``root``/mutants, keeping the ledger's result of
+    a mutant mutants/ has not run when its function is unchanged. Returns
+    (mutants with a result, mutants)."""
+    version = _mutmut_version()
+    old_version, old = read_ledger(ledger.read_text()) if ledger.is_file() else ("", {})
+    if old_version != version:
+        old = {}
+    out = [f"# mutmut {version}: the results of the mutation run, carried between machines",
+           "# (python -m tests.mutation save / restore; README, \"Mutation testing\"). Under each",
+           "# source path: function, the hash mutmut keeps of it, each mutant's exit code in order",
+           "# (1 killed, 0 survived, 33 no tests, 36/-24/24/152/255 timeout, . not run)."]
+    done = total = 0
+    for meta_path in sorted((root / "mutants").rglob("*.py.meta")):
+        table = _meta_table(_read_meta(meta_path))
+        if not table:
+            continue
+        path = str(meta_path.relative_to(root / "mutants"))[:-len(".meta")]
+        out.append(path)
+        for func in sorted(table):
+            digest, codes = table[func]
+            was = old.get(path, {}).get(func)
+            if was and was[0] == digest and len(was[1]) == len(codes):
+                codes = [c if c is not None else w for c, w in zip(codes, was[1], strict=True)]
+            done += sum(c is not None for c in codes)
+            total += len(codes)
+            out.append(f"  {func} {digest} " + ",".join("." if c is None else str(c) for c in codes))
+    ledger.write_text("\n".join(out) + "\n")
+    return done, total
+
+
+def restore_ledger(root: Path = ROOT, ledger: Path = LEDGER) -> tuple[int, int]:
+    """Put the ledger's results into ``root``/mutants (made by `mutmut run` or
+    `python -m tests.mutation generate`) where a mutant has none and its
+    function is unchanged. Returns (restored, left out as changed). Run it
+    only while no mutmut run is going."""
+    import json
+    version, files = read_ledger(ledger.read_text())
+    if version != _mutmut_version():
+        raise SystemExit(f"{LEDGER.name} was written by mutmut {version}, this is {_mutmut_version()}: "
+                         f"its mutants may differ; run afresh")
+    restored = stale = 0
+    for path, funcs in files.items():
+        meta_path = root / "mutants" / f"{path}.meta"
+        if not meta_path.is_file():
+            stale += sum(1 for f in funcs.values() for c in f[1] if c is not None)
+            continue
+        meta = _read_meta(meta_path)
+        table = _meta_table(meta)
+        key_of = {_function_of(k): k for k in meta["exit_code_by_key"]}
+        changed = False
+        for func, (digest, codes) in funcs.items():
+            now = table.get(func)
+            if not now or now[0] != digest or len(now[1]) != len(codes):
+                stale += sum(c is not None for c in codes)
+                continue
+            for number, (have, code) in enumerate(zip(now[1], codes, strict=True), 1):
+                if have is None and code is not None:
+                    meta["exit_code_by_key"][key_of[func, number]] = code
+                    restored += 1
+                    changed = True
+        if changed:
+            meta_path.write_text(json.dumps(meta, indent=4))
+    return restored, stale
+
+
+def generate(root: Path = ROOT) -> None:
+    """Make mutants/ as `mutmut run` starts by doing, without running anything."""
+    import os
+
+    from mutmut.__main__ import create_mutants
+    from mutmut.mutation.trampoline import set_mutant_under_test
+    from mutmut.utils.file_utils import copy_also_copy_files, copy_src_dir
+    os.chdir(root)
+    set_mutant_under_test("mutant_generation")
+    (root / "mutants").mkdir(exist_ok=True)
+    copy_src_dir()
+    copy_also_copy_files()
+    create_mutants(os.cpu_count() or 2)
+
+
 def recheck(seed: int, n: int, timeout: float = 600.0) -> list[tuple[str, bool, bool, bool, float, float]]:
     """Run again, outside mutmut, ``n`` mutants drawn with ``seed`` from those
     mutmut killed (exit 1) or saw survive (exit 0), each twice: with the
@@ -435,6 +587,17 @@ def diffs(prefix: str) -> list[tuple[str, str, str]]:
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["generate"]:  # mutants/ made, nothing run (then restore, then pending)
+        generate()
+        return 0
+    if argv[:1] == ["save"]:  # tests/mutation-results.txt from mutants/ (and what it held)
+        done, total = save_ledger()
+        print(f"{LEDGER.relative_to(ROOT)}: {done:,} of {total:,} mutants with a result")
+        return 0
+    if argv[:1] == ["restore"]:  # tests/mutation-results.txt into mutants/
+        restored, stale = restore_ledger()
+        print(f"{restored:,} results restored into mutants/; {stale:,} left out (their function changed)")
+        return 0
     if argv[:1] == ["diffs"]:  # diffs PREFIX: each mutant of one module or function, with its change
         for name, status, diff in diffs(argv[1]):
             print(f"## {name} ({status})\n{diff}")
