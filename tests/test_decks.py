@@ -308,3 +308,102 @@ def test_the_app_starts_without_the_schema_library():
             "from engine.cards import card_db\n"
             "card_db(('fluxx5', 'creeper-pack')); card_db(('voyager',))")
     assert modules_loaded_by(code, "m.split('.')[0] == 'pydantic'") == []
+
+
+def _plain(x):
+    """A loaded deck (namespaces) back as the JSON it was read from."""
+    from types import SimpleNamespace
+    if isinstance(x, SimpleNamespace):
+        return {k: _plain(v) for k, v in vars(x).items()}
+    if isinstance(x, list):
+        return [_plain(v) for v in x]
+    return x
+
+
+def test_checked_files_are_written_and_read_back_without_the_full_check(tmp_path, monkeypatch):
+    """python -m engine.checkdecks writes each shipped deck's checked file as
+    the committed one is (the key aside, which in mutmut's copy differs);
+    with current files a deck loads from them, never through the schema
+    check, with every field of every card, Goal and effect as checked."""
+    import json
+
+    from engine import deckfile, decks
+    committed = {d: (decks.checked_dir() / f"{d}.json").read_text(encoding="utf-8") for d in decks.shipped_decks()}
+    where = tmp_path / "checked"  # not there yet: made
+    monkeypatch.setattr(decks, "checked_dir", lambda: where)
+    written = decks.write_checked()
+    assert written == [where / f"{d}.json" for d in decks.shipped_decks()] and len(written) == 3
+    for path in written:
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text)
+        spec = load_deck(path.stem)
+        assert data["key"] == decks.check_key(path.stem, list(spec.requires))
+        assert data["deck"] == spec.model_dump(mode="json")
+        old_key = json.loads(committed[path.stem])["key"]
+        assert text.replace(data["key"], old_key) == committed[path.stem]
+    checked = {d: json.loads((where / f"{d}.json").read_text())["deck"] for d in decks.shipped_decks()}
+
+    def no_full_check(deck_id):
+        raise AssertionError(f"{deck_id} went through the full check")
+    monkeypatch.setattr(decks, "_LOADED", {})
+    monkeypatch.setattr(deckfile, "load_deck", no_full_check)
+    for deck_id in ("creeper-pack", "fluxx5", "voyager"):  # the Creeper Pack first: it loads the deck it requires
+        deck = decks.load(deck_id)
+        assert _plain(deck) == checked[deck_id]
+        goals = [c.goal for c in deck.cards if c.goal is not None]
+        # read as attributes, as the engine reads them: Fluxx 5.0 has 30 Goals, one "any of" and two "most"
+        assert [len(goals), sum(g.any_of is not None for g in goals), sum(g.most is not None for g in goals)] \
+            == {"fluxx5": [30, 1, 2], "creeper-pack": [6, 0, 0], "voyager": [21, 2, 0]}[deck_id]
+        assert all(isinstance(c.effects, list) and all(hasattr(e, "__dict__") for e in c.effects)
+                   for c in deck.cards)
+    assert set(decks._LOADED) == {"creeper-pack", "fluxx5", "voyager"}
+    assert decks.load("fluxx5") is decks._LOADED["fluxx5"]
+
+
+def test_a_checked_file_is_written_again_over_the_last_and_keeps_its_words_as_written(tmp_path, monkeypatch):
+    """Written twice, the checked files are written over (the folder is
+    there); a deck's words out of ASCII are kept as they are, in UTF-8, from
+    the JSON form of the checked deck."""
+    import json
+    from types import SimpleNamespace
+
+    from engine import deckfile, decks
+    monkeypatch.setattr(decks, "checked_dir", lambda: tmp_path)
+    assert decks.write_checked() == decks.write_checked()
+    modes = []
+
+    def dump(mode):
+        modes.append(mode)
+        return {"id": "fluxx5", "name": "Fluxx 5.0 — à la française", "requires": []}
+    monkeypatch.setattr(deckfile, "load_deck", lambda deck_id: SimpleNamespace(requires=(), model_dump=dump))
+    monkeypatch.setattr(decks, "shipped_decks", lambda: ["fluxx5"])
+    monkeypatch.setattr(decks, "check_key", lambda deck_id, requires: "k" * 64)
+    (path,) = decks.write_checked()
+    assert modes == ["json"]
+    raw = path.read_bytes()
+    assert "— à la française".encode() in raw and b"\\u" not in raw
+    assert raw.decode("utf-8") == json.dumps({"key": "k" * 64, "deck": dump("json")}, ensure_ascii=False,
+                                             indent=0) + "\n"
+
+
+def test_the_checked_key_is_the_hash_of_what_the_check_read():
+    """The key: SHA-256 over the checking code (in CHECKING_CODE's order),
+    the deck file, then each required deck's id, a NUL and its file."""
+    import hashlib
+    from pathlib import Path
+
+    from engine import decks
+    from engine.deckbase import deck_path
+    here = Path(decks.__file__).resolve().parent
+    h = hashlib.sha256()
+    for name in ("deckfile.py", "deckbase.py", "effect_specs.py", "datafile.py"):
+        h.update((here / name).read_bytes())
+    h.update(deck_path("creeper-pack").read_bytes())
+    h.update(b"fluxx5\0" + deck_path("fluxx5").read_bytes())
+    assert decks.check_key("creeper-pack", ["fluxx5"]) == h.hexdigest()
+    h2 = hashlib.sha256()
+    for name in ("deckfile.py", "deckbase.py", "effect_specs.py", "datafile.py"):
+        h2.update((here / name).read_bytes())
+    h2.update(deck_path("creeper-pack").read_bytes())
+    h2.update(b"not-a-deck\0")  # a required deck with no file: its id alone
+    assert decks.check_key("creeper-pack", ["not-a-deck"]) == h2.hexdigest()

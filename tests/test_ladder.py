@@ -74,3 +74,138 @@ def test_new_game_shows_each_bots_rating_when_measured():
     assert words["search"].endswith(f", rated {int(shipped['search'])}")
     for k, w in STRENGTH_WORDS.items():
         assert words[k] == (f"{w}, rated {rated[k]}" if k in rated else w)
+
+
+def _fake_games(monkeypatch):
+    """play_pair_game replaced by a fixed pattern of A's shares (won, lost,
+    drawn, won, won, ...), recording every game it was asked for."""
+    import solo.tools.ladder as ladder
+    asked = []
+    pattern = (1.0, 0.0, 0.5, 1.0, 1.0)
+
+    def fake(work):
+        asked.append(work)
+        return work[2], pattern[work[2] % len(pattern)]
+    monkeypatch.setattr(ladder, "play_pair_game", fake)
+    return asked
+
+
+def test_the_ladder_counts_each_pair_from_the_stronger_sides_view(monkeypatch):
+    """Each pair is kept as "B vs A" (the later bot of ORDER first): B's
+    wins are A's losses, a draw is half to each, and the interval and the
+    ratings are worked out from B's share."""
+    asked = _fake_games(monkeypatch)
+    said = []
+    res = run_ladder(5, 3, ("fluxx5", "creeper"), bots=("random", "greedy", "search"), progress=said.append)
+    # every pair, its own number of games, seeds 0..n-1, the decks as a tuple
+    assert asked == ([("random", "greedy", k, ("fluxx5", "creeper")) for k in range(5)]
+                     + [("random", "search", k, ("fluxx5", "creeper")) for k in range(3)]
+                     + [("greedy", "search", k, ("fluxx5", "creeper")) for k in range(3)])
+    five = res["pairs"]["greedy vs random"]  # A (random) won games 0, 3, 4, drew game 2, lost game 1
+    lo, hi = wilson(3.5, 5)
+    assert five == {"games": 5, "wins": 1, "losses": 3, "draws": 1, "win_rate": 0.3,
+                    "ci95": [round(1 - hi, 3), round(1 - lo, 3)]}
+    three = res["pairs"]["search vs random"]  # A won game 0, lost 1, drew 2
+    lo, hi = wilson(1.5, 3)
+    assert three == {"games": 3, "wins": 1, "losses": 1, "draws": 1, "win_rate": 0.5,
+                     "ci95": [round(1 - hi, 3), round(1 - lo, 3)]}
+    assert res["pairs"]["search vs greedy"] == three
+    assert list(res["pairs"]) == ["greedy vs random", "search vs random", "search vs greedy"]
+    expected = fit_ratings({("greedy", "random"): 0.3, ("search", "random"): 0.5, ("search", "greedy"): 0.5},
+                           ["random", "greedy", "search"])
+    assert res["ratings"] == expected and expected["random"] == ANCHOR and expected["greedy"] < ANCHOR
+    assert res["decks"] == ["fluxx5", "creeper"]
+    assert res["seats"] == "A B A B, who starts rotated evenly"
+    assert isinstance(res["seconds"], float) and 0 <= res["seconds"] < 60
+    assert said == [f"{name}: {res['pairs'][name]}" for name in res["pairs"]]
+
+
+def test_the_ladder_in_processes_plays_the_same_games():
+    """--jobs N plays each pair's games in N processes: the same games, so
+    the same counts, as in one."""
+    one = run_ladder(3, 0, ("fluxx5",), jobs=1, bots=("random", "random"))
+    two = run_ladder(3, 0, ("fluxx5",), jobs=2, bots=("random", "random"))
+    assert one["pairs"] == two["pairs"] and one["pairs"]["random vs random"]["games"] == 3
+    assert [play_pair_game(("random", "random", k, ("fluxx5",)))[1] for k in range(3)].count(0.5) \
+        == one["pairs"]["random vs random"]["draws"]
+
+
+def test_the_ladders_command_line(monkeypatch, tmp_path, capsys):
+    import solo.tools.ladder as ladder
+    calls = []
+
+    def fake(games, search_games, decks, jobs, progress=None):
+        calls.append((games, search_games, decks, jobs))
+        progress("greedy vs random: done")
+        return {"ratings": {"random": 1000}, "n": [1, 2]}
+    monkeypatch.setattr(ladder, "run_ladder", fake)
+    monkeypatch.setattr(ladder, "LADDER_FILE", tmp_path / "ladder.json")
+    assert ladder.main([]) == 0
+    out, err = capsys.readouterr()
+    assert calls[-1] == (1000, 200, ("fluxx5",), 1)
+    assert out == json.dumps({"ratings": {"random": 1000}, "n": [1, 2]}, indent=1) + "\n"
+    assert err == "greedy vs random: done\n"
+    assert not (tmp_path / "ladder.json").exists()  # written only with --write
+    assert ladder.main(["--games", "7", "--search-games", "2", "--decks", "fluxx5,creeper", "--jobs", "3",
+                        "--write", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert calls[-1] == (7, 2, ("fluxx5", "creeper"), 3)
+    assert out == json.dumps({"ratings": {"random": 1000}, "n": [1, 2]}) + "\n"
+    assert (tmp_path / "ladder.json").read_text() == json.dumps({"ratings": {"random": 1000}, "n": [1, 2]},
+                                                                indent=1) + "\n"
+    with pytest.raises(SystemExit):
+        ladder.main(["--help"])
+    out, _err = capsys.readouterr()
+    assert out.startswith("usage: python -m solo.tools.ladder")
+    # the description is the docstring's first paragraph, not its usage line
+    assert "The bots' strength ladder:" in out and "python -m solo.tools.ladder [--games" not in out
+
+
+def test_the_ladder_hands_each_pair_to_a_pool_of_jobs_processes(monkeypatch):
+    """With --jobs above 1 each pair's games go to a process pool of that
+    many workers, in chunks of an eighth of a worker's share (at least one);
+    the clock is read around the whole ladder."""
+    import concurrent.futures
+    import types
+
+    import solo.tools.ladder as ladder
+    _fake_games(monkeypatch)
+    pools = []
+
+    class Pool:
+        def __init__(self, max_workers=None):
+            pools.append([max_workers])
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def map(self, fn, work, chunksize=1):
+            pools[-1].append(chunksize)
+            return [fn(w) for w in work]
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
+    clock = iter([100.0, 112.345, 0.0, 0.0])
+    monkeypatch.setattr(ladder, "time", types.SimpleNamespace(perf_counter=lambda: next(clock)))
+    res = run_ladder(17, 32, ("fluxx5",), jobs=2, bots=("random", "greedy", "search"))
+    assert pools == [[2, 1], [2, 2], [2, 2]]  # 17 // 16 and 32 // 16 games a chunk
+    # A won 11.5 of the 17 games of the first pair: B's rate to three places
+    assert res["pairs"]["greedy vs random"]["win_rate"] == 0.324
+    assert res["seconds"] == 12.3
+    pools.clear()
+    run_ladder(17, 0, ("fluxx5",), jobs=1, bots=("random", "greedy"))
+    assert pools == []  # one job: no pool
+
+
+def test_the_ladders_options_say_what_they_do(capsys):
+    import re
+
+    import solo.tools.ladder as ladder
+    with pytest.raises(SystemExit):
+        ladder.main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for words in ("games for each pair without the search bot", "games for each pair with the search bot",
+                  "comma-separated deck ids (default: fluxx5)", "write the ratings to ladder.json"):
+        assert words in out
+    assert re.search(r"--jobs JOBS processes\b", out)
