@@ -281,3 +281,55 @@ def test_every_malformed_choice_is_an_illegal_answer(answer):
     from engine.prompts import Prompt
     with pytest.raises(IllegalAnswer):
         Prompt("choose", 0, "discard", [0, 1, 2], 1, 1).check(answer)
+
+
+# The TOML bounds at their edges: (text, the line an error names, or None for no error).
+# Strings and comments hide brackets and dots; a one-line string ends at its line's end.
+_B25, _B24 = "[" * 25, "[" * 24
+TOML_EDGES = [
+    ("x" * 4000, None), ("x" * 4001, "line 1 is longer"),               # the line cap, counted from the first character
+    ("x" * 4000 + "\n" + "x" * 4000, None),                               # each line counted afresh
+    ("a = 1\nb = 2\n" + "x" * 4001, "line 3 is longer"),                 # the line named
+    ('"' + "\\n" * 1999 + '"', None), ('"' + "\\n" * 1999 + 'x"', "line 1 is longer"),  # an escape is two characters
+    ("a." * 24, None), ("a." * 25, "line 1 has more than 24 dots"),
+    ("a." * 20 + "\n" + "a." * 24, None),                                 # dots counted per line
+    (_B24, None), (_B25, "line 1 nests"), ("a = 1\n\n" + _B25, "line 3 nests"),
+    ("[" * 20 + "]" * 20 + _B24, None), ("]]]" + _B24, None),             # closing never goes below the top
+    (_B24 + "]" + "[[", "line 1 nests"), (_B24 + "X[", "line 1 nests"),  # one closing bracket closes one
+    ("X" * 30, None), ("X = " + _B25, "line 1 nests"), ("{" * 25, "line 1 nests"), ("{" * 24 + "}" + "{", None),
+    ('"' + _B25 + '"', None), ("'" + "a." * 30 + "'", None),             # inside strings
+    ('"\\"' + _B25 + '"', None),                                         # an escaped quote does not end a string
+    ("'\\'" + _B25, "line 1 nests"),                                     # a literal string has no escapes
+    ('"a\\n"' + _B25, "line 1 nests"),                                   # the escape skips one character only
+    ('a = """x\n' + _B25 + '\n"""', None), ("a = '''x\n" + _B25 + "\n'''", None),  # multi-line strings go on
+    ('"""x"""\n' + _B25, "line 2 nests"), ('""""x""""\n' + _B25, "line 2 nests"),
+    ('a = "x\n' + _B25, "line 2 nests"), ("a = 'x\n" + _B25, "line 2 nests"),  # a one-line string ends at the line
+    ("x\n\"" + _B25 + '"', None),                                         # a string opening a line
+    ("# " + _B25 + "\n" + _B24, None), ("a = 1 # " + _B25, None),          # comments, with or without a line end
+    ("# c\n" + _B25, "line 2 nests"), ("# c\n" + "x" * 4001, "line 2 is longer"),  # the rest is still read
+    ("# c\n" + _B25 + "\nz = 1\n", "line 2 nests"),                     # from the comment's own line end
+]
+
+
+@pytest.mark.parametrize("text, says", TOML_EDGES)
+def test_toml_bounds_at_their_edges(text, says):
+    from engine.datafile import _toml_bounds
+    if says is None:
+        _toml_bounds(text, "a deck file")
+    else:
+        with pytest.raises(DataFileError) as e:
+            _toml_bounds(text, "a deck file")
+        assert str(e.value).startswith(says), (str(e.value), says)
+
+
+def test_toml_bounds_say_what_the_file_keeps_to():
+    from engine.datafile import toml_loads
+    for text, sentence in (
+            ("x" * 4001, "line 1 is longer than 4000 characters; a run file keeps lines shorter (split the text)"),
+            ("a." * 25, "line 1 has more than 24 dots in its keys; a run file does not nest keys that deep"),
+            ("x = " + "[" * 25, "line 1 nests arrays or tables more than 24 deep; a run file does not nest that deep")):
+        with pytest.raises(DataFileError) as e:
+            toml_loads(text, "a run file")
+        assert str(e.value) == sentence
+    assert toml_loads('a = [[1, "]"], {b = 2}]\nc."d.e" = 3 # [[[\n', "a run file") == {
+        "a": [[1, "]"], {"b": 2}], "c": {"d.e": 3}}
