@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engine import sim
 from engine.sim import play_game, run_sim
 
@@ -115,3 +117,185 @@ def test_sim_rates_and_means(monkeypatch):
     monkeypatch.setattr(sim, "time", _Clock(5.0, 5.0))
     res = run_sim(("fluxx5",), 1, "solo", 3, 0, "random")
     assert (res["seconds"], res["games_per_second"], res["decisions_per_second"]) == (0.0, 0.0, 0.0)
+
+
+# The summary's bookkeeping, from results handed in by a source (as the
+# cluster hands them), with the clocks and the children's CPU time fixed.
+
+def _clocks(monkeypatch, process=(5.0, 7.0), wall=(100.0, 104.0), children=((1.0, 0.5), (1.5, 0.75))):
+    import resource
+    import types
+
+    from engine import sim
+    p, w, c = iter(process), iter(wall), iter(children)
+    monkeypatch.setattr(sim, "time", types.SimpleNamespace(process_time=lambda: next(p), perf_counter=lambda: next(w)))
+
+    def usage(who):
+        assert who == resource.RUSAGE_CHILDREN
+        u, s = next(c)
+        return types.SimpleNamespace(ru_utime=u, ru_stime=s)
+    monkeypatch.setattr(resource, "getrusage", usage)
+
+
+class _Source:
+    """Results as a cluster hands them back, and the CPU seconds spent there."""
+
+    def __init__(self, results, cpu=None):
+        self.results, self.asked = results, []
+        if cpu is not None:
+            self.cpu_seconds = cpu
+
+    def __call__(self, *args):
+        self.asked.append(args)
+        return iter(self.results)
+
+
+def _result(turns, decisions, winner=-1, score=None, seed=0):
+    return {"turns": turns, "decisions": decisions, "winner": winner, "score": score, "over": True,
+            "run": {"seed": seed}}
+
+
+def test_a_sim_sums_up_what_its_source_hands_back(monkeypatch, tmp_path):
+    from engine.sim import deal_fingerprint, run_sim
+    _clocks(monkeypatch)
+    src = _Source([(10, _result(10, 400, winner=1, seed=10), ""), (11, None, "RuntimeError: boom"),
+                   (12, _result(11, 350, winner=-1, seed=12), ""), (13, _result(13, 251, winner=1, seed=13), "")],
+                  cpu=0.1234)
+    said = []
+    out = run_sim(("fluxx5",), 2, "standard", 4, 10, "greedy", save_runs=tmp_path / "runs", err=said.append,
+                  daily="2026-12-05", source=src)
+    assert src.asked == [(("fluxx5",), 2, "standard", range(10, 14), "greedy", True)]
+    assert said == ["seed 11: RuntimeError: boom"]
+    # CPU: 2 s here, 0.5 + 0.25 s in child processes, 0.1234 s on the cluster
+    assert out["cpu_seconds"] == 2.873 and out["seconds"] == 4.0
+    assert out["games_per_cpu_second"] == 1.4 and out["decisions_per_cpu_second"] == 348.4
+    assert out["games_per_second"] == 1.0 and out["decisions_per_second"] == 250.2
+    assert out["decisions"] == 1001 and out["errors"] == 1
+    assert out["mean_turns"] == 11.33  # 34 turns over the 3 games that ended
+    assert out["wins"] == {"1": 2, "none": 1} and out["scores"] == {} and out["mean_score"] is None
+    assert out["first_deal_sha256"] == deal_fingerprint(("fluxx5",), 2, "standard", 10)
+    files = sorted(p.name for p in (tmp_path / "runs").iterdir())
+    assert files == ["run-standard-10.json", "run-standard-12.json", "run-standard-13.json"]
+    assert json.loads((tmp_path / "runs" / "run-standard-10.json").read_text()) == {"seed": 10, "daily": "2026-12-05"}
+    assert json.loads((tmp_path / "runs" / "run-standard-12.json").read_text()) == {"seed": 12}
+
+
+def test_a_sim_plays_in_one_process_unless_told_and_names_a_failed_run_file(monkeypatch, tmp_path):
+    from engine import sim
+    from engine.datafile import DataFileError
+    _clocks(monkeypatch)
+    jobs = []
+
+    def results(decks, players, variant, seeds, bot, keep, n):
+        jobs.append(n)
+        return iter([(seeds[0], _result(5, 50, winner=0, seed=seeds[0]), "")])
+    monkeypatch.setattr(sim, "_results", results)
+    sim.run_sim(("fluxx5",), 2, "standard", 1, 7, "greedy")
+    assert jobs == [1]
+    (tmp_path / "run-standard-7.json").mkdir()  # a folder where the run file goes
+    _clocks(monkeypatch)
+    with pytest.raises(DataFileError, match="not a file; give another name for a run file"):
+        sim.run_sim(("fluxx5",), 2, "standard", 1, 7, "greedy", save_runs=tmp_path, jobs=3)
+    assert jobs == [1, 3]
+
+
+def test_a_scoring_sim_sorts_its_scores_as_numbers(monkeypatch):
+    from engine.sim import run_sim
+    _clocks(monkeypatch)
+    results = [(s, _result(9, 100, score=sc, seed=s), "") for s, sc in zip(range(5), (100, 10, 9, 10, 10), strict=True)]
+    src = _Source(results)  # no CPU spent elsewhere: nothing added
+    out = run_sim(("fluxx5",), 1, "solo", 5, 0, "greedy", source=src)
+    assert src.asked[0][-1] is False  # no run files asked for: the answers are not kept
+    assert list(out["scores"]) == ["9", "10", "100"] and out["scores"] == {"9": 1, "10": 3, "100": 1}
+    assert out["mean_score"] == 27.8 and out["cpu_seconds"] == 2.75 and out["wins"] == {}
+
+
+def test_a_sim_that_took_no_time_says_zero_rates(monkeypatch):
+    from engine.sim import run_sim
+    _clocks(monkeypatch, process=(5.0, 5.0), wall=(1.0, 1.0), children=((1.0, 0.5), (1.0, 0.5)))
+    out = run_sim(("fluxx5",), 2, "standard", 1, 0, "greedy", source=_Source([(0, _result(3, 30, winner=0), "")]))
+    assert out["cpu_seconds"] == 0.0
+    assert [out[k] for k in ("games_per_second", "decisions_per_second", "games_per_cpu_second",
+                             "decisions_per_cpu_second")] == [0.0, 0.0, 0.0, 0.0]
+
+
+def test_the_default_number_of_jobs_is_the_cores_this_process_may_use(monkeypatch):
+    import os
+
+    from engine.sim import default_jobs
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 2, 5}, raising=False)
+    assert default_jobs() == 3
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set())
+    assert default_jobs() == 1
+    monkeypatch.delattr(os, "sched_getaffinity")  # not Linux: the machine's count, at least one
+    for count, jobs in ((6, 6), (None, 1), (0, 1)):
+        monkeypatch.setattr(os, "cpu_count", lambda c=count: c)
+        assert default_jobs() == jobs
+
+
+def test_a_share_goes_on_past_a_game_that_fails(monkeypatch):
+    from engine import sim
+
+    def play(decks, players, variant, seed, bot, keep_answers=False):
+        if seed == 1:
+            raise ValueError("no such card")
+        return {"over": seed != 3, "seed": seed}
+    monkeypatch.setattr(sim, "play_game", play)
+    out = sim._play_seeds((("fluxx5",), 2, "standard", [0, 1, 2, 3], "random", False))
+    assert [s for s, _r, _w in out] == [0, 1, 2, 3]
+    assert out[0] == (0, {"over": True, "seed": 0}, "") and out[2] == (2, {"over": True, "seed": 2}, "")
+    assert out[1] == (1, None, "ValueError: no such card")
+    assert out[3][1] is None and "without ending: an engine fault" in out[3][2]
+
+
+def test_the_games_go_to_a_pool_of_jobs_processes_in_small_shares(monkeypatch):
+    """More than one job: shares of an eighth of a job's part (1 to 64
+    seeds) go to a pool of that many processes, forked where the system
+    can, at most four a job in flight; results come back in seed order."""
+    import concurrent.futures
+    import multiprocessing
+
+    from engine import sim
+    log = []
+
+    class Done:
+        def __init__(self, value):
+            self.value = value
+
+        def result(self):
+            log.append(("result", self.value[0][0]))
+            return self.value
+
+    class Pool:
+        def __init__(self, max_workers=None, mp_context=None):
+            log.append(("pool", max_workers, mp_context))
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def submit(self, fn, args):
+            log.append(("submit", len(args[3])))
+            assert args[:3] == (("fluxx5",), 2, "standard") and args[4:] == ("random", True)
+            return Done([(s, {"seed": s}, "") for s in args[3]])
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method: f"context:{method}")
+    got = list(sim._results(["fluxx5"], 2, "standard", range(48), "random", True, 2))
+    assert [s for s, _r, _w in got] == list(range(48))
+    # 48 // 16 = 3 seeds a share, 8 in flight before the first result is taken
+    assert log[:10] == [("pool", 2, "context:fork")] + [("submit", 3)] * 8 + [("result", 0)]
+    assert log[10:12] == [("submit", 3), ("result", 3)] and len(log) == 1 + 16 + 16
+    log.clear()
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    got = list(sim._results(["fluxx5"], 2, "standard", range(3000), "random", True, 3))
+    assert log[0] == ("pool", 3, "context:spawn") and {e[1] for e in log if e[0] == "submit"} == {64, 3000 % 64}
+    assert log[1:14] == [("submit", 64)] * 12 + [("result", 0)]
+    log.clear()
+    got = list(sim._results(["fluxx5"], 2, "standard", range(2), "random", True, 4))
+    assert log[:3] == [("pool", 2, "context:spawn"), ("submit", 1), ("submit", 1)]  # no more jobs than games
+    log.clear()
+    monkeypatch.setattr(sim, "_play_seeds", lambda args: [(args[3][0], {"seed": args[3][0]}, "")])
+    got = list(sim._results(["fluxx5"], 2, "standard", range(5), "random", True, 1))
+    assert [s for s, _r, _w in got] == [0, 1, 2, 3, 4] and log == []  # one job: played here, no pool
