@@ -74,6 +74,8 @@ def load_variant_module(spec: str, where: str | None = None) -> Variant:
             mod = importlib.import_module(module)
         except ImportError as e2:
             raise VariantError(f"{where} cannot be imported ({e2}); check the name and the Python path") from None
+        except Exception as e2:  # found in the current folder, and its own import fails: said, as below
+            raise VariantError(f"{where} failed to import ({type(e2).__name__}: {e2})") from None
         finally:
             sys.path.remove(here)
     except Exception as e:  # the module's own error: said, not raised through

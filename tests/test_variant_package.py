@@ -212,3 +212,146 @@ def test_play_takes_the_third_variants_seats_and_refuses_a_wrong_count():
     r = _cli("play", "--variant", NAME, "--players", "5", env={ENV: "tests.variants.turn_limit"})
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert f"{TurnLimit.title} takes 2 to 4 players (you and 1 to 3 bots), not 5" in r.stderr
+
+
+class _Shaped:
+    """A Variant by its shape (a name and a setup), as the registry tells one."""
+
+    def __init__(self, name: str = "alpha"):
+        self.name = name
+
+    def setup(self, *args):
+        return None
+
+
+class _ShapedClass(_Shaped):
+    name = "beta"
+
+    def __init__(self):
+        pass
+
+
+class _EntryPoint:
+    def __init__(self, name, value, obj=None, fails=None):
+        self.name, self.value, self.obj, self.fails, self.loaded = name, value, obj, fails, 0
+
+    def load(self):
+        self.loaded += 1
+        if self.fails:
+            raise self.fails
+        return self.obj
+
+
+def _installed(monkeypatch, *eps):
+    """The registry with nothing read yet but the standard game, over these entry points."""
+    import importlib.metadata
+
+    from engine import registry
+    monkeypatch.setattr(registry, "VARIANTS", {"standard": registry.VARIANTS["standard"]})
+    monkeypatch.setattr(registry, "_installed_read", False)
+
+    def entry_points(group):
+        assert group == "solo_fluxx.variants"
+        return list(eps)
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    return registry
+
+
+def test_installed_variants_are_read_from_their_entry_points(monkeypatch):
+    std = _EntryPoint("standard", "x:y", obj=None)  # already there: not loaded again
+    alpha = _EntryPoint("alpha", "pkg.alpha:variant", obj=_Shaped("alpha"))
+    beta = _EntryPoint("beta", "pkg.beta:Beta", obj=_ShapedClass)  # a class: one is made
+    registry = _installed(monkeypatch, std, alpha, beta)
+    registry._read_installed("beta")  # only the one asked for
+    assert (std.loaded, alpha.loaded, beta.loaded) == (0, 0, 1) and registry._installed_read is False
+    assert isinstance(registry.VARIANTS["beta"], _ShapedClass) and "alpha" not in registry.VARIANTS
+    registry._read_installed()
+    assert (std.loaded, alpha.loaded, beta.loaded) == (0, 1, 1) and registry._installed_read is True
+    assert registry.VARIANTS["alpha"] is alpha.obj and sorted(registry.VARIANTS) == ["alpha", "beta", "standard"]
+
+
+def test_the_list_of_variants_reads_the_installed_ones_first(monkeypatch):
+    registry = _installed(monkeypatch, _EntryPoint("alpha", "pkg.alpha:variant", obj=_Shaped("alpha")))
+    assert "alpha" in registry.variant_names() and registry._installed_read is True
+
+
+@pytest.mark.parametrize("ep, words", [
+    (_EntryPoint("gamma", "pkg.gamma:variant", fails=ImportError("no module named pkg")),
+     "the installed variant 'gamma' (pkg.gamma:variant) failed to load (ImportError: no module named pkg); "
+     "reinstall it"),
+    (_EntryPoint("delta", "pkg:delta", obj=_Shaped("other")),
+     "the installed variant 'delta' (pkg:delta) is a variant named 'other'; the entry point's name must match"),
+    (_EntryPoint("eps", "pkg:eps", obj=5),
+     "the installed variant 'eps' (pkg:eps) is not a Variant (it is int); point it at a Variant subclass or "
+     "instance"),
+])
+def test_an_installed_variant_that_does_not_load_is_one_sentence(monkeypatch, ep, words):
+    registry = _installed(monkeypatch, ep)
+    with pytest.raises(VariantError) as e:
+        registry._read_installed()
+    assert str(e.value) == words and ep.name not in registry.VARIANTS
+
+
+@pytest.mark.parametrize("obj, kind", [
+    (type("NoSetup", (), {"name": "x"}), "type"),     # a class without setup: not made, refused
+    (type("Named", (), {"name": 3, "setup": lambda self: None})(), "Named"),  # a name that is not a string
+    (type("Unset", (), {"name": "x", "setup": None})(), "Unset"),             # a setup that cannot be called
+    (type("NoSetupThing", (), {"name": "x"})(), "NoSetupThing"),              # no setup at all
+])
+def test_only_a_named_thing_that_sets_up_is_a_variant(obj, kind):
+    from engine.registry import _as_variant
+    with pytest.raises(VariantError) as e:
+        _as_variant(obj, "here")
+    assert str(e.value) == f"here is not a Variant (it is {kind}); point it at a Variant subclass or instance"
+    assert _as_variant(_ShapedClass, "here").name == "beta" and isinstance(_as_variant(_ShapedClass, "x"), _ShapedClass)
+
+
+def test_a_variant_module_in_the_current_folder_is_found_as_python_m_would(monkeypatch, tmp_path):
+    """Not on the Python path, but in the current folder: imported from
+    there, and the path is left as it was. A module that fails on its own
+    import, or misses a module it needs, is one sentence, never retried."""
+    import sys
+    mod = f"variant_here_{os.getpid()}"
+    (tmp_path / f"{mod}.py").write_text("from tests.test_variant_package import _Shaped\nvariant = _Shaped('here')\n")
+    (tmp_path / f"{mod}_bad.py").write_text("raise ValueError('broken on purpose')\n")
+    (tmp_path / f"{mod}_dep.py").write_text("import no_such_dependency_at_all\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path), ".")])
+    from engine import registry
+    monkeypatch.setattr(registry, "VARIANTS", dict(registry.VARIANTS))
+    before = list(sys.path)
+    assert load_variant_module(mod).name == "here" and registry.VARIANTS["here"].name == "here"
+    assert sys.path == before
+    with pytest.raises(VariantError) as e:
+        load_variant_module(f"{mod}_bad")
+    assert str(e.value) == f"the variant module '{mod}_bad' failed to import (ValueError: broken on purpose)"
+    with pytest.raises(VariantError) as e:
+        load_variant_module(f"{mod}_dep", "SOLO_FLUXX_VARIANTS names it, which")
+    assert str(e.value) == ("SOLO_FLUXX_VARIANTS names it, which cannot be imported (No module named "
+                            "'no_such_dependency_at_all'); check the name and the Python path")
+    with pytest.raises(VariantError) as e:
+        load_variant_module("nowhere_at_all_x")
+    assert str(e.value) == ("the variant module 'nowhere_at_all_x' cannot be imported (No module named "
+                            "'nowhere_at_all_x'); check the name and the Python path")
+    assert sys.path == before
+    monkeypatch.setattr(sys, "path", [*before, str(tmp_path)])  # the folder already on the path: no retry
+    with pytest.raises(VariantError, match="cannot be imported"):
+        load_variant_module("nowhere_at_all_y")
+    assert sys.path == [*before, str(tmp_path)]
+    for m in (mod, f"{mod}_bad", f"{mod}_dep"):
+        sys.modules.pop(m, None)
+
+
+def test_the_named_variants_are_read_once_for_each_value(monkeypatch):
+    from engine import registry
+    loaded = []
+    monkeypatch.setattr(registry, "load_variant_module", lambda spec, where: loaded.append((spec, where)))
+    monkeypatch.setattr(registry, "_named_read", None)
+    monkeypatch.setenv(ENV, "a.b, ,  c:d")
+    registry._read_named()
+    assert loaded == [("a.b", f"{ENV} names 'a.b', which"), ("  c:d", f"{ENV} names 'c:d', which")]
+    registry._read_named()  # the same value: not read again
+    assert len(loaded) == 2 and registry._named_read == "a.b, ,  c:d"
+    monkeypatch.delenv(ENV)
+    registry._read_named()  # none named
+    assert len(loaded) == 2 and registry._named_read == ""
