@@ -1,0 +1,131 @@
+"""Corners of the engine that whole games rarely reach: the bot check of a
+run with seats, answer shapes the door refuses or passes on, a variant's
+quiet flag, answers read without a question, the effect table, a deck
+file that cannot be read."""
+from __future__ import annotations
+
+import pytest
+
+from engine.answers import from_json, json_words, label_value, to_json, value_label
+from engine.bots import answer_for
+from engine.game import Game
+from engine.runfile import RunFile, check_bots
+
+
+def _played(seats: list[str], seed: int = 5, steps: int | None = None) -> tuple[Game, list]:
+    """A game played by the bots of ``seats`` (a "human" seat by the random
+    bot), and its answers as recorded."""
+    g = Game.new(("fluxx5",), len(seats), "standard", seed, record=False)
+    answers = []
+    while not g.over and (steps is None or len(answers) < steps):
+        a = answer_for(g, "random" if seats[g.prompt.player] == "human" else seats[g.prompt.player])
+        answers.append(to_json(g, a))
+        g.push(a)
+    return g, answers
+
+
+def _run(seats, answers, seed=5):
+    return RunFile(format=1, engine="test", variant="standard", decks=["fluxx5"], players=len(seats), seed=seed,
+                   answers=answers, seats=seats)
+
+
+def test_the_bot_check_counts_each_bot_answer_and_names_the_first_that_is_not_the_bots():
+    seats = ["human", "random"]
+    g, answers = _played(seats, steps=40)
+    g0 = Game.new(("fluxx5",), 2, "standard", 5, record=False)
+    bot_steps = []
+    for j in answers:
+        bot_steps.append(seats[g0.prompt.player] != "human")
+        g0.push(from_json(g0, j))
+    assert check_bots(_run(seats, answers)) == (sum(bot_steps), None) and 0 < sum(bot_steps) < 40
+    assert check_bots(RunFile(format=1, engine="t", variant="standard", decks=["fluxx5"], players=2, seed=5,
+                              answers=answers)) == (0, None)  # no seats: nothing to check
+    k = bot_steps.index(True, 3)  # a bot's answer, changed to another option of its question
+    g1 = Game.new(("fluxx5",), 2, "standard", 5, record=False)  # the state at step k
+    for j in answers[:k]:
+        g1.push(from_json(g1, j))
+    other = next(o for o in g1.prompt.options if to_json(g1, o) != answers[k])
+    bad = answers[:k] + [to_json(g1, other)]
+    checked, why = check_bots(_run(seats, bad))
+    assert checked == sum(bot_steps[:k])
+    assert why == (f"step {k + 1}: seat {g1.prompt.player} is the random bot, which answers {answers[k]} "
+                   f"there, but the run has {bad[k]}")
+
+
+def test_the_bot_check_stops_where_the_game_ended():
+    seats = ["greedy", "greedy"]
+    g, answers = _played(seats, seed=2)
+    assert g.over
+    n = len(answers)
+    assert check_bots(_run(seats, answers, seed=2)) == (n, None)
+    assert check_bots(_run(seats, [*answers, ["pass"], ["pass"]], seed=2)) == (n, None)
+
+
+def test_a_free_action_answer_is_refused_with_its_reason_only_at_the_turn_question():
+    from engine.powers import refuse_free
+    from engine.prompts import Prompt
+    g = Game.new(("fluxx5",), 2, "standard", 1)
+    turn = g.prompt
+    assert turn.kind == "turn"
+    assert refuse_free(g, turn, ("free", 0)) != ""            # a free action the prompt does not offer
+    assert refuse_free(g, turn, ["free", 0]) != ""            # as a list too
+    for answer in (("free",), ("free", 0, 1), ("play", 0), "free", 7):
+        assert refuse_free(g, turn, answer) == ""             # not a free action's shape: left to the door
+    other = Prompt("choose", 0, "pick", [0, 1], reason="a test question")
+    assert refuse_free(g, other, ("free", 0)) == ""           # not the turn question
+
+
+def test_only_a_surprise_shaped_answer_is_read_as_a_surprise():
+    from engine.surprises import surprise_answer
+    g = Game.new(("fluxx5",), 2, "standard", 1)
+    for answer in (("play", 3), [], (), "surprise", ["pass"], 5):
+        assert surprise_answer(g, answer) is answer  # passed on unchanged
+
+
+def test_a_variant_that_does_its_own_between_turns_is_not_quiet():
+    from engine.variants import Variant
+
+    class Plain(Variant):
+        name = "plain-test"
+
+    class Busy(Variant):
+        name = "busy-test"
+
+        def between_turns(self, g):
+            return None
+    assert Plain.quiet_between is True and Busy.quiet_between is False
+
+
+def test_answers_read_without_a_question_are_cards():
+    g = Game.new(("fluxx5",), 2, "standard", 1)
+    c = g.hands[0][0]
+    g.prompt = None
+    assert value_label(g, c) == g.name(c)
+    assert label_value(g, g.name(c)) == c
+    assert json_words(["choose", ["Milk", "Cookies"], 3]) == "choose Milk, Cookies 3"
+    assert json_words([["a"], "b"]) == "a b"
+
+
+def test_an_effect_is_added_with_the_card_types_it_fits():
+    from engine import effect_specs
+    effect_specs._add("keeper  creeper", "test_only_effect", n="int")
+    try:
+        assert effect_specs.EFFECTS["test_only_effect"] == (frozenset({"keeper", "creeper"}), {"n": "int"})
+    finally:
+        del effect_specs.EFFECTS["test_only_effect"]
+
+
+def test_a_deck_file_that_is_not_text_or_not_toml_is_one_sentence_naming_it(tmp_path):
+    from engine.deckbase import DeckError
+    from engine.deckfile import parse_deck
+    bad = tmp_path / "bad.toml"
+    bad.write_text("x = " + "[" * 30 + "]" * 30 + "\n")
+    with pytest.raises(DeckError) as e:
+        parse_deck(bad)
+    assert e.value.path == str(bad) and e.value.problems == [
+        "line 1 nests arrays or tables more than 24 deep; a deck file does not nest that deep"]
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"x" * (3 * 1024 * 1024))
+    with pytest.raises(DeckError) as e:
+        parse_deck(big)
+    assert e.value.path == str(big) and "a deck file" in e.value.problems[0]
