@@ -102,6 +102,47 @@ def test_a_named_wrong_move_is_played_out_on_a_copy(lesson):
     assert seen and coach.finished and coach.stars() == 3 and coach.wrongs == seen
 
 
+def _what_follows(coach: Coach, w, want):
+    """The wrong move and the moves named after it, played on a copy of the
+    table here: the events the learner should be shown, step by step."""
+    from scenarios.runner import settle_windows, step_answer
+    h = coach.g.copy(record=True)
+    events = list(h.push(want))
+    played = 1
+    for m in w.then:
+        if h.over or h.prompt is None:
+            break
+        events += settle_windows(h, m)
+        try:
+            events += h.push(step_answer(h, m, coach.i))
+        except Exception:
+            break
+        played += 1
+    return events, played
+
+
+@pytest.mark.parametrize("lesson", WITH_WRONG, ids=[ls.id for ls in WITH_WRONG])
+def test_a_wrong_move_shows_every_event_of_what_it_leads_to(lesson):
+    """What is shown of a wrong move is the whole play-out: the move's own
+    events and those of each move named after it, in order, none dropped."""
+    from scenarios.runner import step_answer
+    coach = Coach(lesson)
+    longest = 0
+    while coach.step is not None:
+        for w in coach.step.wrong:
+            want = step_answer(coach.g, w, coach.i)
+            expected, played = _what_follows(coach, w, want)
+            out = coach.answer(("choose", ()) if want == ("pass",) else want)
+            assert [(e.kind, e.player, e.card) for e in out.events] == [(e.kind, e.player, e.card) for e in expected]
+            assert out.said == [f"If you did that: {w.why} (Not played: try another way.)"]
+            longest = max(longest, played)
+        for a in coach.line_answers():
+            if coach.answer(a).kind in ("done", "finished"):
+                break
+    # every named follow-up move was played out (20-free-actions names two, 30-mystery-play one)
+    assert longest == 1 + max(len(w.then) for st in lesson.scenario.step for w in st.wrong)
+
+
 def test_a_move_that_misses_the_objective_is_played_and_taken_back():
     """The Creepers lesson: trashing Milk instead of War, then Cookies: the turn ends
     with no win; the table goes back to the step's start and the learner is
