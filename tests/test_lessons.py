@@ -143,6 +143,79 @@ def test_a_wrong_move_shows_every_event_of_what_it_leads_to(lesson):
     assert longest == 1 + max(len(w.then) for st in lesson.scenario.step for w in st.wrong)
 
 
+def test_the_coach_counts_and_says_each_outcome():
+    """Each answer's outcome carries its events and words; hints, lines
+    shown, failures and wrong moves are counted one by one; a finished
+    lesson answers nothing more."""
+    from scenarios.runner import step_answer
+    ls = next(x for x in LESSONS if x.id == "21-creepers")
+    coach = Coach(ls)
+    db = coach.g.db
+    assert coach.stars() == 0 and coach.hint() == coach.step.hint and coach.hint() == coach.step.hint
+    assert coach.hints == 2
+    for _ in range(2):  # the same miss twice: two failures, each played on a table that records
+        first = coach.answer(("play", db.find("Trash Something")))
+        assert first.kind == "going" and first.events
+        coach.answer(("choose", (db.find("Milk"),)))
+        out = coach.answer(("play", db.find("Cookies")))
+        assert out.kind == "failed" and out.events
+    assert coach.failures == 2 and coach.moves == 0
+    kinds = []
+    for a in coach.line_answers():
+        objective = coach.step.objective
+        out = coach.answer(a)
+        kinds.append(out.kind)
+        assert out.events
+        if out.kind != "going":
+            assert out.said == [f"Objective reached: {objective}"]
+    assert kinds[-1] in ("done", "finished")
+    solve(coach)
+    assert coach.finished and coach.stars() == 1 + (coach.moves <= coach.par())  # hints were asked: no hint star
+    assert coach.answer(("pass",)) == type(out)("finished", [], ["The lesson is over."])
+    assert coach.hint() == "" and coach.show_line() == "" and coach.hints == 2
+    # wrong moves: each one counted
+    wl = next(x for x in WITH_WRONG if any(st.wrong and st.objective for st in x.scenario.step[:1]))
+    coach = Coach(wl)
+    w = coach.step.wrong[0]
+    want = step_answer(coach.g, w, coach.i)
+    for n in (1, 2):
+        assert coach.answer(("choose", ()) if want == ("pass",) else want).kind == "wrong" and coach.wrongs == n
+
+
+def test_show_line_gives_each_answer_of_the_line_in_the_formats_words():
+    """"Show me" reads the intended line one answer at a time, past its
+    end the last one, and counts as a hint each time."""
+    for ls in LESSONS:
+        coach = Coach(ls)
+        while coach.step is not None:
+            st = coach.step
+            shown = coach.show_line()
+            m = st.line[min(coach.step_moves, len(st.line) - 1)]
+            word = next((f"{k} {getattr(m, k)}" for k in ("play", "free", "surprise") if getattr(m, k) is not None),
+                        None) or ("choose " + ", ".join(m.choose) if m.choose is not None else
+                                  "end the turn" if m.end_turn else "pass")
+            assert shown == word, (ls.id, coach.i)
+            hints = coach.hints
+            coach.show_line()
+            assert coach.hints == hints + 1
+            for a in coach.line_answers():
+                if coach.answer(a).kind in ("done", "finished"):
+                    break
+    words = {Coach(ls).show_line().split()[0] for ls in LESSONS}
+    assert {"play", "choose"} <= words
+
+
+def test_resume_goes_to_the_step_by_the_lessons_own_lines():
+    ls = max(LESSONS, key=lambda x: sum(1 for st in x.scenario.step if st.objective))
+    objective_steps = [i for i, st in enumerate(ls.scenario.step) if st.objective]
+    assert len(objective_steps) >= 2
+    coach = Coach(ls)
+    coach.resume(objective_steps[-1])
+    assert coach.i == objective_steps[-1] and coach.step.objective and coach.take_told() == []
+    assert coach.moves == 0 and coach.hints == 0
+    assert solve(coach)[-1] == "finished"
+
+
 def test_a_move_that_misses_the_objective_is_played_and_taken_back():
     """The Creepers lesson: trashing Milk instead of War, then Cookies: the turn ends
     with no win; the table goes back to the step's start and the learner is
