@@ -179,7 +179,7 @@ def test_the_ladder_hands_each_pair_to_a_pool_of_jobs_processes(monkeypatch):
         def __enter__(self):
             return self
 
-        def __exit__(self, *exc):
+        def __exit__(self, *_exc):
             return False
 
         def map(self, fn, work, chunksize=1):

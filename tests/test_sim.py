@@ -273,7 +273,7 @@ def test_the_games_go_to_a_pool_of_jobs_processes_in_small_shares(monkeypatch):
         def __enter__(self):
             return self
 
-        def __exit__(self, *exc):
+        def __exit__(self, *_exc):
             return False
 
         def submit(self, fn, args):
