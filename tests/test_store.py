@@ -570,3 +570,83 @@ def test_a_slot_lock_is_a_plain_file_readable_by_others_and_a_lock_that_cannot_o
                                 "check that the data folder can be written.")
     finally:
         s.close()
+
+
+def _fixed_clock(monkeypatch, stamp: str):
+    """``import datetime`` inside the store gives a clock stopped at ``stamp``."""
+    import datetime as real
+    import sys
+    import types
+
+    class Stopped(real.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return cls.strptime(stamp, "%Y%m%dT%H%M%S")
+    fake = types.ModuleType("datetime")
+    fake.__dict__.update({k: v for k, v in vars(real).items() if not k.startswith("__")})
+    fake.datetime = Stopped
+    monkeypatch.setitem(sys.modules, "datetime", fake)
+
+
+def test_a_row_set_aside_keeps_every_column_as_stored_and_names_the_file_in_the_history(store, monkeypatch):
+    """Each column in order, with its SQLite type and size: text and blobs
+    byte for byte, numbers written out, NULL left empty; the history's line
+    names the file and carries the short texts; the slot is freed. A second
+    file in the same second is numbered."""
+    import json
+    store.start(Game.new(("fluxx5",), 1, "solo", 33))
+    store.db.execute("UPDATE games SET answers=X'00FF41', decks='[\"fluxx5\", 7]', daily='2026-12-01',"
+                     " started='2026-11-30T10:00:00', assisted=1, seed=77, extra=NULL, state='{'")
+    _fixed_clock(monkeypatch, "20261205T223000")
+    (store.path.parent / "unreadable-solo-20261205T223000.txt").write_text("an earlier one")
+    (store.path.parent / "unreadable-solo-20261205T223000-2.txt").write_text("and another")
+    name = store.set_row_aside("solo", "a test")
+    assert name == "unreadable-solo-20261205T223000-3.txt"
+    lines = (store.path.parent / name).read_bytes().split(b"\n")
+    assert lines[0] == (b"solo-fluxx: the saved game of slot solo, which could not be read (a test); "
+                        b"each column as it was stored")
+    assert lines[1:21] == [b"== variant (text, 4 bytes)", b"solo", b"== players (integer, 0 bytes)", b"1",
+                           b"== seed (integer, 0 bytes)", b"77", b"== decks (text, 13 bytes)", b'["fluxx5", 7]',
+                           b"== daily (text, 10 bytes)", b"2026-12-01", b"== started (text, 19 bytes)",
+                           b"2026-11-30T10:00:00", b"== answers (blob, 3 bytes)", b"\x00\xffA",
+                           b"== state (text, 1 bytes)", b"{", b"== assisted (integer, 0 bytes)", b"1",
+                           b"== extra (null, 0 bytes)", b""]
+    assert lines[21:] == [b""]
+    assert store.in_progress() == {}
+    row = store.db.execute("SELECT started, finished, seed, decks, daily, score, turns, assisted, status, run,"
+                           " practice FROM runs").fetchone()
+    assert row[:9] == ("2026-11-30T10:00:00", None, 77, "[]", "2026-12-01", None, None, 1, "unreadable")
+    assert json.loads(row[9]) == {"kept_in": name, "why": "a test", "decks_text": '["fluxx5", 7]', "state_text": "{"}
+    assert row[10] == 0
+
+
+def test_a_row_set_aside_with_values_out_of_shape_files_safe_ones(store, monkeypatch):
+    """Values the history cannot take as they are go in as safe ones: a seed
+    that is not a number as 0, dates that are not dates as now and none, a
+    list of deck ids kept when it is one; an empty slot is no file."""
+    import json
+    store.start(Game.new(("fluxx5",), 1, "solo", 33))
+    store.db.execute("UPDATE games SET seed='x', daily='someday', started='long ago', assisted=0,"
+                     " decks='[\"fluxx5\", \"creeper-pack\"]', answers=X'00'")
+    _fixed_clock(monkeypatch, "20261205T223001")
+    name = store.set_row_aside("solo", "odd values")
+    assert name == "unreadable-solo-20261205T223001.txt"
+    started, seed, decks, daily, assisted, run = store.db.execute(
+        "SELECT started, seed, decks, daily, assisted, run FROM runs").fetchone()
+    assert seed == 0 and daily is None and assisted == 0 and started != "long ago" and started[:2] == "20"
+    assert json.loads(decks) == ["fluxx5", "creeper-pack"]
+    assert json.loads(run) == {"kept_in": name, "why": "odd values", "decks_text": '["fluxx5", "creeper-pack"]',
+                               "state_text": json.loads(run)["state_text"]}
+    assert store.set_row_aside("solo", "again") == "unreadable-solo-20261205T223001-2.txt"  # nothing left to keep
+    assert not (store.path.parent / "unreadable-solo-20261205T223001-2.txt").exists()
+
+
+def test_a_text_column_that_is_not_utf8_is_kept_byte_for_byte(store, monkeypatch):
+    """SQLite keeps whatever bytes it was given as text: they are copied as
+    stored, never decoded on the way."""
+    store.start(Game.new(("fluxx5",), 1, "solo", 33))
+    store.db.execute("UPDATE games SET state=CAST(X'FF00FE' AS TEXT)")
+    _fixed_clock(monkeypatch, "20261205T223002")
+    name = store.set_row_aside("solo", "bad bytes")
+    data = (store.path.parent / name).read_bytes()
+    assert b"== state (text, 3 bytes)\n\xff\x00\xfe\n" in data
