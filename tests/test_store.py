@@ -650,3 +650,58 @@ def test_a_text_column_that_is_not_utf8_is_kept_byte_for_byte(store, monkeypatch
     name = store.set_row_aside("solo", "bad bytes")
     data = (store.path.parent / name).read_bytes()
     assert b"== state (text, 3 bytes)\n\xff\x00\xfe\n" in data
+
+
+def _db_error(text: str, code: int | None = None) -> sqlite3.Error:
+    e = sqlite3.OperationalError(text)
+    if code is not None:
+        e.sqlite_errorcode = code
+    return e
+
+
+BUSY = "The save database {p} is busy in another solo-fluxx"
+READ_ONLY = "The save database {p} cannot be written (the file or its folder is read-only)"
+SIZE_LIMIT = "The save database {p} has reached this process's file size limit (70,000 bytes, ulimit -f)"
+DISK_FULL = "The disk holding {p} is full"
+TOO_BIG = "A value too big for the save database {p} was refused; nothing was changed."
+CANT_OPEN = "The save database {p} cannot be opened"
+OTHER = "The save database {p} could not be used ({e}); it was left as it is."
+
+
+@pytest.mark.parametrize("text, code, says", [
+    ("x", 5, BUSY), ("x", 6, BUSY), ("x", 5 | (3 << 8), BUSY),     # by SQLite's code, extended codes too
+    ("database is locked", None, BUSY), ("the database is busy", None, BUSY),  # or by its words
+    ("x", 8, READ_ONLY), ("x", 3, READ_ONLY), ("attempt to write a readonly database", None, READ_ONLY),
+    ("a read-only file system", None, READ_ONLY),
+    ("x", 13, DISK_FULL), ("database or disk is full", None, DISK_FULL),
+    ("x", 18, TOO_BIG), ("string or blob too big", None, TOO_BIG),
+    ("x", 10, OTHER), ("disk i/o error", None, OTHER),               # a failed write, the disk not full
+    ("x", 14, CANT_OPEN), ("unable to open database file", None, CANT_OPEN),
+    ("x", 1, OTHER), ("something else", None, OTHER), ("x", 0x1FF, OTHER),
+])
+def test_each_database_error_is_its_own_sentence(monkeypatch, tmp_path, text, code, says):
+    import solo.store as store_module
+    monkeypatch.setattr(store_module, "_size_limit", lambda: None)
+    monkeypatch.setattr(store_module, "_disk_full", lambda path: False)
+    monkeypatch.setattr(store_module, "_writable", lambda path: True)
+    p = tmp_path / "save.sqlite3"
+    e = _db_error(text, code)
+    assert str(store_module.store_error(p, e)).startswith(says.format(p=p, e=e))
+
+
+def test_a_full_disk_and_a_size_limit_are_told_apart(monkeypatch, tmp_path):
+    import solo.store as store_module
+    p = tmp_path / "save.sqlite3"
+    monkeypatch.setattr(store_module, "_writable", lambda path: True)
+    monkeypatch.setattr(store_module, "_size_limit", lambda: 70_000)
+    monkeypatch.setattr(store_module, "_disk_full", lambda path: False)
+    for size, says in ((70_000 - 65_536, SIZE_LIMIT), (70_000 - 65_537, OTHER)):  # within 64 KB of the limit
+        monkeypatch.setattr(store_module, "_file_size", lambda path, s=size: s)
+        e = _db_error("disk i/o error")
+        assert str(store_module.store_error(p, e)).startswith(says.format(p=p, e=e))
+    monkeypatch.setattr(store_module, "_size_limit", lambda: None)
+    monkeypatch.setattr(store_module, "_disk_full", lambda path: path == p)  # I/O error, and its disk is full
+    assert str(store_module.store_error(p, _db_error("disk i/o error"))).startswith(DISK_FULL.format(p=p))
+    monkeypatch.setattr(store_module, "_disk_full", lambda path: False)
+    monkeypatch.setattr(store_module, "_writable", lambda path: False)  # nothing said it, but it cannot be written
+    assert str(store_module.store_error(p, _db_error("disk i/o error"))).startswith(READ_ONLY.format(p=p))
