@@ -705,3 +705,37 @@ def test_a_full_disk_and_a_size_limit_are_told_apart(monkeypatch, tmp_path):
     monkeypatch.setattr(store_module, "_disk_full", lambda path: False)
     monkeypatch.setattr(store_module, "_writable", lambda path: False)  # nothing said it, but it cannot be written
     assert str(store_module.store_error(p, _db_error("disk i/o error"))).startswith(READ_ONLY.format(p=p))
+
+
+def test_bot_stats_count_each_table_from_the_humans_seat(store, monkeypatch):
+    """Games of one seat are left out; the human's seat is where "human"
+    sits (seat 0 when the run names no seats); a table is its seat count and
+    its bots' strength ("mixed" for more than one, "unknown" for none
+    named); a game with no winner is a draw."""
+    rows = [
+        {"players": 1, "seats": None, "winner": 0},                                   # Solo: not against bots
+        {"players": 2, "seats": ["greedy", "human"], "winner": 1},                     # won from seat 1
+        {"players": 2, "seats": ["greedy", "human"], "winner": 1},
+        {"players": 2, "seats": ["greedy", "human"], "winner": 0},                     # lost
+        {"players": 2, "seats": ["greedy", "human"], "winner": None},                  # drawn
+        {"players": 2, "seats": ["greedy", "human"], "winner": None},
+        {"players": 3, "seats": ["random", "search", "human"], "winner": 2},           # mixed bots
+        {"players": 3, "seats": None, "winner": 0},                                    # no seats named: seat 0
+        {"players": 4, "seats": ["human", "random", "random", "random"], "winner": 3},
+    ]
+    asked = []
+
+    def runs(finished_only=False):
+        asked.append(finished_only)
+        return rows
+    monkeypatch.setattr(store, "runs", runs)
+    stats = store.bot_stats()
+    assert asked == [True]
+    assert (stats["played"], stats["won"], stats["drawn"]) == (8, 4, 2)
+    assert stats["tables"] == {
+        "2 seats, greedy": {"players": 2, "bots": "greedy", "played": 5, "won": 2, "drawn": 2},
+        "3 seats, mixed": {"players": 3, "bots": "mixed", "played": 1, "won": 1, "drawn": 0},
+        "3 seats, unknown": {"players": 3, "bots": "unknown", "played": 1, "won": 1, "drawn": 0},
+        "4 seats, random": {"players": 4, "bots": "random", "played": 1, "won": 0, "drawn": 0},
+    }
+    assert list(stats["tables"]) == sorted(stats["tables"])
