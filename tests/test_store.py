@@ -580,7 +580,7 @@ def _fixed_clock(monkeypatch, stamp: str):
 
     class Stopped(real.datetime):
         @classmethod
-        def now(cls, tz=None):
+        def now(cls, _tz=None):
             return cls.strptime(stamp, "%Y%m%dT%H%M%S")
     fake = types.ModuleType("datetime")
     fake.__dict__.update({k: v for k, v in vars(real).items() if not k.startswith("__")})
