@@ -11,7 +11,7 @@ from engine.game import Game
 from solo.app.screens import GameScreen
 from solo.app.screens.modals import MoveScreen
 from solo.store.seats import new_seats
-from tutor.brief import Brief, brief_lines
+from tutor.brief import Brief, _cut, brief_lines
 from tutor.explain import Explainer
 
 from .helpers import make_app, screen_lines, table
@@ -80,6 +80,83 @@ draw_pile = ["Peace", "Money", "Time", "Love", "Sleep"]
     assert lines[0].x.text == "Ada played Discard and Draw: discarded 2 cards (Toast, Milk) and drew 2.", lines[0]
 
 
+INFLATED = """
+players = 3
+[setup]
+active = 1
+played = 1
+rules = ["Inflation", "Hand Limit 0"]
+goals = ["5 Keepers"]
+hands = [["Toast"], ["Music", "Sleep", "Dreams"], ["Cookies"]]
+tables = [[], ["Milk", "Bread", "Money", "Love"], []]
+draw_pile = ["Peace", "Time", "The Sun", "The Moon"]
+"""
+
+
+def test_a_bot_turn_that_ends_with_something_told_is_its_own_line_and_the_limit_answer_joins_it():
+    """Ada's last play (2 of 2 under Inflation) gives her 5 Keepers: the
+    turn's end is a line of its own that says she is still short of the
+    Goal Inflation raised to 6 (not "has 5 toward 5 Keepers", which reads
+    as met); her answer to the Hand Limit joins that line, its bracket
+    whole (a colon inside brackets is no cut)."""
+    g = table(INFLATED)
+    _steps, lines = told_briefly(g, [("play", g.db.find("Music"))])
+    assert [b.x.text for b in lines] == [
+        "Ada played Music.",
+        "Ada's turn ends: has 5 toward 5 Keepers, which needs 6 with Inflation."]
+    end = lines[1]
+    assert (end.x.event, end.x.rule, end.seat, end.head, end.merged) == ("turn_end", "turn.end", 1,
+                                                                         "Ada's turn ends", False)
+    assert [x.text for x in end.full] == [
+        "Ada has no plays left (2 played this turn, and 1 under the Basic Rules + 1 Inflation allow 2): the turn "
+        "ends, and limits apply now.",
+        "Ada has 5 toward 5 Keepers, which needs 6 with Inflation: the card says 5, but Inflation makes it 6, so it "
+        "is not met yet."]
+    assert [x.text for x in lines[0].full] == ["Ada played Music.", "Music is now on the table in front of Ada."]
+    assert lines[0].card == g.db.find("Music") and end.card == -2
+
+    g = table(INFLATED)
+    steps, lines = told_briefly(g, [("play", g.db.find("Music")), ("choose", (g.db.find("Sleep"),))])
+    assert [b.x.text for b in lines] == [
+        "Ada played Music.",
+        "Ada's turn ends: has 5 toward 5 Keepers, which needs 6 with Inflation; discarded Sleep to meet the Hand "
+        "Limit of 1 (Hand Limit 0 + 1 Inflation: 0 printed, 1 with Inflation).",
+        "Turn 2 begins for Bo: draws 2; plays 2."]
+    joined = steps[1][4][0]
+    assert joined.merged and joined.seat == 1 and joined.head == "Ada's turn ends"
+    assert [x.text for x in joined.full][2:] == [
+        "Ada discarded Sleep to meet the Hand Limit of 1 (Hand Limit 0 + 1 Inflation: 0 printed, 1 with Inflation)."]
+    assert lines[2].seat == 2 and lines[2].x.event == "turn_start"
+
+
+def test_a_near_miss_told_after_the_next_turn_starts_is_a_clause_of_that_line():
+    """With cards left in Ada's hand below the limit, the next turn starts in
+    the same answer, and the near miss (told after everything the answer
+    did) closes Bo's turn-start line, naming Ada."""
+    g = table(INFLATED.replace('"Hand Limit 0"', '"Hand Limit 2"'))
+    _steps, lines = told_briefly(g, [("play", g.db.find("Music"))])
+    assert [b.x.text for b in lines] == [
+        "Ada played Music.",
+        "Turn 2 begins for Bo: draws 2; plays 2; Ada has 5 toward 5 Keepers, which needs 6 with Inflation."]
+    assert lines[0].full[-1].text.startswith("Ada has no plays left")  # the plain end goes with the move's line
+
+
+@pytest.mark.parametrize("raw,cut", [
+    ("Cy got \x02Radioactive Potato\x03, a Creeper: it goes straight onto the table.",
+     "Cy got \x02Radioactive Potato\x03, a Creeper"),
+    ("\x02Discard and Draw\x03: Bo discarded 2.", "\x02Discard and Draw\x03: Bo discarded 2."),
+    ("Bo took \x02Star Trek: Voyager\x03 back: why.", "Bo took \x02Star Trek: Voyager\x03 back"),
+    ("limit of 1 (Hand Limit 0 + 1 Inflation: 0 printed, 1 with Inflation): more", "limit of 1 (Hand Limit 0 + 1 "
+     "Inflation: 0 printed, 1 with Inflation)"),
+    ("a (b (c: d) e: f) g: h", "a (b (c: d) e: f) g"),
+    ("an odd ) bracket: then", "an odd ) bracket"),
+    ("no colon at all.", "no colon at all."),
+    ("a colon:without a space", "a colon:without a space"),
+])
+def test_a_sentence_is_cut_at_its_first_colon_outside_names_and_brackets(raw, cut):
+    assert _cut(raw) == cut
+
+
 @pytest.mark.parametrize("decks,seed", [(("fluxx5",), 1), (("fluxx5", "creeper-pack"), 2), (("voyager",), 3),
                                         (("fluxx5", "creeper-pack"), 4)])
 def test_over_whole_games_each_bot_move_is_one_line_and_nothing_is_lost(decks, seed):
@@ -94,6 +171,7 @@ def test_over_whole_games_each_bot_move_is_one_line_and_nothing_is_lost(decks, s
     shown: list[str] = []
     for b in lines:
         shown += [x.text for x in b.full] if b.full else [b.x.text]
+        assert b.x.text.count("(") == b.x.text.count(")"), b.x.text  # a clause is never cut inside brackets
     assert shown == [x.text for *_rest, heads, _new, _b in steps for x in heads]
     bot_moves = 0
     for seat, kind, events, heads, new, _before in steps:

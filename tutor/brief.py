@@ -66,16 +66,24 @@ def _cut(raw: str) -> str:
     the why of it ("Cy got Radioactive Potato, a Creeper: it goes straight
     onto the table..."); a sentence that begins with a card's name and a
     colon ("Discard and Draw: Bo discarded...") keeps it, and a colon inside
-    a card's name is no cut."""
+    a card's name or inside brackets ("(Hand Limit 0 + 1 Inflation: 0
+    printed, 1 with Inflation)") is no cut."""
     if raw.startswith(NAME_OPEN) and raw.find(NAME_CLOSE + ": ") == raw.find(NAME_CLOSE):
         return raw
     inside = False
+    depth = 0
     for i, ch in enumerate(raw):
         if ch == NAME_OPEN:
             inside = True
         elif ch == NAME_CLOSE:
             inside = False
-        elif not inside and raw.startswith(": ", i):
+        elif inside:
+            continue
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0 and raw.startswith(": ", i):
             return raw[:i]
     return raw
 

@@ -245,7 +245,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("blocked", "rule.baked-potato"): ("{W} {meet} {name}, but {stopper} stops the win: while the Radioactive "
                                        "Potato is in play, only its holder can win."),
     "blocked": "{W} {meet} {name}, but {stopper} stops the win.",
-    "short": "{W} {have} {has} toward {name}: the card says {printed}, but Inflation makes it {needs}, so it is not met yet.",
+    "short": "{W} {have} {has} toward {name}, which needs {needs} with Inflation: the card says {printed}, but Inflation makes it {needs}, so it is not met yet.",
     "tie": "{players} meet {name}: a tie, so nobody wins yet and play goes on.",
     "excused": "{creeper} would have stopped {wp} win, but {name} lets it stand.",
 }
