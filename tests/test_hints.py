@@ -319,3 +319,52 @@ def test_an_answer_in_words():
     assert answer_words(g, ("choose", (f("Milk"), f("Cookies"), f("Bread")))) == "choose Milk, Cookies and Bread"
     assert answer_words(g, ("choose", ())) == "pass (choose nothing)"
     assert answer_words(g, ("end",)) == "end the turn"
+
+
+MC_WHY = "Why: Cookies is one of the cards Milk & Cookies needs (you would have 2 of 2)."
+
+
+@pytest.mark.parametrize("src,gap,how", [
+    (MILK_AND_COOKIES, 0.5, "did about as well"),
+    (MILK_AND_COOKIES, 1.0, "did worse"),
+    (MILK_AND_COOKIES, 99.5, "did worse"),  # under a tenth of a Goal: no number
+    (MILK_AND_COOKIES, 100.0, "scored 0.1 fewer Goals on average"),
+    (MILK_AND_COOKIES, 2500.0, "scored 2.5 fewer Goals on average"),
+    (TWO_SEATS, 0.5, "did about as well"),
+    (TWO_SEATS, 2500.0, "did worse"),  # against bots the measure is wins, not Goals scored
+])
+def test_the_whole_hint_line_with_the_runner_up_by_the_gap_between_them(src, gap, how):
+    g = table(src)
+    cookies, bread = ("play", g.db.find("Cookies")), ("play", g.db.find("Bread"))
+    assert hint_text(g, [(cookies, 1000.0), (bread, 1000.0 - gap)], 4) == (
+        f"Hint: play Cookies. {MC_WHY} Over 4 sampled futures the runner-up, play Bread, {how}.")
+
+
+def test_the_whole_hint_line_when_the_futures_tell_or_there_is_no_runner_up():
+    from engine.bots import Outcome, Tried
+    g = table(MILK_AND_COOKIES)
+    mc = g.db.find("Milk & Cookies")
+    cookies, bread = ("play", g.db.find("Cookies")), ("play", g.db.find("Bread"))
+    assert hint_text(g, [(cookies, 1.0)], 4) == f"Hint: play Cookies. {MC_WHY} It is the only answer."
+    best = Tried(cookies, [Outcome(1000.0, mc, 0, 1)] * 3)
+    second = Tried(bread, [Outcome(0.0, -1, 6, 0)] * 3)
+    assert hint_text(g, [(cookies, 1000.0), (bread, 0.0)], 3, [best, second]) == (
+        f"Hint: play Cookies. {MC_WHY[:-1]}; over the next few turns it scores 1.0 Goals on average in 3 sampled "
+        "futures (first Milk & Cookies, in 3 of them, straight away); play Bread, the runner-up, scores 0.0.")
+    # one candidate tried: nothing to compare, so the ranking's gap is told
+    assert hint_text(g, [(cookies, 1000.0), (bread, 0.0)], 3, [best]) == (
+        f"Hint: play Cookies. {MC_WHY} Over 3 sampled futures the runner-up, play Bread, scored 1.0 fewer Goals "
+        "on average.")
+    # three tried, the best two compared: the comparison is the whole why
+    third = Tried(("play", g.db.find("Time")), [Outcome(0.0, -1, 6, 0)] * 3)
+    assert hint_text(g, [(cookies, 1000.0), (bread, 0.0)], 3, [best, second, third]).endswith(
+        "play Bread, the runner-up, scores 0.0.")
+
+
+@pytest.mark.parametrize("name", ["Jackpot!", "Let's Do That Again!", "Zap a Card!"])
+def test_a_card_name_that_ends_with_its_own_mark_gets_no_full_stop_after_it(name):
+    g = table(MILK_AND_COOKIES.replace('hands = [["Cookies", "Bread"]]', f'hands = [["Cookies", "Bread", "{name}"]]'))
+    a = ("play", g.db.find(name))
+    assert hint_text(g, [(a, 1.0)], 4) == f"Hint: play {name} It is the only answer."
+    assert hint_text(g, [(a, 1.0), (("play", g.db.find("Bread")), 0.5)], 4) == (
+        f"Hint: play {name} Over 4 sampled futures the runner-up, play Bread, did about as well.")

@@ -166,6 +166,12 @@ def compare(g: Game, tried: list[Any], role: str = "the runner-up") -> str:
     return text + f"; {runner} wins in {k2} of {n2}"
 
 
+def _stop(text: str) -> str:
+    """A sentence closed: a full stop, unless it ends with a card's own "!"
+    or "?" ("play Jackpot!", never "play Jackpot!.")."""
+    return text if text[-1] in "!?" else text + "."
+
+
 def hint_text(g: Game, ranked: list[tuple[Any, float]], futures: int, tried: list[Any] | None = None) -> str:
     """The hint line: the move, why (what it does on the table, and how it
     beat the runner-up in the futures the search tried)."""
@@ -173,15 +179,13 @@ def hint_text(g: Game, ranked: list[tuple[Any, float]], futures: int, tried: lis
     text = f"Hint: {answer_words(g, best)}"
     whys = [w for w in (reason(g, best), compare(g, tried or [])) if w]
     if whys:
-        text += ("" if text[-1] in "!?" else ".") + " Why: " + "; ".join(whys)
+        text = _stop(text) + " Why: " + "; ".join(whys)
     if tried and len(tried) > 1 and compare(g, tried):
-        return text + "."
+        return _stop(text)
     if len(ranked) > 1:
         second, score2 = ranked[1]
         gap = score - score2
-        how = "about as well" if gap < 1 else (f"{gap / 1000:.1f} scored Goals worse on average" if g.variant.scores
-                                               and gap >= 100 else "worse")
-        text += f". Over {futures} sampled futures the runner-up, {answer_words(g, second)}, did {how}."
-    else:
-        text += ". It is the only answer."
-    return text
+        how = "did about as well" if gap < 1 else (f"scored {gap / 1000:.1f} fewer Goals on average"
+                                                   if g.variant.scores and gap >= 100 else "did worse")
+        return _stop(text) + f" Over {futures} sampled futures the runner-up, {answer_words(g, second)}, {how}."
+    return _stop(text) + " It is the only answer."
