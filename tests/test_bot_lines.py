@@ -62,7 +62,7 @@ draw_pile = ["Peace", "Money", "Time", "Love", "Sleep"]
     assert [b.x.text for b in lines] == ["Ada played Zap a Card!: Milk went into Ada's hand.",
                                          "Turn 2 begins for Bo: draws 1; plays 1."]
     assert [x.text for x in lines[0].full] == [
-        "Ada played Zap a Card!.", "Zap a Card! takes effect.", "Milk went into Ada's hand (because of Zap a Card!).",
+        "Ada played Zap a Card!", "Zap a Card! takes effect.", "Milk went into Ada's hand (because of Zap a Card!).",
         "Ada has no plays left (1 played this turn, and the Basic Rules allow 1): the turn ends, and limits "
         "apply now."]
     assert lines[0].x.rule == "turn.play"

@@ -52,6 +52,15 @@ def unmark(raw: str) -> tuple[str, tuple[tuple[int, int], ...]]:
     return "".join(out), tuple(spans)
 
 
+def _one_stop(raw: str) -> str:
+    """A sentence that ends on a card's name ending with its own "!" or "?"
+    takes no full stop after it ("You played Zap a Card!", never "Zap a
+    Card!.")."""
+    if "!\x03." not in raw and "?\x03." not in raw:
+        return raw
+    return re.sub("([!?]\x03)\\.(?=\\s|$)", r"\1", raw)
+
+
 @dataclass
 class Explanation:
     event: str
@@ -62,7 +71,7 @@ class Explanation:
 
     def __post_init__(self) -> None:
         if NAME_OPEN in self.text or NAME_CLOSE in self.text:
-            self.text, self.names = unmark(self.text)
+            self.text, self.names = unmark(_one_stop(self.text))
 
     @property
     def raw(self) -> str:
