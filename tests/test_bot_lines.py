@@ -4,6 +4,8 @@ start one more, and the full explanation of each is one key away on it;
 the "Since your last turn" line stays."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.bots import answer_for
@@ -12,7 +14,7 @@ from solo.app.screens import GameScreen
 from solo.app.screens.modals import MoveScreen
 from solo.store.seats import new_seats
 from tutor.brief import Brief, _cut, brief_lines
-from tutor.explain import Explainer
+from tutor.explain import Explainer, Explanation
 
 from .helpers import make_app, screen_lines, table
 
@@ -139,6 +141,179 @@ def test_a_near_miss_told_after_the_next_turn_starts_is_a_clause_of_that_line():
         "Ada played Music.",
         "Turn 2 begins for Bo: draws 2; plays 2; Ada has 5 toward 5 Keepers, which needs 6 with Inflation."]
     assert lines[0].full[-1].text.startswith("Ada has no plays left")  # the plain end goes with the move's line
+
+
+GOAL_PLAYED = """
+decks = ["fluxx5", "creeper-pack"]
+players = 3
+[setup]
+active = 1
+goals = ["Milk & Cookies"]
+hands = [["Toast"], ["5 Keepers", "Sleep"], ["Cookies"]]
+tables = [[], ["Milk", "Bread", "Money", "Love", "Music", "War"], []]
+draw_pile = ["Peace", "Time", "The Sun", "The Moon"]
+"""
+
+
+def test_a_bot_goal_says_what_it_replaced_and_a_win_its_creeper_stops():
+    """Ada plays 5 Keepers over Milk & Cookies with War on her table: the
+    line says "replacing", the Goal landing is left out (the line says it
+    was played), and the stopped win is a clause of that line while her
+    turn goes on; when her play ends the turn, the stopped win is told
+    after everything else, on the next turn's line."""
+    g = table(GOAL_PLAYED.replace('goals = ["Milk & Cookies"]', 'goals = ["Milk & Cookies"]\nrules = ["Play 2"]'))
+    _steps, lines = told_briefly(g, [("play", g.db.find("5 Keepers"))])
+    assert [b.x.text for b in lines] == [
+        "Ada played 5 Keepers: replacing Milk & Cookies; meets 5 Keepers, but War stops the win."]
+    assert [x.text for x in lines[0].full] == [
+        "Ada played 5 Keepers: 1 play left this turn (1 played under Play 2).",
+        "Milk & Cookies was discarded: 5 Keepers replaced it as the Goal.",
+        "The Goal is now 5 Keepers (Ada played it).",
+        "Ada meets 5 Keepers, but War stops the win: a Creeper the Goal does not need keeps its holder from "
+        "winning."]
+    assert (lines[0].x.rule, lines[0].card) == ("turn.play", g.db.find("5 Keepers"))
+    g = table(GOAL_PLAYED)
+    _steps, lines = told_briefly(g, [("play", g.db.find("5 Keepers"))])
+    assert [b.x.text for b in lines] == [
+        "Ada played 5 Keepers: replacing Milk & Cookies.",
+        "Turn 2 begins for Bo: draws 1; plays 1; Ada meets 5 Keepers, but War stops the win."]
+
+
+def test_a_bot_free_action_of_the_first_card_of_the_deck_drops_its_own_because():
+    """Kathryn Janeway is card 0 of the Voyager deck: Ada's free action with
+    her takes Chakotay, and the line does not repeat "(because of Kathryn
+    Janeway)" under Janeway's own line."""
+    g = table("""
+decks = ["voyager"]
+players = 3
+[setup]
+active = 1
+hands = [["Neelix"], ["Tuvok"], ["Harry Kim"]]
+tables = [["Chakotay"], ["Kathryn Janeway"], []]
+draw_pile = ["B'Elanna Torres", "Seven of Nine", "The Doctor", "Kes"]
+""")
+    janeway = g.db.find("Kathryn Janeway")
+    assert janeway == 0
+    _steps, lines = told_briefly(g, [("free", janeway), ("choose", (g.db.find("Chakotay"),))])
+    assert [b.x.text for b in lines] == ["Ada used Kathryn Janeway as a free action: Chakotay moved to Ada's table."]
+    assert lines[0].merged and lines[0].card == janeway
+    assert [x.text for x in lines[0].full] == ["Ada used Kathryn Janeway as a free action: it uses no play.",
+                                               "Chakotay moved to Ada's table (because of Kathryn Janeway)."]
+
+
+def test_a_bot_answer_that_only_ends_its_turn_joins_the_line_it_answers():
+    """Ada's hand is empty with a play left and Mystery Play unused: she ends
+    the turn. Given the line of her move as the one her answer completes,
+    the turn's end goes behind that line (merged, its card kept); given no
+    such line, the end is a line of its own."""
+    g = table("""
+players = 3
+[setup]
+active = 1
+played = 1
+rules = ["Play 2", "Mystery Play"]
+hands = [["Toast"], [], ["Cookies"]]
+draw_pile = ["Peace", "Time", "The Sun", "The Moon"]
+""")
+    assert g.legal_answers() == [("free", g.db.find("Mystery Play")), ("end",)]
+    sleep = g.db.find("Sleep")
+    move = Explanation("play", "turn.play", "Ada played \x02Sleep\x03.")
+    into = Brief(move, [move], 1, "Ada played \x02Sleep\x03", ["a clause"], card=sleep)
+    events = g.push(("end",))
+    told = Explainer("brief", NAMES[:3], viewer=0).explain_all(g, events)
+    ended = "Ada ended the turn with nothing left to play (free actions unused): limits apply now."
+    start = "Turn 2 begins for Bo: draws 1; plays 2."
+    joined, nxt = brief_lines(g, events, told, {1, 2}, NAMES[:3], into, 1)
+    assert (joined.x, joined.seat, joined.head, joined.clauses, joined.merged, joined.card) == (
+        move, 1, "Ada played \x02Sleep\x03", ["a clause"], True, sleep)
+    assert [x.text for x in joined.full] == ["Ada played Sleep.", ended]
+    assert (nxt.x.text, nxt.seat, nxt.merged) == (start, 2, False)
+    alone, nxt = brief_lines(g, events, told, {1, 2}, NAMES[:3], None, 1)
+    assert (alone.x.text, alone.x.event, alone.x.rule, alone.seat, alone.head, alone.clauses, alone.merged) == (
+        "Ada's turn ends.", "turn_end", "turn.end", 1, "Ada's turn ends", [], False)
+    assert [x.text for x in alone.full] == [ended] and nxt.x.text == start
+    other = Brief(move, [move], 2, "Bo played \x02Sleep\x03", [], card=sleep)  # a line of another seat: no join
+    assert [b.x.text for b in brief_lines(g, events, told, {1, 2}, NAMES[:3], other, 1)] == ["Ada's turn ends.", start]
+    # Ada as the human (not a bot): her end is told as before, one sentence
+    assert [b.x.text for b in brief_lines(g, events, told, {2}, NAMES[:3], into, 1)][0] == ended
+
+
+def test_a_surprise_that_redirects_a_keeper_says_where_it_went():
+    """You play Neelix; Ada answers with That's Mine!: her line says where
+    Neelix went (the Surprise's own name, marked, is not cut off as the why
+    of a sentence; the card's name at the start of its own line's clause is
+    dropped)."""
+    g = table("""
+decks = ["voyager"]
+players = 3
+[setup]
+active = 0
+hands = [["Neelix", "Tuvok"], ["That's Mine!"], ["Kes"]]
+draw_pile = ["B'Elanna Torres", "Seven of Nine", "The Doctor", "Harry Kim"]
+""")
+    mine = g.db.find("That's Mine!")
+    _steps, lines = told_briefly(g, [("play", g.db.find("Neelix")), ("choose", (mine,))])
+    assert [b.x.text for b in lines] == [
+        "You played Neelix.",
+        "Ada answered with That's Mine!, out of turn, against Neelix: That's Mine! worked and goes to the discard "
+        "pile; Neelix lands in front of Ada instead of you.",
+        "You have no plays left (1 played this turn, and the Basic Rules allow 1): the turn ends, and limits apply "
+        "now.",
+        "Turn 2 begins for Ada: draws 1; plays 1."]
+    assert lines[1].card == mine and lines[1].seat == 1
+    assert lines[1].full[-1].text == "That's Mine!: Neelix lands in front of Ada instead of you."
+    assert lines[1].full[-1].names[0] == (0, len("That's Mine!"))  # the name is marked, for the colour too
+
+
+def test_a_card_given_round_the_table_is_a_clause_in_lower_case_and_joins_the_givers_line():
+    """Ada plays Everybody Gets 1 and answers who gets which card: each
+    answer joins her line, even the one whose sentence names Bo first (the
+    seat that answered is Ada's); "A card went to Bo" reads "a card went to
+    Bo" inside the line, and a card's own name keeps its capital."""
+    src = """
+players = 3
+[setup]
+active = 1
+hands = [["Toast"], ["Everybody Gets 1", "Sleep"], ["Cookies"]]
+draw_pile = ["Peace", "Time", "The Sun", "The Moon", "Dreams", "Music"]
+"""
+    g = table(src)
+    answers = [("play", g.db.find("Everybody Gets 1"))]
+    g.push(answers[0])
+    while g.prompt.kind != "turn":
+        answers.append(g.legal_answers()[0])
+        g.push(answers[-1])
+    g = table(src)
+    steps, lines = told_briefly(g, answers)
+    assert [b.x.text for b in lines] == [
+        "Ada played Everybody Gets 1: drew 3 cards; a card went to Ada; a card went to Bo; and 1 more.",
+        "Turn 2 begins for Bo: draws 1; plays 1."]
+    assert lines[0].clauses[3] == "\x02The Sun\x03 went to you"
+    assert [b.merged for _s, _k, _e, _h, new, _b in steps for b in new][:3] == [False, True, True]
+
+
+@pytest.mark.parametrize("hand,line,clauses", [
+    (["Sleep"], "First Play Random picked Sleep from the hand.", []),
+    (["Jackpot!"], "First Play Random picked Jackpot! from the hand: drew 3 cards.", ["drew 3 cards"]),
+])
+def test_first_play_randoms_pick_is_the_lines_card(hand, line, clauses):
+    """Ada asks for her random first play (a free action stands beside it):
+    the pick leads the line, and the card's play, its landing and its
+    "(because of ...)" are not repeated under it (Sleep is card 0)."""
+    g = table(f"""
+players = 3
+seed = 3
+[setup]
+active = 1
+rules = ["First Play Random", "Play 2", "Mystery Play"]
+hands = [["Toast"], {json.dumps(hand)}, ["Cookies"]]
+draw_pile = ["Peace", "The Sun", "The Moon", "Dreams", "Music"]
+""")
+    assert g.legal_answers() == [("random",), ("free", g.db.find("Mystery Play"))]
+    _steps, lines = told_briefly(g, [("random",)])
+    assert [b.x.text for b in lines] == [line]
+    assert lines[0].card == g.db.find(hand[0]) and lines[0].x.event == "random_play"
+    assert [c.replace("\x02", "").replace("\x03", "") for c in lines[0].clauses] == clauses
 
 
 @pytest.mark.parametrize("raw,cut", [

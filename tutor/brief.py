@@ -24,6 +24,8 @@ from .explain import NAME_CLOSE, NAME_OPEN, SEAT_NAMES, Explanation, Told, who
 BOUNDS = ("turn_end", "turn_start", "game_over")
 # lines that only repeat what the move's own line says: the card played landing where its kind goes
 LANDING = frozenset({"keeper", "rule", "goal", "action", "creeper"})
+# first words that go lower case when a sentence is a clause inside a line (never a card's name, which is marked)
+LOWER_FIRST = ("A ", "An ", "The ", "There ", "Every ", "You ", "Rock-paper-scissors")
 SHOWN = 3  # clauses a line shows; the rest are counted ("and 2 more") and one key away
 
 
@@ -91,12 +93,16 @@ def _cut(raw: str) -> str:
 def _clause(x: Explanation, name: str) -> str:
     """A sentence as a clause of a line: its full stop and its why dropped
     (``_cut``), and the seat's name where the sentence begins with it ("Ada
-    traded hands with Bo." -> "traded hands with Bo")."""
+    traded hands with Bo." -> "traded hands with Bo"), else a first word
+    of ``LOWER_FIRST`` in lower case ("a card went to Bo"; a card's name,
+    marked, keeps its capital: "The Sun went to you")."""
     raw = _cut(x.raw.rstrip())
     if raw.endswith("."):
         raw = raw[:-1]
     if name and raw.startswith(name + " "):
         raw = raw[len(name) + 1:]
+    elif name and raw.startswith(LOWER_FIRST):  # "A card went to Bo." -> "a card went to Bo" (never a card's own name)
+        raw = raw[0].lower() + raw[1:]
     return raw
 
 
@@ -127,6 +133,8 @@ def brief_lines(g: Any, events: list[Any], told: list[Told], bots: set[int],
 
 
 MOVES = ("play", "free_action", "surprise")
+# a line's first sentence that names the card the line is about: a move, or First Play Random's pick
+LEADS = MOVES + ("random_play",)
 
 
 def _brief_lines(g: Any, events: list[Any], told: list[Told], bots: set[int], into: Brief | None,
@@ -136,7 +144,7 @@ def _brief_lines(g: Any, events: list[Any], told: list[Told], bots: set[int], in
         heads = [(e, t.x) for e, t in items if t.head and t.x.event not in ("action_done", "deal")]
         if not heads:
             continue
-        if seat not in bots or kind == "game_over" or any(e.kind in ("game_over", "score") for e, _x in heads):
+        if seat not in bots or kind == "game_over":  # (a game's end always starts a part of its own)
             out += [Brief(x) for _e, x in heads]
             continue
         name = who(g, seat, True)
@@ -150,12 +158,13 @@ def _brief_lines(g: Any, events: list[Any], told: list[Told], bots: set[int], in
             elif out and out[-1].full:  # nothing but the end: its sentence goes with the move's line
                 out[-1].full.append(first)
             elif n == 0 and into is not None and into.seat == seat:
-                out.append(Brief(into.x, into.full + [first], seat, into.head, into.clauses, merged=True))
+                out.append(Brief(into.x, into.full + [first], seat, into.head, into.clauses, merged=True,
+                                 card=into.card))
             else:
                 out.append(Brief(Explanation("turn_end", first.rule, _line(f"{name}'s turn ends", [])), full,
                                  seat, f"{name}'s turn ends"))
             continue
-        played = first_e.card if first_e.kind in MOVES else -2
+        played = first_e.card if first_e.kind in LEADS else -2
         clauses = _clauses(g, heads[1:], played, name)
         if n == 0 and kind == "move" and into is not None and into.seat == seat and first_e.kind not in MOVES:
             # the same bot's answer to its own move's question: the move's line says what it did
@@ -181,7 +190,8 @@ def _clauses(g: Any, heads: list[tuple[Any, Explanation]], played: int, name: st
             clauses.append(f"draws {e.data['n']}")
         elif e.kind == "play_phase":
             clauses.append(f"plays {e.data['n']}")
-        elif (e.kind == "draw" and e.rule == "turn.draw") or (e.kind in LANDING and e.card == played):
+        elif (e.kind == "draw" and e.rule == "turn.draw") or (e.kind in LANDING and e.card == played) or \
+                (e.kind == "play" and e.card == played):  # (First Play Random's pick, played: the line says so)
             continue
         elif e.kind == "goal_discarded" and played >= 0 and g.db.cards[played].kind == GOAL:
             clauses.append(f"replacing {NAME_OPEN}{g.name(e.card)}{NAME_CLOSE}")
