@@ -11,6 +11,7 @@ import pytest
 
 import solo  # noqa: F401  (Solo's rules are in the reference)
 from tutor import search as S
+from tutor.reference import Entry
 
 QUESTIONS: list[tuple[str, set[str]]] = [
     ("why can't I win", {"win.creeper-blocks", "win.goal", "win.tie"}),
@@ -105,3 +106,61 @@ def test_each_query_answers_in_under_50_ms():
         t = time.perf_counter()
         S.search(q)
         assert time.perf_counter() - t < 0.05, q
+
+
+def test_the_query_words_become_groups_of_synonyms_with_two_word_phrases_first():
+    assert S.terms("no one can tie with two players") == [("nobody", "no one", "noone"),
+                                                         ("tie", "tied", "both", "two players")]
+    assert S.terms("throw away the held cards") == [("discard", "throw away", "toss", "get rid", "lose", "discarded"),
+                                                    ("hand", "held", "hold", "holding")]
+    assert S.terms("nobody nobody no one") == [("nobody", "no one", "noone")]  # a group once
+    assert S.terms("how do I") == []  # stop words only
+    assert S.terms("tied goals") == [("tie", "tied", "both", "two players"), ("goal", "goals", "objective", "target")]
+
+
+def test_the_plain_stemmer_drops_one_ending_and_keeps_short_words_whole():
+    assert [S.stem(w) for w in ("plays", "drawing", "turned", "boxes", "uses", "going", "used", "sings", "is",
+                                "bed")] == ["play", "draw", "turn", "box", "use", "going", "used", "sing", "is", "bed"]
+
+
+def test_an_entry_is_searched_by_its_title_its_id_words_and_its_text():
+    e = Entry("faq.no-creeper-limit", "No limit on Creepers", "Creepers do not count.", "FAQ", "faq")
+    assert S._doc(e) == ("No limit on Creepers", "faq no creeper limit", "Creepers do not count. FAQ")
+    assert S._fts_phrase('say "hi" now') == '"say hi now"'
+
+
+ENTRIES = [Entry("topic.alpha", "Alpha rule", "The zebra eats grass.", "test", "topic"),
+           Entry("topic.beta", "Beta rule", "A quokka smiles at the zebra.", "test", "topic"),
+           Entry("cards.test.quokka", "Quokka (a card)", "A quokka card.", "test", "card")]
+
+
+@pytest.mark.parametrize("make", [pytest.param(S.FtsIndex, marks=pytest.mark.skipif(
+    not S.fts5_available(), reason="this Python's sqlite3 has no FTS5")), S.PlainIndex])
+def test_an_index_of_a_few_entries_finds_by_title_before_text_and_keeps_to_the_limit(make):
+    idx = make(ENTRIES)
+    assert [h.entry.id for h in idx.search("alpha")] == ["topic.alpha"]
+    assert {h.entry.id for h in idx.search("zebra")} == {"topic.alpha", "topic.beta"}  # found in the text too
+    assert [h.entry.id for h in idx.search("grass")] == ["topic.alpha"]
+    assert [h.entry.id for h in idx.search("smiles")] == ["topic.beta"]
+    assert [h.entry.id for h in idx.search("quokka card")] == ["cards.test.quokka", "topic.beta"]
+    assert len(idx.search("zebra", limit=1)) == 1 and idx.search("the of") == []
+    hits = idx.search("quokka")
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+
+
+def test_a_variant_adds_its_words_to_the_synonyms_and_the_search_finds_by_them():
+    """register_synonyms: a new key with its words, and new words for a key
+    already there (kept once, in order); each word leads back to its key."""
+    before = (dict(S.SYNONYMS), dict(S._ALIAS))
+    try:
+        S.register_synonyms({"zebra": ("striped horse", "equid"), "discard": ("bin", "toss")})
+        assert S.SYNONYMS["zebra"] == ("striped horse", "equid")
+        assert S.SYNONYMS["discard"] == before[0]["discard"] + ("bin",)
+        assert S._ALIAS["equid"] == "zebra" and S._ALIAS["striped horse"] == "zebra" and S._ALIAS["bin"] == "discard"
+        assert S.terms("a striped horse") == [("zebra", "striped horse", "equid")]
+        assert {h.entry.id for h in S.PlainIndex(ENTRIES).search("equid")} == {"topic.alpha", "topic.beta"}
+    finally:
+        S.SYNONYMS.clear()
+        S.SYNONYMS.update(before[0])
+        S._ALIAS.clear()
+        S._ALIAS.update(before[1])

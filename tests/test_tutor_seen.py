@@ -1,0 +1,63 @@
+"""What the tutor may name for the seat it speaks to (``viewer``): a card
+that goes into a hand that seat cannot see, from a place it could not see
+either, is "a card"; everything else is named. And how seats are named."""
+from __future__ import annotations
+
+import pytest
+
+from engine.game import Game
+from engine.records import Event
+from tutor.explain import SEAT_NAMES, VIEWER, unseen, who
+
+
+def ev(kind: str, player: int, card: int = 0, **data) -> Event:
+    return Event((kind, "rule", player, card, data, -1))
+
+
+@pytest.mark.parametrize("event,hidden", [
+    (ev("draw", 1), True),  # card 0 (Sleep) is a card like any other
+    (ev("draw", 0), False),  # the viewer's own draw
+    (ev("draw", 1, -1), False),  # no card named
+    (ev("deal", 2, 5), True),
+    (ev("take", 1, 5, frm=2), True),  # Ada took a card from Bo's hand
+    (ev("take", 1, 5, frm=0), False),  # ... from the viewer's own hand: the viewer knows it
+    (ev("give", 2, 5, by=1), True),  # Ada gave Bo a card
+    (ev("give", 2, 5, by=0), False),  # the viewer gave it
+    (ev("to_hand", 1, 5, pile="draw"), True),  # searched out of the draw pile
+    (ev("to_hand", 1, 5, pile="discard"), False),  # the discard pile is open
+    (ev("to_hand", 1, 5), False),
+    (ev("keeper", 1, 5), False),  # onto the table: open
+    (ev("discard", 1, 5), False),
+])
+def test_a_card_into_a_hidden_hand_from_a_hidden_place_is_unseen(event, hidden):
+    token = VIEWER.set(0)
+    try:
+        assert unseen(event) is hidden
+    finally:
+        VIEWER.reset(token)
+    assert unseen(event) is False  # with no viewer (a replay, the full log) everything is named
+
+
+def test_seats_are_named_by_the_names_given_else_by_number():
+    g = Game.new(("fluxx5",), 4, "standard", 1)
+    token = SEAT_NAMES.set(("You", "Ada", "Bo"))
+    try:
+        assert [who(g, p) for p in range(4)] == ["You", "Ada", "Bo", "Player 3"]
+        assert [who(g, p, False) for p in range(4)] == ["you", "Ada", "Bo", "Player 3"]
+        assert (who(g, -1), who(g, -1, False)) == ("Nobody", "nobody")
+    finally:
+        SEAT_NAMES.reset(token)
+    assert who(g, 2) == "Player 2"
+    solo = Game.new(("fluxx5",), 1, "solo", 1)
+    assert (who(solo, 0), who(solo, 0, False)) == ("You", "you")
+
+
+@pytest.mark.parametrize("raw,text,names", [
+    ("You played \x02Milk\x03 and \x02Bread\x03.", "You played Milk and Bread.", ((11, 15), (20, 25))),
+    ("ab\x03cd \x02Milk\x03", "abcd Milk", ((5, 9),)),  # a stray close marks nothing
+    ("x\x02\x03y", "xy", ()),  # an empty name is no name
+    ("\x02Milk", "Milk", ()),  # an open never closed marks nothing
+])
+def test_a_sentence_built_with_marked_names_keeps_where_they_are(raw, text, names):
+    from tutor.explain import unmark
+    assert unmark(raw) == (text, names)
