@@ -368,3 +368,29 @@ def test_a_card_name_that_ends_with_its_own_mark_gets_no_full_stop_after_it(name
     assert hint_text(g, [(a, 1.0)], 4) == f"Hint: play {name} It is the only answer."
     assert hint_text(g, [(a, 1.0), (("play", g.db.find("Bread")), 0.5)], 4) == (
         f"Hint: play {name} Over 4 sampled futures the runner-up, play Bread, did about as well.")
+
+
+@pytest.mark.parametrize("decks,goal,rules,on_table,card,words", [
+    ("fluxx5", "Party Snacks", [], ["The Party"], "Bread", "you would have 2 of 2"),  # The Party + 1 food
+    ("fluxx5", "Party Snacks", [], [], "Bread", "you would have 1 of 2"),  # no Party yet
+    ("fluxx5", "Party Snacks", [], [], "The Party", "you would have 1 of 2"),
+    ("fluxx5", "Party Snacks", ["Inflation"], ["The Party", "Milk"], "Bread", "you would have 3 of 3"),  # 2 foods
+    ("fluxx5", "Party Snacks", ["Inflation"], ["The Party"], "Bread", "you would have 2 of 3"),
+    ("voyager", "Away Team", [], ["Tuvok"], "Harry Kim", "you would have 2 of 3"),
+    ("voyager", "Away Team", [], ["Tuvok", "Kes", "Neelix", "Chakotay"], "Harry Kim", "you would have 3 of 3"),
+    ("fluxx5", "Milk & Cookies", ["Inflation"], ["Milk"], "Cookies", "you would have 2 of 2"),  # no numeral
+])
+def test_the_reason_counts_a_goal_with_an_any_part_up_to_its_number(decks, goal, rules, on_table, card, words):
+    """A Goal's named cards count one each and its "any N of" part up to N
+    (Inflation's number): never "2 of 1" or "4 of 3"."""
+    import json
+    g = table(f"""
+decks = ["{decks}"]
+players = 2
+[setup]
+goals = ["{goal}"]
+rules = {json.dumps(rules)}
+tables = [{json.dumps(on_table)}, []]
+hands = [["{card}"], []]
+""")
+    assert reason(g, ("play", g.db.find(card))) == f"{card} is one of the cards {goal} needs ({words})"

@@ -18,15 +18,20 @@ from engine.game import Game
 from engine.goals import why_blocked
 
 
-def goal_progress(g: Game, goal: int, p: int) -> tuple[int, int]:
-    """(named cards p has on the table, how many the Goal names)."""
+def goal_progress(g: Game, goal: int, p: int, adding: int = -1) -> tuple[int, int]:
+    """(the cards the Goal asks for that p has on the table, with ``adding``
+    put there too; how many it asks for): each card it names counts one, and
+    its "any N of" part counts up to N (the number Inflation makes it)."""
     gd = g.db.goal_defs[goal]
-    t = g.tables[p]
-    if gd.required:
-        return sum(1 for c in gd.required if c in t), len(gd.required)
+    t = set(g.tables[p])
+    if adding >= 0:
+        t.add(adding)
+    have, want = sum(1 for c in gd.required if c in t), len(gd.required)
     if gd.any_count:
-        return min(sum(1 for c in gd.any_cards if c in t), gd.any_count), gd.any_count + g.inflation()
-    return 0, 0
+        n = gd.any_count + g.inflation()
+        have += min(sum(1 for c in gd.any_cards if c in t), n)
+        want += n
+    return have, want
 
 
 def reason(g: Game, answer: Any) -> str:
@@ -43,8 +48,8 @@ def reason(g: Game, answer: Any) -> str:
         card = cards[c]
         needed = [goal for goal in goals if c in g.db.goal_defs[goal].required or c in g.db.goal_defs[goal].any_cards]
         if card.kind == KEEPER and needed:
-            have, want = goal_progress(g, needed[0], p)
-            out.append(f"{q(card.name)} is one of the cards {q(g.name(needed[0]))} needs (you would have {have + 1} of {want})")
+            have, want = goal_progress(g, needed[0], p, c)
+            out.append(f"{q(card.name)} is one of the cards {q(g.name(needed[0]))} needs (you would have {have} of {want})")
         elif card.kind == KEEPER:
             out.append(f"{q(card.name)} goes on your table, where Goals to come may need it")
         elif card.kind == GOAL:
