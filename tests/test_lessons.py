@@ -717,3 +717,21 @@ def test_the_review_sorts_a_better_move_by_what_it_does():
         "free", "keep", "needed-keeper", "goal", "other", "other", "other"]
     g.goals = []
     assert _kind(g, ("play", toaster)) == "other"  # no Goal out names it
+
+
+def test_the_review_lines_read_whole_with_and_without_a_why():
+    """Each costly move is one line, its why added only when there is one;
+    the last line is the advice of the costliest (the first) move."""
+    from tutor.review import ADVICE, Costly, review_text
+    moves = [Costly(4, 2, "play Bread", "play Milk", 0.456, "Milk is one of the cards Milk & Cookies needs",
+                    "needed-keeper"),
+             Costly(9, 5, "pass", "use Recycling (a free action)", 0.1, "", "free")]
+    assert review_text(moves) == [
+        "Turn 2, answer 4: you chose play Bread; play Milk was better by about 0.46 scored Goals over the sampled "
+        "futures. Why: Milk is one of the cards Milk & Cookies needs.",
+        "Turn 5, answer 9: you chose pass; use Recycling (a free action) was better by about 0.10 scored Goals over "
+        "the sampled futures.",
+        "Next time: " + ADVICE["needed-keeper"] + "."]
+    assert review_text(moves[::-1])[-1] == "Next time: " + ADVICE["free"] + "."
+    assert review_text([]) == ["No move cost you anything the search bot could find: try a harder deal, or the "
+                               "daily challenge."]
