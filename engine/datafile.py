@@ -164,7 +164,8 @@ def write_text(path: str | Path, text: str, force: bool, what: str) -> None:
     folder = p.parent
     tmp = folder / f".{p.name}.{os.getpid()}.tmp"
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        # O_EXCL: a name already there (even a link, to anything) makes the open fail; a link is never followed
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(text)
