@@ -459,8 +459,6 @@ class Game:
     def _from_dict(cls, d: dict[str, Any], record: bool, check: str) -> Game:
         from .statecheck import BadState, check_answers, check_header, check_state  # loads only: off the hot path
         if check != "none":
-            if not isinstance(d, dict):
-                raise BadState("the saved state is not a map of fields")
             check_header(d)
         try:
             g = cls(tuple(d["decks"]), d["nplayers"], d["variant_name"], d["seed"], record)

@@ -11,6 +11,7 @@ load, never on the engine's hot path.
 from __future__ import annotations
 
 import inspect
+import sys
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +39,7 @@ def _int(v: Any) -> bool:
 def check_header(d: Any) -> None:
     """What ``Game`` needs before it can be built: decks, variant, players, seed."""
     if not isinstance(d, dict):
-        raise BadState("the saved state is not a JSON object")
+        raise BadState("the saved state is not a map of fields")
     decks = d.get("decks")
     if not isinstance(decks, list) or not decks or not all(isinstance(x, str) for x in decks):
         raise BadState("'decks' is not a list of deck ids")
@@ -147,7 +148,7 @@ def check_state(g: Game, d: dict[str, Any]) -> None:
         if any(kinds[c] not in (KEEPER, CREEPER) for c in t):
             raise BadState(f"'tables[{i}]' holds a card that is not a Keeper or Creeper")
 
-    att = d.get("attached", {})
+    att = d["attached"]
     if not isinstance(att, dict):
         raise BadState("'attached' is not a map of Creeper to Keeper")
     for k, v in att.items():
@@ -263,7 +264,7 @@ def _arity(fn: Any) -> tuple[int, int]:
     if fn not in _ARITY:
         params = list(inspect.signature(fn).parameters.values())[1:]
         if any(p.kind == p.VAR_POSITIONAL for p in params):
-            _ARITY[fn] = (0, 10**6)
+            _ARITY[fn] = (0, sys.maxsize)  # any number of them
         else:
             _ARITY[fn] = (sum(1 for p in params if p.default is p.empty), len(params))
     return _ARITY[fn]
@@ -330,14 +331,15 @@ def check_answers(g: Game) -> None:
     if pr is None:
         return
     if pr.kind == "turn":  # the turn's question is the table's: ask it again and compare
+        not_asked = BadState(f"the pending turn question ('{pr.ask}') is not one this table asks")
+        if g.stack or g.phase != "play":  # it is asked in the play phase with nothing pending
+            raise not_asked
         again = g.copy()
-        again.prompt, again.stack = None, []
+        again.prompt = None
         try:
-            if g.stack or g.phase != "play":
-                raise ValueError("a turn question is asked in the play phase with nothing pending")
             again.TURN[0].idle(again)
         except Exception:
-            raise BadState(f"the pending turn question ('{pr.ask}') is not one this table asks") from None
+            raise not_asked from None
         p2 = again.prompt
         if p2 is None or p2.to_dict() != pr.to_dict():
             raise BadState(f"the pending turn question ('{pr.ask}') is not the one this table asks")

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine.bots import make_bot
+from engine.cards import KEEPER
 from engine.game import Game
 from engine.statecheck import BadState
 
@@ -521,3 +522,111 @@ def test_plain_data_is_nested_at_most_sixteen_lists_deep_and_holds_no_map():
     assert _json(nest(15)) and not _json(nest(16))  # (nest(k): k + 1 lists, one in another)
     assert _json([1, "a", None, True, [2, [3]]])
     assert not _json([{"x": 1}, 1]) and not _json([1, {"x": 1}]) and not _json([1.5])
+
+
+def test_the_header_names_each_of_its_faults():
+    d = a_state(0, 3, 0)
+    assert refusal({**d, "variant_name": 5}) == "'variant_name' is not text"
+    assert refusal({**d, "decks": ["fluxx5", "fluxx5"]}) == "'decks' names a deck twice"
+    assert refusal({k: v for k, v in d.items() if k != "prompt"}) == "the field 'prompt' is missing"
+    assert refusal({k: v for k, v in d.items() if k != "attached"}) == "the field 'attached' is missing"
+    assert refusal({**d, "extra": 1}) == "'extra' is not true or false"
+    assert refusal({**d, "checks": None}) == "'checks' is not true or false"
+
+
+def test_a_temporary_hand_names_its_card_or_none():
+    """A temporary hand's card is a card id, or -1 for none (never -2)."""
+    d = a_state(0, 3, 0)
+    d["temp"] = [[0, -2, [], 0, "play"]]
+    assert refusal(d) == "'temp[0]' is not a temporary hand [seat, card, cards, plays, kind]"
+
+
+def test_a_surprise_link_that_is_not_a_list_is_named():
+    d = a_state(0, 3, 0)
+    d["chain"] = [5]
+    assert refusal(d) == "'chain[0]' is not a Surprise link [card, seat, kind, arg, via]"
+
+
+def test_a_window_task_with_no_chain_is_refused():
+    d = a_state(0, 3, 0)
+    d["stack"].insert(0, ["window", 0])
+    assert refusal(d) == "a Surprise window is open with no chain of cards to answer"
+
+
+def test_a_choose_question_must_lead_somewhere():
+    d = a_question("cards")
+    d["prompt"]["then"] = None
+    assert refusal(d) == "'prompt' is a choose question with nothing to do with the answer"
+
+
+def _voyager(want) -> dict:
+    """The first state of random two-seat Voyager games that ``want`` takes."""
+    for seed in range(200):
+        g = Game.new(("voyager",), 2, "standard", seed)
+        bot = make_bot("random", seed)
+        while not g.over:
+            if want(g):
+                return json.loads(json.dumps(g.to_dict()))
+            g.push(bot.choose(g))
+    raise AssertionError("no such state in 200 Voyager games")
+
+
+def _borg_waits_by(d: dict, keepers: int) -> dict:
+    """``d`` with The Borg (in the draw pile) moved onto a table holding
+    ``keepers`` Keepers, not attached: a standing rule left undone."""
+    g = Game.from_dict(copy.deepcopy(d))
+    borg = g.db.names.index("The Borg")
+    p = next(p for p, t in enumerate(g.tables) if sum(g.db.cards[c].kind == KEEPER for c in t) == keepers)
+    d["draw"].remove(borg)
+    d["tables"][p].append(borg)
+    return d
+
+
+def _keepers_somewhere(n: int):
+    def want(g) -> bool:
+        borg = g.db.names.index("The Borg")
+        return (g.prompt.kind == "choose" and g.prompt.ask != "attach" and borg in g.draw
+                and any(sum(g.db.cards[c].kind == KEEPER for c in t) == n for t in g.tables))
+    return want
+
+
+def test_a_pending_attach_question_is_the_standing_rules_own():
+    """Saved while The Borg asks which Keeper it attaches to: the standing
+    rule, run again on the table, asks that same question, so it loads."""
+    d = _voyager(lambda g: g.prompt.ask == "attach")
+    g = Game.from_dict(d)
+    assert g.prompt.ask == "attach" and g.db.cards[g.prompt.card].name in ("The Borg", "Malfunction")
+
+
+@pytest.mark.parametrize("keepers", [1, 2])
+def test_a_creeper_left_waiting_by_a_keeper_is_refused(keepers):
+    """An attaching Creeper on a table with a Keeper for it would attach
+    (at once with one, by asking with two) before any other question: a
+    state whose question comes first does not fit its table."""
+    d = _voyager(_keepers_somewhere(keepers))
+    Game.from_dict(copy.deepcopy(d))  # as it was: sound
+    d = _borg_waits_by(d, keepers)
+    assert refusal(d) == (f"a standing rule would act before the pending question ('{d['prompt']['ask']}'): "
+                          "the question does not fit the table")
+
+
+def _attached(d: dict) -> tuple[Game, int, int]:
+    g = Game.from_dict(copy.deepcopy(d))
+    (cr, k), = g.attached.items()
+    return g, cr, k
+
+
+@pytest.mark.parametrize("how", ["to itself", "keeper in the draw pile", "keeper on another table"])
+def test_an_attachment_holds_a_creeper_and_a_keeper_on_one_table(how):
+    d = _voyager(lambda g: len(g.attached) == 1 and g.prompt.kind == "choose")
+    g, cr, k = _attached(d)
+    owner = next(p for p, t in enumerate(d["tables"]) if cr in t)
+    if how == "to itself":
+        d["attached"] = {str(cr): cr}
+    elif how == "keeper in the draw pile":
+        d["tables"][owner].remove(k)
+        d["draw"].append(k)
+    else:
+        d["tables"][owner].remove(k)
+        d["tables"][1 - owner].append(k)
+    assert refusal(d) == "'attached' joins cards that are not an attaching Creeper and a Keeper on one table"
