@@ -1,4 +1,4 @@
-"""``engine.bots.gives_win`` and ``keep_from_giving`` as decision rules,
+"""``engine.bots.gives_win``, ``keep_from_giving`` and ``safe_first`` as decision rules,
 on scripted trees of questions: a tree node is what the table shows after
 an answer (over and who won, the next question and whose, whether a hidden
 card was drawn or a random pick made). The bots' play against real decks
@@ -6,9 +6,10 @@ is in test_bots.py; here each clause of the rule is met on its own."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
-from engine.bots import gives_win, keep_from_giving
+from engine.bots import blind_throw, gives_win, keep_from_giving, safe_first
 
 
 @dataclass
@@ -161,3 +162,50 @@ def test_only_the_first_two_hundred_legal_answers_are_looked_through():
     answers = {f"w{i}": won_by(0) for i in range(199)} | {"safe": won_by(1)}
     t = Asked(Node(player=1, answers=answers), list(answers))
     assert keep_from_giving(t, 1, ["w0"]) == ["safe", "w0"]
+
+
+def test_a_search_ranking_puts_a_safe_answer_first_with_its_own_value():
+    t = root(win0=won_by(0), safe=won_by(1), other=won_by(1))
+    ranked = [("win0", 5.0), ("safe", 3.0), ("other", 1.0)]
+    assert safe_first(t, 1, ranked) == [("safe", 3.0), ("win0", 5.0), ("other", 1.0)]
+    assert safe_first(t, 1, ranked[1:]) == ranked[1:]
+    assert safe_first(t, 1, []) == []
+    t.nplayers = 1
+    assert safe_first(t, 0, ranked) == ranked
+
+
+def test_a_safe_answer_from_outside_the_ranking_comes_with_its_worst_value():
+    node = Node(player=1, answers={"win0": won_by(0), "win0b": won_by(0), "safe": won_by(1)})
+    t = Asked(node, ["win0", "win0b", "safe"])
+    assert safe_first(t, 1, [("win0", 4.0), ("win0b", 2.5)]) == [("safe", 2.5), ("win0", 4.0), ("win0b", 2.5)]
+
+
+def _rps(rng: int, decisions: int, player: int) -> SimpleNamespace:
+    return SimpleNamespace(rng=rng, decisions=decisions,
+                           prompt=SimpleNamespace(ask="rps", player=player, options=["rock", "paper", "scissors"]))
+
+
+def test_a_blind_throw_is_read_from_the_generator_and_the_seat():
+    """The look-ahead bots' Rock-Paper-Scissors throw: the same on every
+    machine for the same state (pinned: bot games are replayed and
+    compared), drawn without advancing the generator, and different for
+    the two seats of one state as often as chance says."""
+    got = [blind_throw(_rps(rng, dec, seat))[1][0]
+           for rng, dec, seat in [(1, 0, 0), (1, 0, 1), (2**63 + 5, 7, 0), (2**63 + 5, 7, 1), (123456789, 41, 2),
+                                  (0, 0, 0)]]
+    assert got == ["scissors", "paper", "paper", "rock", "rock", "scissors"]
+    g = _rps(99, 3, 0)
+    assert blind_throw(g) == blind_throw(g) and g.rng == 99
+    for seat in (0, 1):
+        throws = [blind_throw(_rps(rng * 7919, 5, seat))[1][0] for rng in range(300)]
+        assert all(60 <= throws.count(t) <= 140 for t in ("rock", "paper", "scissors")), (seat, throws)
+    differ = sum(blind_throw(_rps(rng * 7919, 5, 0)) != blind_throw(_rps(rng * 7919, 5, 1)) for rng in range(300))
+    assert 150 <= differ <= 250
+
+
+def test_only_rock_paper_scissors_is_thrown_blind():
+    g = _rps(1, 0, 0)
+    g.prompt.ask = "discard"
+    assert blind_throw(g) is None
+    g.prompt = None
+    assert blind_throw(g) is None
