@@ -818,11 +818,7 @@ def _main(argv: list[str], out: Any, err: Any) -> int:
     except KeyboardInterrupt:
         print("solo-fluxx: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # output piped into a program that stopped reading (| head)
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
+    except BrokenPipeError:  # output piped into a program that stopped reading (| head): end quietly
         return 0
     except Exception as e:  # the last net: one sentence, never a traceback
         import sqlite3
