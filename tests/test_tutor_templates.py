@@ -1,0 +1,44 @@
+"""``tutor.explain.template_for``: which template tells an event, in the
+order its docstring gives (a card taken along with another, the rule, a
+piece of data that is set, the card, the player, the kind), on a table of
+templates made for the test."""
+from __future__ import annotations
+
+from engine.records import Event
+from tutor.explain import template_for
+
+TABLE = {
+    "move": "by kind",
+    ("move", "+along"): "along",
+    ("move", "rule.x"): "by rule",
+    ("move", "+note"): "by note",
+    ("move", "+card"): "by card",
+    ("move", "+player"): "by player",
+}
+
+
+def ev(rule: str = "rule.other", player: int = -1, card: int = -1, **data) -> Event:
+    return Event(("move", rule, player, card, data, -1))
+
+
+def test_each_template_in_its_order():
+    assert template_for(ev(along=0, note="n"), TABLE) == "along"  # card id 0 is a card
+    assert template_for(ev(along=5), TABLE) == "along"
+    assert template_for(ev("rule.x", along=0), TABLE) == "along"  # before the rule's own, card 0 too
+    assert template_for(ev("rule.x", along=4), TABLE) == "along"
+    assert template_for(ev("rule.x", 1, 2, note="n"), TABLE) == "by rule"
+    assert template_for(ev(player=1, card=2, note="n"), TABLE) == "by note"
+    assert template_for(ev(player=1, card=0), TABLE) == "by card"
+    assert template_for(ev(player=0), TABLE) == "by player"
+    assert template_for(ev(), TABLE) == "by kind"
+
+
+def test_data_that_is_not_set_picks_no_template():
+    for unset in (None, False, ""):
+        assert template_for(ev(note=unset), TABLE) == "by kind", unset
+    assert template_for(ev(note=0), TABLE) == "by note"  # a count of 0 is set
+
+
+def test_an_event_with_no_template_is_told_as_nothing():
+    assert template_for(Event(("unknown", "rule.x", 0, 0, {}, -1)), TABLE) == ""
+    assert template_for(ev(along=3), {"move": "by kind"}) == "by kind"
