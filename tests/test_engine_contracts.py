@@ -1,0 +1,85 @@
+"""Small contracts of the engine's data layer that the bots, the tutor and
+the command line lean on: the card table's lookups, one deck's cards
+never repeated by another, what a result says, the bots' scale of a
+finished game, a pass as the engine takes it, and a run file's refusals
+naming what the file was meant to be."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from engine import cards as cards_module
+from engine.cards import CardDB
+from engine.decks import DeckError
+from engine.decks import load as load_deck
+from engine.game import Game
+from engine.prompts import same_move
+from engine.runfile import RunError, load_run
+from engine.variants import Outcome
+
+
+@pytest.mark.parametrize("decks", [("fluxx5",), ("fluxx5", "creeper-pack"), ("voyager",)])
+def test_the_kind_lookup_is_each_cards_kind(decks):
+    db = CardDB(decks)
+    assert db.kinds == [c.kind for c in db.cards] and len(db.kinds) == db.n
+
+
+def test_only_a_surprise_counters_anything(decks=("fluxx5", "creeper-pack", "voyager")):
+    for d in decks:
+        db = CardDB((d,))
+        for c in db.cards:
+            assert (c.counters is None) == (c.type != "surprise"), (d, c.name, c.counters)
+
+
+def test_a_card_in_two_decks_of_one_game_is_refused_naming_the_second_deck(monkeypatch):
+    def load(d):
+        spec = load_deck("fluxx5")
+        return spec if d == "fluxx5" else spec.model_copy(update={"id": d, "requires": []})
+    monkeypatch.setattr(cards_module, "load_deck", load)
+    with pytest.raises(DeckError) as e:
+        CardDB(("fluxx5", "fluxx5-again"))
+    first = load_deck("fluxx5").cards[0].name
+    assert e.value.path == "fluxx5-again"
+    assert str(e.value) == f"fluxx5-again: card '{first}' is also in another deck of this game"
+
+
+@pytest.mark.parametrize("outcome, says", [
+    (Outcome("solo.end", None, 5, None), "score 5"),
+    (Outcome("solo.end", None, 0, None), "score 0"),
+    (Outcome("win.goal", 2, None, None), "winner p2"),
+    (Outcome("win.goal", 0, None, None), "winner p0"),
+    (Outcome("game.repetition", None, None, "game.repetition"), "a draw, game.repetition"),
+    (Outcome(None, None, None, None), "not over"),
+])
+def test_what_a_result_says(outcome, says):
+    assert outcome.words() == says
+
+
+def test_a_finished_game_on_the_bots_scale():
+    """A win, a loss and a draw, as the search bots add them up: a win and
+    a loss the same size either way of nothing, and nothing banked before the end."""
+    g = Game.new(("fluxx5",), 3, "standard", 1)
+    v = g.variant
+    assert v.banked(g, 0) == 0.0
+    g.winner = 1
+    assert (v.returns(g, 1), v.returns(g, 0), v.returns(g, 2)) == (100000.0, -100000.0, -100000.0)
+    g.winner = -1
+    assert v.returns(g, 0) == 0.0
+
+
+def test_a_pass_is_a_pass_whatever_follows_it():
+    """As the engine takes it (``("pass", ...)`` declines the choice)."""
+    assert same_move(("pass", 3), ("choose", ()))
+    assert same_move(("choose", []), ["pass", "x"])
+    assert same_move(("pass",), ("pass", 1, 2))
+    assert not same_move(("pass", 3), ("choose", (3,)))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_run_file_that_is_not_a_file_is_named_as_a_run_file(tmp_path):
+    fifo = tmp_path / "run.json"
+    os.mkfifo(fifo)
+    with pytest.raises(RunError) as e:
+        load_run(fifo)
+    assert str(e.value) == f"{fifo}: it is a pipe, not a file; give the path of a run file"
