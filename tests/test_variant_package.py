@@ -355,3 +355,33 @@ def test_the_named_variants_are_read_once_for_each_value(monkeypatch):
     monkeypatch.delenv(ENV)
     registry._read_named()  # none named
     assert len(loaded) == 2 and registry._named_read == ""
+
+
+def test_a_variant_module_on_the_path_that_fails_is_one_sentence_and_the_path_is_kept(monkeypatch, tmp_path):
+    """Importable at once (its folder is on the path): its own error is told
+    as such; a ModuleNotFoundError of its own with no module name is told,
+    not retried; and the path keeps its order even when the current folder
+    is on it first."""
+    import sys
+    mod = f"variant_on_path_{os.getpid()}"
+    (tmp_path / f"{mod}_bad.py").write_text("raise ValueError('broken on purpose')\n")
+    (tmp_path / f"{mod}_anon.py").write_text("raise ModuleNotFoundError('a module it wanted is gone')\n")
+    monkeypatch.chdir(tmp_path)
+    path = [str(tmp_path), *[p for p in sys.path if p not in ("", str(tmp_path), ".")]]
+    monkeypatch.setattr(sys, "path", list(path))
+    with pytest.raises(VariantError) as e:
+        load_variant_module(f"{mod}_bad")
+    assert str(e.value) == f"the variant module '{mod}_bad' failed to import (ValueError: broken on purpose)"
+    with pytest.raises(VariantError) as e:
+        load_variant_module(f"{mod}_anon")
+    assert str(e.value) == (f"the variant module '{mod}_anon' cannot be imported (a module it wanted is gone); "
+                            "check the name and the Python path")
+    with pytest.raises(VariantError, match="cannot be imported"):
+        load_variant_module("nowhere_at_all_z")
+    assert sys.path == path
+    with pytest.raises(VariantError) as e:
+        load_variant_module("tests.helpers:run_cli")
+    assert str(e.value) == ("the variant module 'tests.helpers:run_cli' is not a Variant (it is function); "
+                            "point it at a Variant subclass or instance")
+    for m in (f"{mod}_bad", f"{mod}_anon"):
+        sys.modules.pop(m, None)
