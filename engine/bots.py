@@ -227,12 +227,14 @@ class GreedyBot(Bot):
             return cands[0]
         best: list[Answer] = []
         best_v: float | None = None
+        values: dict[Answer, float] = {}
         for a in cands:
             h = g.copy()
             h.push(a)
             v = evaluate(h, p)
             if a[0] == "end":
                 v -= 0.5  # prefer using a free action when it is as good
+            values[a] = v
             if best_v is None or v > best_v:
                 best, best_v = [a], v
             elif v == best_v:
@@ -242,11 +244,7 @@ class GreedyBot(Bot):
         if g.nplayers == 1 or not gives_win(g, chosen, p):
             return chosen
         # the favourite hands another seat the win: the best of the rest that does not
-        values = {}
-        for a in cands:
-            h = g.copy()
-            h.push(a)
-            values[a] = evaluate(h, p)
+        # (valued as above, ending the turn half a point down here too)
         ranked = [chosen] + sorted((a for a in cands if a != chosen), key=lambda a: -values[a])
         return keep_from_giving(g, p, ranked)[0]
 

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from engine.bots import blind_throw, gives_win, keep_from_giving, safe_first
+from engine import bots
+from engine.bots import GreedyBot, blind_throw, gives_win, keep_from_giving, safe_first
 
 
 @dataclass
@@ -209,3 +210,64 @@ def test_only_rock_paper_scissors_is_thrown_blind():
     assert blind_throw(g) is None
     g.prompt = None
     assert blind_throw(g) is None
+
+
+class TurnQ(Q):
+    """A turn question: its options are the node's answers (moves)."""
+    ask = "play"
+
+    def __init__(self, node: Node):
+        super().__init__(node)
+        self.options = list(node.answers)
+
+
+class TurnTable(Table):
+    @property
+    def prompt(self) -> Q | None:
+        if self.over:
+            return None
+        return TurnQ(self.node) if self.node.kind == "turn" else Q(self.node)
+
+
+def _valued(monkeypatch, values: dict[str, float]):
+    """The greedy bot's table evaluation, scripted: each node a value for
+    seat 1 (any other seat asked about is a mistake of the bot's)."""
+    def evaluate(h, p):
+        assert p == 1, p
+        return values[h.node.name]
+    monkeypatch.setattr(bots, "evaluate", evaluate)
+
+
+def named(name: str, node: Node) -> Node:
+    node.name = name  # type: ignore[attr-defined]
+    return node
+
+
+def test_greedy_takes_the_best_safe_answer_when_its_favourite_gives_the_game_away(monkeypatch):
+    """The favourite (10) leads to a question of its own whose every answer
+    makes seat 0 win: the bot takes the best-valued of the rest (7), not
+    the first nor the last, with ending the turn counted half a point down."""
+    _valued(monkeypatch, {"trap": 10.0, "low": 5.0, "good": 7.0, "end": 7.4, "mid": 6.0})
+    node = Node(player=1, kind="turn", answers={
+        ("play", 1): named("trap", asks(1, won_by(0), won_by(0))),
+        ("play", 2): named("low", asks(0)),
+        ("play", 3): named("good", asks(0)),
+        ("end",): named("end", asks(0)),
+        ("play", 4): named("mid", asks(0)),
+    })
+    assert GreedyBot(1).choose(TurnTable(node)) == ("play", 3)
+
+
+def test_greedy_keeps_a_favourite_that_gives_nothing_away(monkeypatch):
+    _valued(monkeypatch, {"best": 10.0, "low": 5.0})
+    node = Node(player=1, kind="turn", answers={("play", 2): named("low", asks(0)),
+                                                  ("play", 1): named("best", asks(1, won_by(0), won_by(1)))})
+    assert GreedyBot(1).choose(TurnTable(node)) == ("play", 1)
+
+
+def test_ending_the_turn_is_counted_half_a_point_down(monkeypatch):
+    _valued(monkeypatch, {"end": 8.0, "play": 7.2})
+    node = Node(player=1, kind="turn", answers={("play", 1): named("play", asks(0)), ("end",): named("end", asks(0))})
+    assert GreedyBot(1).choose(TurnTable(node)) == ("end",)
+    _valued(monkeypatch, {"end": 8.0, "play": 7.6})
+    assert GreedyBot(1).choose(TurnTable(node)) == ("play", 1)
