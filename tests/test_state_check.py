@@ -347,15 +347,8 @@ def refusal(d: dict) -> str | None:
 def a_surprise_window() -> dict:
     """A game of four with a Surprise window open on a play that a Surprise
     already answers (a chain of two), from random Voyager games."""
-    for seed in range(300):
-        g = Game.new(("voyager",), 4, "standard", seed)
-        bot = make_bot("random", seed)
-        while not g.over:
-            pr = g.prompt
-            if pr.then and pr.then[0] == "ans_window" and len(g.chain) >= 2:
-                return json.loads(json.dumps(g.to_dict()))
-            g.push(bot.choose(g))
-    raise AssertionError("no Surprise answered by a Surprise in 300 Voyager games")
+    return _voyager(lambda g: g.prompt.then and g.prompt.then[0] == "ans_window" and len(g.chain) >= 2,
+                    players=4, games=300)
 
 
 def _no_chain(d):
@@ -559,16 +552,16 @@ def test_a_choose_question_must_lead_somewhere():
     assert refusal(d) == "'prompt' is a choose question with nothing to do with the answer"
 
 
-def _voyager(want) -> dict:
-    """The first state of random two-seat Voyager games that ``want`` takes."""
-    for seed in range(200):
-        g = Game.new(("voyager",), 2, "standard", seed)
+def _voyager(want, players: int = 2, games: int = 200) -> dict:
+    """The first state of random Voyager games that ``want`` takes."""
+    for seed in range(games):
+        g = Game.new(("voyager",), players, "standard", seed)
         bot = make_bot("random", seed)
         while not g.over:
             if want(g):
                 return json.loads(json.dumps(g.to_dict()))
             g.push(bot.choose(g))
-    raise AssertionError("no such state in 200 Voyager games")
+    raise AssertionError(f"no such state in {games} Voyager games of {players}")
 
 
 def _borg_waits_by(d: dict, keepers: int) -> dict:
