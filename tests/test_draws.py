@@ -156,6 +156,11 @@ def test_verify_and_replay_json_tell_a_draw(tmp_path, capsys):
     f.write_text(json.dumps(res["run"]))
     assert main(["verify", str(f)]) == 0
     assert "a draw, game.repetition" in capsys.readouterr().out
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(dict(res["run"], winner=0)))
+    assert main(["verify", str(forged)]) == 1
+    assert capsys.readouterr().out.strip().endswith(
+        ": the recorded winner is p0, the replay's is no winner (game.repetition)")
     assert main(["replay", str(f), "--json"]) == 0
     rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     over = [e for r in rows for e in r["events"] if e["event"] == "game_over"]
