@@ -209,3 +209,62 @@ def test_the_ladders_options_say_what_they_do(capsys):
                   "comma-separated deck ids (default: fluxx5)", "write the ratings to ladder.json"):
         assert words in out
     assert re.search(r"--jobs JOBS processes\b", out)
+
+
+def test_the_first_games_of_random_against_greedy_are_pinned():
+    """The games are deterministic (seed k, bot seeds 7k + seat): the first
+    sixteen results of random against greedy, as the ladder counts them."""
+    got = [play_pair_game(("random", "greedy", k, ("fluxx5",))) for k in range(16)]
+    assert got == [(k, 1.0 if k in (4, 5, 13, 14) else 0.0) for k in range(16)]
+
+
+def test_a_pair_game_scores_the_winning_seats_side_with_no_clock(monkeypatch):
+    """Each seat's bot (here one whose answer turns with the count of
+    decisions, so that Rock-Paper-Scissors ends) has its clock taken away; the share is 1 when a seat of A's wins, 0 when B's does,
+    whichever seat that is, seat 0 included."""
+    from engine.game import Game
+    made = []
+
+    class First:
+        def __init__(self, name, seed):
+            self.name, self.seed, self.ms = name, seed, 250
+            made.append(self)
+
+        def choose(self, g):
+            assert self.ms is None  # a fixed budget: the same games on every machine
+            return turning(g)
+
+    def turning(g):
+        some = g.prompt.legal_answers(limit=3)
+        return some[g.decisions % len(some)]
+    monkeypatch.setattr("solo.tools.ladder.make_bot", First)
+    seen = set()
+    for k in range(12):
+        made.clear()
+        share = play_pair_game(("a", "b", k, ("fluxx5",)))
+        assert [(b.name, b.seed) for b in made] == [(n, 7 * k + s) for s, n in enumerate(seats_for("a", "b", k))]
+        g = Game.new(("fluxx5",), 4, "standard", k, record=False)
+        while not g.over:
+            g.push(turning(g))
+        side = seats_for("a", "b", k)[g.winner] if g.winner >= 0 else None
+        assert share == (k, {"a": 1.0, "b": 0.0, None: 0.5}[side])
+        seen.add(g.winner)
+    assert 0 in seen and len(seen) >= 3, seen  # seat 0 among the winners, and both sides
+
+
+def test_a_perfect_record_keeps_its_interval_inside_0_and_1():
+    """At n wins of n the formula's upper end comes out a hair over 1 in
+    floating point for many n: the interval is clamped to [0, 1]."""
+    for n in range(1, 300):
+        lo, hi = wilson(n, n)
+        assert 0.0 <= lo <= hi <= 1.0, n
+        lo, hi = wilson(0, n)
+        assert 0.0 <= lo <= hi <= 1.0, n
+
+
+def test_ratings_fit_a_chain_of_pairs_with_some_pairs_missing():
+    """Only neighbours met (a-b, b-c, c-d): the gaps add up along the chain."""
+    p = lambda gap: 1 / (1 + 10 ** (-gap / 400))  # noqa: E731
+    pairs = {("b", "a"): p(100), ("c", "b"): p(50), ("d", "c"): p(30)}
+    assert fit_ratings(pairs, ["a", "b", "c", "d"]) == {"a": ANCHOR, "b": ANCHOR + 100, "c": ANCHOR + 150,
+                                                         "d": ANCHOR + 180}

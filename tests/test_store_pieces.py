@@ -126,17 +126,22 @@ def test_size_limit_is_none_when_there_is_none(monkeypatch):
 
 
 # ------------------------------------------------------------ read-only, with a -wal
-def read_only_sqlite(monkeypatch):
+def read_only_sqlite(monkeypatch) -> list[str]:
     """SQLite as on a read-only disk: every open is read-only, and a URI is
-    one only when the caller says so (as sqlite3.connect does)."""
+    one only when the caller says so (as sqlite3.connect does). The URIs the
+    store opens are kept: what a real read-only folder needs of them
+    (immutable=1 where no -wal is read) the simulation cannot show."""
     real = sqlite3.connect
+    uris: list[str] = []
 
     def connect(path, *args, uri=False, **kw):
         if uri:
+            uris.append(str(path))
             return real(path, *args, uri=True, **kw)
         return real(f"file:{path}?mode=ro", *args, uri=True, **kw)
     monkeypatch.setattr(st.sqlite3, "connect", connect)
     monkeypatch.setattr(st, "_writable", lambda path: False)
+    return uris
 
 
 def test_a_read_only_save_shows_the_moves_still_in_its_wal(tmp_path, monkeypatch):
@@ -159,10 +164,12 @@ def test_a_read_only_save_shows_the_moves_still_in_its_wal(tmp_path, monkeypatch
         shutil.copyfile(home / f"save.sqlite3{x}", frozen / f"save.sqlite3{x}")
     s.close()
     assert (frozen / "save.sqlite3-wal").stat().st_size > 0
-    read_only_sqlite(monkeypatch)
+    uris = read_only_sqlite(monkeypatch)
     before = {p.name: p.read_bytes() for p in frozen.iterdir()}
     ro = Store(frozen / "save.sqlite3", reading=True)
     assert ro.read_only and "read-only disk or folder" in ro.notice
+    copy = os.path.join(ro._copy_dir.name, "save.sqlite3")
+    assert uris == [f"file:{copy}?mode=ro"]  # the copy, -wal applied: not immutable
     assert [r["seed"] for r in ro.runs()] == [1, 2, 3]
     ro.close()
     # the save as it was, -wal and all (the simulated read-only open may make an -shm, SQLite's index of
@@ -171,8 +178,17 @@ def test_a_read_only_save_shows_the_moves_still_in_its_wal(tmp_path, monkeypatch
     # without its -wal: the file alone, as it is
     for x in ("-wal", "-shm"):
         (frozen / f"save.sqlite3{x}").unlink(missing_ok=True)
+    uris.clear()
     ro = Store(frozen / "save.sqlite3", reading=True)
     assert ro.read_only and [r["seed"] for r in ro.runs()] == [1]
+    assert not hasattr(ro, "_copy_dir") and uris == [f"file:{frozen / 'save.sqlite3'}?mode=ro&immutable=1"]
+    ro.close()
+    # an empty -wal (all its moves already in the file) is nothing to copy
+    (frozen / "save.sqlite3-wal").write_bytes(b"")
+    uris.clear()
+    ro = Store(frozen / "save.sqlite3", reading=True)
+    assert not hasattr(ro, "_copy_dir") and [r["seed"] for r in ro.runs()] == [1]
+    assert uris == [f"file:{frozen / 'save.sqlite3'}?mode=ro&immutable=1"]
     ro.close()
     with pytest.raises(st.StoreError, match="cannot be written"):
         Store(frozen / "save.sqlite3")  # to play: it must be written
@@ -237,7 +253,7 @@ def test_a_failed_commit_is_rolled_back_and_said(tmp_path):
     with pytest.raises(st.StoreError) as e:
         with st._tx(db, path):
             db.execute("INSERT INTO c VALUES (7)")
-    assert str(e.value).startswith(f"The save database {path} ")
+    assert str(e.value).startswith(f"The save database {path} could not be used (FOREIGN KEY constraint failed)")
     assert not db.in_transaction and db.execute("SELECT count(*) FROM c").fetchone() == (0,)
     db.close()
 
@@ -357,6 +373,8 @@ def test_lesson_stars_are_one_to_three(store):
     store.lesson_done("c", 9)
     store.db.execute("INSERT INTO lessons (id, completed, stars) VALUES ('d', '2026-01-01T00:00:00', 7)")
     assert store.lesson_stars() == {"a": 1, "b": 1, "c": 3, "d": 3}
+    stored = dict(store.db.execute("SELECT id, stars FROM lessons").fetchall())
+    assert stored == {"a": 1, "b": 1, "c": 3, "d": 7}  # what it writes is in range; what it reads is made so
     assert store.stats()["lessons"] == {"done": 4}
 
 
@@ -375,3 +393,40 @@ def test_an_abandoned_run_is_not_a_score(store):
     (r,) = store.runs()
     assert r["status"] == "abandoned" and r["score"] == len(g.scored) > 0
     assert store.best_and_mean() == (None, None) and store.stats()["played"] == 0
+
+
+def test_a_read_only_save_whose_wal_cannot_be_copied_is_one_sentence(tmp_path, monkeypatch):
+    s = Store(tmp_path / "live" / "save.sqlite3")
+    s.db.execute("PRAGMA wal_autocheckpoint=0")
+    s.start(Game.new(("fluxx5",), 1, "solo", 1))
+    frozen = tmp_path / "ro"
+    frozen.mkdir()
+    for x in ("", "-wal"):
+        shutil.copyfile(tmp_path / "live" / f"save.sqlite3{x}", frozen / f"save.sqlite3{x}")
+    s.close()
+    read_only_sqlite(monkeypatch)
+
+    def full(src, dst):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(shutil, "copyfile", full)
+    with pytest.raises(st.StoreError) as e:
+        Store(frozen / "save.sqlite3", reading=True)
+    path = frozen / "save.sqlite3"
+    assert str(e.value) == (f"The save database {path} is on a read-only place with its last moves in "
+                            "save.sqlite3-wal, and a copy to read both could not be made (No space left on "
+                            "device); free some space in the temporary folder, or open it where it can be "
+                            "written.")
+
+
+def test_a_read_only_database_that_is_not_a_save_is_one_sentence(tmp_path, monkeypatch):
+    path = tmp_path / "save.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE other (x)")
+    db.commit()
+    db.close()
+    read_only_sqlite(monkeypatch)
+    with pytest.raises(st.StoreError) as e:
+        Store(path, reading=True)
+    assert str(e.value) == (f"The save database {path} cannot be written (the file or its folder is read-only); "
+                            "make it writable, or set SOLO_FLUXX_HOME to a folder you can write. Nothing was "
+                            "changed.")
