@@ -153,3 +153,20 @@ def test_par_is_pinned_for_several_dates_at_the_full_budget(tmp_path):
     s = Store(tmp_path / "s.sqlite3")
     s.set_par("2026-11-30", got["2026-11-30"])
     assert s.db.execute("SELECT engine FROM par").fetchone()[0].endswith(PAR_BOT)
+
+
+def test_the_par_bot_is_seeded_by_the_date_and_has_no_clock(monkeypatch):
+    """PAR_BOT: the flat search seeded with the date's seed and no time limit
+    (a clock would make the par depend on the machine's speed)."""
+    import engine.bots
+    from solo.variant.daily import compute_par, daily_seed
+    made = []
+
+    class Recorded(engine.bots.FlatSearch):
+        def __init__(self, *args, **kw):
+            super().__init__(*args, **kw)
+            made.append((args, kw, self.ms))
+    monkeypatch.setattr(engine.bots, "FlatSearch", Recorded)
+    assert compute_par("2026-11-29", rollouts=1) == 3
+    (args, kw, ms), = made
+    assert args == (daily_seed("2026-11-29"),) and kw == {"rollouts": 1, "ms": None} and ms is None

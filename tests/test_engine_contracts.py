@@ -88,3 +88,15 @@ def test_a_run_file_that_is_not_a_file_is_named_as_a_run_file(tmp_path):
     with pytest.raises(RunError) as e:
         load_run(fifo)
     assert str(e.value) == f"{fifo}: it is a pipe, not a file; give the path of a run file"
+
+
+def test_solos_spots_hold_minus_one_until_a_new_rule_takes_one():
+    """Solo's four spots (DESIGN: a New Rule replaces the one in its spot):
+    -1 for an empty spot, else the card; a Keeper Limit takes the limit spot."""
+    g = Game.new(("fluxx5",), 1, "solo", 0)
+    assert g.variant.spots(g) == {"draw": -1, "play": -1, "limit": -1, "other": -1}
+    while not g.rules:
+        g.push(g.prompt.legal_answers(limit=1)[0])
+    (rule,) = g.rules
+    assert g.name(rule) == "Keeper Limit 4"
+    assert g.variant.spots(g) == {"draw": -1, "play": -1, "limit": rule, "other": -1}
