@@ -141,8 +141,9 @@ def who(g: Game, p: int, cap: bool = True) -> str:
 # the event changes the sentence, or (kind, "+" + data key) where a piece of
 # data that is set does, or (kind, "+player") when the event names a player.
 # Placeholders: {W}/{w} who (You, Player 1;
-# capitalised or not), {name} the card, {by} " (because of X)", {were} and
-# {have} the verb for {W}, {how} where a play came from, and the event's
+# capitalised or not), {wp} whose ("your", "Player 1's"), {name} the card,
+# {by} " (because of X)", {were}, {have}, {draw}, {play} and {meet} the verb
+# for {W}, {how} where a play came from, and the event's
 # data by name ({turn}, {frm}, {count}, ...), with {target} and {keeper} as
 # card names.
 # A variant adds the sentences of its own events with ``register_templates``
@@ -314,8 +315,7 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
     cause = _card_rule(g, e.rule) or (nm(g, e.cause) if e.cause >= 0 else "")
     fields = {k: (nm(g, v) if k in CARD_DATA and v >= 0 else v) for k, v in data.items()}
     you = w == "You"
-    fields.update(W=w, w=who(g, p, False), wp="your" if you else f"{w}'s", their="your" if you else "their",
-                  name=name,
+    fields.update(W=w, w=who(g, p, False), wp="your" if you else f"{w}'s", name=name,
                   were="were" if you else "was", have="have" if you else "has",
                   draw="draw" if you else "draws", play="play" if you else "plays",
                   meet="meet" if you else "meets",
