@@ -166,7 +166,8 @@ class Prompt:
             raise IllegalAnswer("the same option is named twice")
         for v in vals:
             if v not in self.options:
-                shown = name(v) if name is not None and self.domain == "cards" and type(v) is int else v
+                shown = (name(v) if name is not None and self.domain == "cards" and type(v) is int else
+                         f"p{v}" if self.domain == "players" and type(v) is int else v)  # as labels name seats
                 raise IllegalAnswer(f"'{shown}' is not one of the options")
         if len(vals) < self.min or len(vals) > self.max:
             if self.min == self.max:

@@ -129,3 +129,22 @@ def test_a_deck_file_that_is_not_text_or_not_toml_is_one_sentence_naming_it(tmp_
     with pytest.raises(DeckError) as e:
         parse_deck(big)
     assert e.value.path == str(big) and "a deck file" in e.value.problems[0]
+
+
+def test_wars_question_is_a_well_formed_question_of_players():
+    """War's question (who gets Peace): a known kind of question over the
+    other seats, with its reason in words."""
+    from .helpers import check_prompt, play, table
+    g = table('''
+decks = ["fluxx5", "creeper-pack"]
+players = 3
+[setup]
+hands = [["Peace"], [], []]
+tables = [["War"], [], []]
+draw_pile = ["Love", "Milk"]
+''')
+    play(g, "Peace")
+    check_prompt(g)
+    pr = g.prompt
+    assert (pr.player, pr.ask, pr.domain, list(pr.options)) == (0, "player", "players", [1, 2])
+    assert pr.reason == "War: you must give Peace to another player" and g.name(pr.card) == "War"

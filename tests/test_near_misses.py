@@ -85,3 +85,43 @@ def test_first_play_random_is_called_idle_only_while_the_play_rule_allows_one_ca
                     told += 1
                     assert g.rule_view().play_max == 1, (seed, g.turn, [g.name(r) for r in g.rules])
     assert told >= 3
+
+
+def blocked_told(text: str, card: str) -> tuple[list[int], list[int]]:
+    """The seats a played count Goal is told as met but stopped for, and the
+    seats it is told short for, in the play's events."""
+    from .helpers import play, table
+    g = table(text)
+    events = play(g, card)
+    return ([e.player for e in events if e.kind == "blocked"],
+            [e.player for e in events if e.kind == "short"])
+
+
+def test_a_count_goal_is_told_stopped_only_for_the_seat_with_the_most():
+    """5 Keepers (the most Keepers wins, with 5 or more): War stops the seat
+    with six, and that is what is told; a seat with fewer Keepers and a
+    Creeper of its own is not "met but stopped", it is simply behind."""
+    blocked, short = blocked_told('''
+decks = ["fluxx5", "creeper-pack"]
+players = 3
+[setup]
+draw_pile = ["Peace", "Time", "The Sun", "The Moon"]
+hands = [["5 Keepers"], [], []]
+tables = [["Milk", "Bread", "Money", "Love", "Music", "Cookies", "War"], ["Toast", "Sleep", "Television", "Taxes"], []]
+''', "5 Keepers")
+    assert (blocked, short) == ([0], [])
+
+
+def test_a_count_goal_inflation_raises_past_a_stopped_seat_is_short_not_stopped():
+    """With Inflation, 5 Keepers asks for 6: the seat with 5 and War is told
+    short of the number, not met and stopped by War."""
+    blocked, short = blocked_told('''
+decks = ["fluxx5", "creeper-pack"]
+players = 2
+[setup]
+rules = ["Inflation"]
+draw_pile = ["Peace", "Time", "The Sun", "The Moon"]
+hands = [["5 Keepers"], []]
+tables = [["Milk", "Bread", "Money", "Love", "Music", "War"], []]
+''', "5 Keepers")
+    assert (blocked, short) == ([], [0])
