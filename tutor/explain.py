@@ -195,6 +195,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "rule_discarded": "{name} left play{by}.",
     "action": "{name} takes effect.",
     "action_done": "{name} is done and goes to the discard pile.",
+    ("discard", "+random"): "{W} {have} no card of the kind asked, so {name} was discarded at random{by}.",
     "discard": "{name} was discarded{by}.",
     "limit_discard": "{W} discarded {name} to meet the Hand Limit of {n}{limit_src}.",
     ("discard_table", "keeper.cancel-surprise"): ("{name} was discarded from {wp} table: that is the price of "
