@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError, model_validator
 
 from engine.answers import label_value
+from engine.cards import KEEPER
 from engine.datafile import DataFileError, read_text, toml_loads
 from engine.deckfile import DeckError, card_key
 from engine.game import Event, Game
@@ -249,6 +250,10 @@ class _Table:
                 raise ScenarioError(f"at 'setup.attached': '{cr}' and '{k}' must both be on a table")
             if g.where(c1) != g.where(c2):
                 raise ScenarioError(f"at 'setup.attached': '{cr}' and '{k}' must be on the same table")
+            if not g.db.cards[c1].attaching or g.db.cards[c2].kind != KEEPER:
+                raise ScenarioError(f"at 'setup.attached': only an attaching Creeper sits on a Keeper, and "
+                                    f"'{cr}' on '{k}' is not that; attach an attaching Creeper (The Borg, "
+                                    "Malfunction) to a Keeper")
             g.attached[c1] = c2
         rules = self.cards(s.rules, "setup.rules")
         names = g.variant.spot_names
@@ -510,9 +515,13 @@ def settle_windows(g: Game, st: Step | Move) -> list[Event]:
     return events
 
 
-def run_scenario(sc: Scenario) -> list[str]:
-    """Run one scenario; return the failures (empty when it passes)."""
+def run_scenario(sc: Scenario, check: Callable[[Game], None] | None = None) -> list[str]:
+    """Run one scenario; return the failures (empty when it passes).
+    ``check`` is called with the game as laid out and after each accepted
+    decision (the tests pass their invariants: no card lost or duplicated, ...)."""
     g = _Table(sc).build()
+    if check is not None:
+        check(g)
     explainer = Explainer("full")
     lines: list[str] = []
     for i, st in enumerate(sc.step):
@@ -525,6 +534,8 @@ def run_scenario(sc: Scenario) -> list[str]:
                     events += g.push(_answer(g, m, i))
                 except IllegalAnswer as e:
                     return [f"step {i + 1}: the engine refused a move of its line: {e}{_why_not(g, m)}"]
+                if check is not None:
+                    check(g)
                 lines += tutor_lines(g, explainer, events)
             assert st.goal is not None
             diffs = check_expect(g, st.goal, f"after step {i + 1}'s line: ")
@@ -546,6 +557,8 @@ def run_scenario(sc: Scenario) -> list[str]:
         else:
             if st.error:
                 return [f"step {i + 1}: the engine accepted a decision the rules forbid"]
+            if check is not None:
+                check(g)
         said = tutor_lines(g, explainer, events)
         lines += said
         if st.expect is not None:

@@ -296,6 +296,12 @@ CREEPERS = 'decks = ["fluxx5", "creeper-pack"]\n'
      "at 'setup.attached': 'War' and 'Bread' must be on the same table"),
     (CREEPERS + '[setup]\ntables = [["Bread"]]\nhands = [[], ["War"]]\nattached = { "War" = "Bread" }\n',
      "at 'setup.attached': 'War' and 'Bread' must both be on a table"),
+    (CREEPERS + '[setup]\ntables = [["War", "Bread"]]\nattached = { "War" = "Bread" }\n',
+     "at 'setup.attached': only an attaching Creeper sits on a Keeper, and 'War' on 'Bread' is not that; attach "
+     "an attaching Creeper (The Borg, Malfunction) to a Keeper"),
+    ('decks = ["voyager"]\n[setup]\ntables = [["The Borg", "Kazon"]]\nattached = { "The Borg" = "Kazon" }\n',
+     "at 'setup.attached': only an attaching Creeper sits on a Keeper, and 'The Borg' on 'Kazon' is not that; "
+     "attach an attaching Creeper (The Borg, Malfunction) to a Keeper"),
     (CREEPERS + '[setup]\nhands = [["Bread", "War"]]\nattached = { "War" = "Bread" }\n',
      "at 'setup.attached': 'War' and 'Bread' must both be on a table"),
     ('decks = ["nope"]\n', "at 'decks': there is no shipped deck 'nope'; the decks are: creeper-pack, fluxx5, voyager"),
@@ -319,14 +325,16 @@ def test_the_table_a_setup_lays_out():
     g = table(CREEPERS + 'players = 3\nseed = 7\n[setup]\nactive = 1\ndrawn = 2\nplayed = 1\n'
               'draw_pile = ["Milk", "Bread"]\ndiscard = ["Love", "Peace"]\n'
               'hands = [["Time"], ["Sleep", "Money"]]\ntables = [[], ["War", "Cookies"]]\n'
-              'attached = { "War" = "Cookies" }\nrules = ["Draw 2", "Play 3"]\ngoals = ["Milk & Cookies"]\n')
+              'rules = ["Draw 2", "Play 3"]\ngoals = ["Milk & Cookies"]\n')
     names = lambda ids: [g.name(c) for c in ids]  # noqa: E731
     assert names(reversed(g.draw)) == ["Milk", "Bread"] and names(reversed(g.discard)) == ["Love", "Peace"]
     assert [names(h) for h in g.hands] == [["Time"], ["Sleep", "Money"], []]
-    assert names(g.tables[1]) == ["War", "Cookies"] and g.attached == {g.db.find("War"): g.db.find("Cookies")}
+    assert names(g.tables[1]) == ["War", "Cookies"] and g.attached == {}
     assert names(g.rules) == ["Draw 2", "Play 3"] and names(g.goals) == ["Milk & Cookies"]
     assert (g.active, g.played, g.drawn, g.seed, g.nplayers, g.turn) == (1, 1, 2, 7, 3, 1)
     assert g.hand_at_start == 2
+    g = table('decks = ["voyager"]\n[setup]\ntables = [["The Borg", "Kes"], []]\nattached = { "The Borg" = "Kes" }\n')
+    assert g.attached == {g.db.find("The Borg"): g.db.find("Kes")}
 
 
 def test_a_scenario_file_refusal_names_the_first_problem(tmp_path):

@@ -8,6 +8,38 @@ import pytest
 from engine.registry import get_variant, variant_names
 from scenarios.runner import load_scenario, run_paths, run_scenario
 
+from .helpers import all_zones, check_goal_cache, check_prompt, check_rule_view, check_voyager_invariants
+
+
+def invariants():
+    """The invariants of every reachable state, for a scenario's table: the
+    cards it laid out are all still somewhere, once each (a scenario leaves
+    the rest of the deck out of the game), one of "a question is pending"
+    and "the game is over", attachments within a table, a well-formed
+    question, the rules' numbers as worked out afresh, and a state that
+    round-trips through JSON."""
+    import json
+    from collections import Counter
+
+    from engine.game import Game
+    laid_out: list[Counter] = []
+
+    def check(g) -> None:
+        got = Counter(all_zones(g))
+        if not laid_out:
+            laid_out.append(got)
+        assert got == laid_out[0], f"cards lost {laid_out[0] - got} or duplicated {got - laid_out[0]}"
+        assert (g.prompt is not None) != g.over, "exactly one of 'a question is pending' and 'the game is over'"
+        for cr, k in g.attached.items():
+            assert any(cr in t and k in t for t in g.tables), "an attachment spans two tables"
+        check_voyager_invariants(g)
+        check_prompt(g)
+        check_goal_cache(g)
+        check_rule_view(g)
+        d = g.to_dict()
+        assert Game.from_dict(json.loads(json.dumps(d)), check="none").to_dict() == d, "the state does not round-trip"
+    return check
+
 HERE = Path(__file__).parent / "scenarios"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "scenarios" / "examples"
 EXAMPLES = HERE / "shared-examples"  # our copy of ../shared/scenarios/examples
@@ -26,14 +58,15 @@ def test_there_are_scenarios():
 def test_scenario(path):
     sc = load_scenario(path)
     assert sc.source, f"{path.name} names no source"
-    assert run_scenario(sc) == []
+    # and after each decision, the invariants of every reachable state (no card lost or duplicated, ...)
+    assert run_scenario(sc, check=invariants()) == []
 
 
 @pytest.mark.parametrize("name,path", OWN, ids=[f"{n}/{f.stem}" for n, f in OWN])
 def test_a_variants_own_scenario(name, path):
     sc = load_scenario(path)
     assert sc.variant == name and sc.source, f"{path.name}: a {name} scenario names its variant and a source"
-    assert run_scenario(sc) == []
+    assert run_scenario(sc, check=invariants()) == []
 
 
 def test_every_variant_but_the_engines_own_brings_scenarios():
