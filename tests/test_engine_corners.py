@@ -148,3 +148,25 @@ draw_pile = ["Love", "Milk"]
     pr = g.prompt
     assert (pr.player, pr.ask, pr.domain, list(pr.options)) == (0, "player", "players", [1, 2])
     assert pr.reason == "War: you must give Peace to another player" and g.name(pr.card) == "War"
+
+
+def test_a_steal_that_stands_after_its_window_keeps_its_rule():
+    """Janeway's power opens a window (the victim holds It's a Trap!); the
+    victim passes and the taking stands: the move is still her power's
+    (keeper.power), as it is when no window opens, not a card's effect."""
+    from .helpers import table
+    text = '''
+decks = ["voyager"]
+[setup]
+hands = [["Coffee"], ["It's a Trap!"]]
+tables = [["Kathryn Janeway"], ["Tuvok", "Phaser"]]
+'''
+    for trap in (True, False):
+        g = table(text if trap else text.replace('["It\'s a Trap!"]', "[]"))
+        events = g.push(("free", g.db.find("Kathryn Janeway")))
+        events += g.push(("choose", (g.db.find("Tuvok"),)))
+        if trap:
+            assert g.prompt.player == 1 and g.prompt.ask == "surprise"
+            events += g.push(("choose", ()))
+        moved = [(e.kind, e.rule, e.player) for e in events if e.card == g.db.find("Tuvok") and e.kind == "move"]
+        assert moved == [("move", "keeper.power", 0)], (trap, moved)
