@@ -167,6 +167,20 @@ tables = [["Kathryn Janeway"], ["Tuvok", "Phaser"]]
         events += g.push(("choose", (g.db.find("Tuvok"),)))
         if trap:
             assert g.prompt.player == 1 and g.prompt.ask == "surprise"
+            assert g.prompt.reason == "p0 is trying to take your Tuvok: play a Surprise to cancel it, or pass"
             events += g.push(("choose", ()))
         moved = [(e.kind, e.rule, e.player) for e in events if e.card == g.db.find("Tuvok") and e.kind == "move"]
         assert moved == [("move", "keeper.power", 0)], (trap, moved)
+
+
+def test_a_window_on_a_card_being_played_says_so():
+    from .helpers import play, table
+    g = table('''
+decks = ["voyager"]
+[setup]
+hands = [["Jackpot!"], ["Belay That!"]]
+draw_pile = ["Neelix", "Voyager", "Phaser"]
+''')
+    play(g, "Jackpot!")
+    assert (g.prompt.player, g.prompt.ask) == (1, "surprise")
+    assert g.prompt.reason == "p0 is playing Jackpot!: play a Surprise to cancel it, or pass"

@@ -125,3 +125,21 @@ hands = [["5 Keepers"], []]
 tables = [["Milk", "Bread", "Money", "Love", "Music", "War"], []]
 ''', "5 Keepers")
     assert (blocked, short) == ([], [0])
+
+
+def test_short_by_inflation_is_the_printed_number_up_to_one_less_than_the_inflated():
+    """5 Keepers under Inflation asks for 6: with 4 a player is not near, with
+    5 short by Inflation (5 of 6), with 6 not short at all."""
+    from .helpers import table
+    for n, want in ((4, None), (5, (5, 6)), (6, None)):
+        keepers = ["Milk", "Bread", "Money", "Love", "Music", "Cookies"][:n]
+        g = table(f'''
+players = 2
+[setup]
+rules = ["Inflation"]
+goals = ["5 Keepers"]
+hands = [["Sleep"], []]
+tables = [{keepers!r}, []]
+draw_pile = ["Peace", "Time"]
+'''.replace("'", '"'))
+        assert short_by_inflation(g, g.db.find("5 Keepers"), 0) == want, n
