@@ -61,3 +61,27 @@ def test_seats_are_named_by_the_names_given_else_by_number():
 def test_a_sentence_built_with_marked_names_keeps_where_they_are(raw, text, names):
     from tutor.explain import unmark
     assert unmark(raw) == (text, names)
+
+
+def test_a_card_time_portal_takes_from_the_draw_pile_is_hidden_from_the_others():
+    """Time Portal: a card taken from the discard pile was seen by all; one
+    taken from the draw pile is told to the other seats without its name."""
+    from tutor.explain import Explainer
+
+    from .helpers import table
+    for pile, card in (("draw", "Voyager"), ("discard", "Coffee")):
+        g = table('''
+decks = ["voyager"]
+[setup]
+rules = ["Play 3"]
+hands = [["Time Portal", "Kes", "Tuvok"], ["Neelix"]]
+discard = ["Coffee", "Jackpot!"]
+draw_pile = ["Voyager", "Phaser", "Tricorder"]
+''')
+        events = g.push(("play", g.db.find("Time Portal")))
+        events += g.push(("choose", (pile,)))
+        events += g.push(("choose", (g.db.find(card),)))
+        mine = [t.x.text for t in Explainer("full", viewer=0).explain_all(g, events)]
+        theirs = [t.x.text for t in Explainer("full", viewer=1).explain_all(g, events)]
+        assert any(card in x for x in mine), mine
+        assert any(card in x for x in theirs) == (pile == "discard"), (pile, theirs)
