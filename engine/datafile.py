@@ -32,6 +32,20 @@ def visible(text: str) -> str:
     return text.translate(_CONTROLS)
 
 
+def not_a_file(mode: int) -> str:
+    """What a path that is not a regular file is, in the words of a refusal
+    (reading and writing say the same)."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "something other than a file"
+
+
 def read_text(path: str | Path, max_bytes: int, what: str) -> str:
     """The file's text. Only a regular file is read (a FIFO or a device is
     refused at once, never waited on), and never more than ``max_bytes``
@@ -40,13 +54,17 @@ def read_text(path: str | Path, max_bytes: int, what: str) -> str:
     try:
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as e:
+        try:  # a socket cannot be opened at all: say what it is, as for a pipe or a device
+            mode = os.stat(p).st_mode
+        except OSError:
+            mode = stat.S_IFREG
+        if not stat.S_ISREG(mode):
+            raise DataFileError(f"it is {not_a_file(mode)}, not a file; give the path of {what}") from None
         raise DataFileError(f"cannot read the file ({e.strerror or e}); check the path") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            kind = "a folder" if stat.S_ISDIR(st.st_mode) else "a pipe" if stat.S_ISFIFO(st.st_mode) else \
-                "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "not a regular file"
-            raise DataFileError(f"it is {kind}, not a file; give the path of {what}")
+            raise DataFileError(f"it is {not_a_file(st.st_mode)}, not a file; give the path of {what}")
         if st.st_size > max_bytes:
             raise DataFileError(f"the file is {st.st_size} bytes; {what} may be at most {max_bytes} bytes")
         chunks, got = [], 0
@@ -136,8 +154,8 @@ def _toml_bounds(text: str, what: str) -> None:
 def write_text(path: str | Path, text: str, force: bool, what: str) -> None:
     """Write a data file (a run file) without surprises: a name that is
     taken (a file, or a link, even one to nothing) is only replaced with
-    ``force``; a FIFO, a device or a folder is never written to (a FIFO
-    would hang the write until something read it); and the file is written
+    ``force``; a pipe (FIFO), a device, a socket or a folder is never written
+    to (a pipe would hang the write until something read it); and the file is written
     beside its place and then moved there, so a link in its place is
     replaced by the file, never written through (``force`` never writes
     outside the folder named). ``DataFileError`` says what went wrong."""
@@ -156,9 +174,7 @@ def write_text(path: str | Path, text: str, force: bool, what: str) -> None:
                 raise DataFileError(f"{shown} is a link {target}; give --force to replace the link with "
                                     f"{what} (its target is left alone), or another name")
         elif not stat.S_ISREG(st.st_mode):
-            kind = "a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode) else \
-                "a device or socket"
-            raise DataFileError(f"{shown} is {kind}, not a file; give another name for {what}")
+            raise DataFileError(f"{shown} is {not_a_file(st.st_mode)}, not a file; give another name for {what}")
         elif not force:
             raise DataFileError(f"{shown} already exists; give --force to overwrite it, or another name")
     folder = p.parent

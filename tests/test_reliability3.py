@@ -217,14 +217,14 @@ def test_a_fifo_is_never_written_to_force_or_not(tmp_path, monkeypatch):
     os.mkfifo(fifo)
     for force in ([], ["--force"]):
         r = run_cli("export", "1", fifo, *force)
-        assert r.returncode == 1 and "is a FIFO, not a file" in r.stderr, r.stderr
+        assert r.returncode == 1 and "is a pipe, not a file" in r.stderr, r.stderr
     runs = tmp_path / "runs"
     runs.mkdir()
     os.mkfifo(runs / "run-solo-3.json")
     for force in ([], ["--force"]):
         r = run_cli("sim", "--games", "1", "--seed", "3", "--save-runs", runs, *force)
         assert r.returncode == 1 and "is not a file" in r.stderr, r.stderr
-    with pytest.raises(DataFileError, match="is a FIFO"):
+    with pytest.raises(DataFileError, match="is a pipe"):
         write_text(fifo, "x", True, "a run file")
     with pytest.raises(DataFileError, match="is a folder"):
         write_text(runs, "x", True, "a run file")

@@ -116,7 +116,7 @@ def test_disk_full_means_under_a_million_bytes_free(tmp_path, monkeypatch):
 
 def test_size_limit_is_none_when_there_is_none(monkeypatch):
     import resource
-    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    soft, _hard = resource.getrlimit(resource.RLIMIT_FSIZE)
     assert st._size_limit() == (None if soft == resource.RLIM_INFINITY else soft)
     monkeypatch.setattr(resource, "getrlimit", lambda what: (1_000_000, resource.RLIM_INFINITY))  # ulimit -f
     assert st._size_limit() == 1_000_000

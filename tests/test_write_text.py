@@ -52,7 +52,7 @@ def test_a_socket_is_named_as_one_and_never_written(tmp_path):
             write_text(path, "x", True, "a run file")
     finally:
         s.close()
-    assert str(e.value) == f"{path} is a device or socket, not a file; give another name for a run file"
+    assert str(e.value) == f"{path} is a socket, not a file; give another name for a run file"
 
 
 @posix_only
