@@ -100,3 +100,13 @@ def test_solos_spots_hold_minus_one_until_a_new_rule_takes_one():
     (rule,) = g.rules
     assert g.name(rule) == "Keeper Limit 4"
     assert g.variant.spots(g) == {"draw": -1, "play": -1, "limit": rule, "other": -1}
+
+
+def test_an_outcome_says_what_the_result_is_in_words():
+    from engine.variants import Outcome
+    assert Outcome("solo.end", None, 5, None).words() == "score 5"
+    assert Outcome("win.goal", 0, None, None).words() == "winner p0"
+    assert Outcome("game.repetition", None, None, "game.repetition").words() == "a draw, game.repetition"
+    assert Outcome(None, None, None, None).words() == "not over"
+    g = Game.new(("fluxx5",), 2, "standard", 1)
+    assert g.variant.outcome(g).words() == "not over"
