@@ -274,7 +274,6 @@ PROMPT_DAMAGE = [
     ("cards", lambda d: d["prompt"]["options"].append(len(d["cards"])), "'prompt.options' are not card ids"),
     ("cards", _set("then", ["fly_away"]), "'prompt.then' is not a task the engine knows"),
     ("players", lambda d: d["prompt"]["options"].append(d["nplayers"]), "'prompt.options' are not seats from 0 to {last}"),
-    ("cards", _set("then", None), "'prompt' is a choose question with nothing to do with the answer"),
 ]
 
 
@@ -624,10 +623,3 @@ def test_an_attachment_holds_a_creeper_and_a_keeper_on_one_table(how):
         d["tables"][owner].remove(k)
         d["tables"][1 - owner].append(k)
     assert refusal(d) == "'attached' joins cards that are not an attaching Creeper and a Keeper on one table"
-
-
-def test_a_window_task_with_no_chain_is_refused():
-    """A Surprise window waiting as a task (not as the question) with no chain."""
-    d = a_state(0, 3, 0)
-    d["stack"].append(["window", 0])
-    assert refusal(d) == "a Surprise window is open with no chain of cards to answer"
