@@ -430,3 +430,41 @@ def test_a_read_only_database_that_is_not_a_save_is_one_sentence(tmp_path, monke
     assert str(e.value) == (f"The save database {path} cannot be written (the file or its folder is read-only); "
                             "make it writable, or set SOLO_FLUXX_HOME to a folder you can write. Nothing was "
                             "changed.")
+
+
+# ------------------------------------------------------------ small readers
+def test_a_slot_that_does_not_exist_is_a_sentence(store):
+    with pytest.raises(ValueError) as e:
+        store.start(Game.new(("fluxx5",), 1, "solo", 1), slot="nowhere")
+    assert str(e.value).startswith("there is no save slot 'nowhere' (the slots are ")
+    store.release("solo")  # a slot not held: nothing to let go of
+    store.release("solo")
+
+
+def test_stored_values_of_the_wrong_shape_read_as_nothing(store):
+    assert st._json_or(5, "default") == "default" and st._json_or('{"a": 1}', None) == {"a": 1}
+    assert st._json_or("not json", []) == []
+    assert st._coached({"coached": True}) and st._coached('{"coached": true}') and not st._coached('{"coached": 1}')
+    assert st._scores("solo") is True and st._scores("standard") is False
+    assert st._scores("no-such-variant") is False  # a run of a variant not installed here: as the standard game's
+    g = Game.new(("fluxx5",), 1, "solo", 1)
+    store.start(g, extra={"lesson": "x"})
+    assert store.notes("solo") == {"lesson": "x"}
+    store.db.execute("UPDATE games SET extra='[1, 2]' WHERE slot='solo'")
+    assert store.notes("solo") is None
+    store.start(Game.new(("fluxx5",), 1, "solo", 2))  # the first in the history
+    (rid,) = [r["id"] for r in store.runs()]
+    store.db.execute("UPDATE runs SET run='[1, 2]', ending=x'00ff' WHERE id=?", (rid,))  # bytes, not text
+    assert store.run_file(rid) == {}
+    assert store.runs()[0]["ending"] is None
+
+
+def test_seats_come_from_the_slots_notes_and_strengths_carry_their_rating(monkeypatch):
+    from solo.store import seats
+    from solo.store.info import GameInfo
+    assert seats.seats_in(GameInfo(seed=1, extra={"seats": ["human", "greedy"]})) == ["human", "greedy"]
+    assert seats.seats_in(GameInfo(seed=1)) is None
+    monkeypatch.setattr("solo.tools.ladder.ratings", lambda: {"greedy": 1250})
+    words = seats.strength_words()
+    assert words["greedy"] == "greedy (best-looking card now), rated 1250"
+    assert words["random"] == "random (plays any legal card)"  # not measured: no rating said
