@@ -184,3 +184,33 @@ draw_pile = ["Neelix", "Voyager", "Phaser"]
     play(g, "Jackpot!")
     assert (g.prompt.player, g.prompt.ask) == (1, "surprise")
     assert g.prompt.reason == "p0 is playing Jackpot!: play a Surprise to cancel it, or pass"
+
+
+def test_deaths_question_from_a_task_saved_without_the_card():
+    """An older save's Death task names no card (ask_death with the seat
+    only): Death is found on the seat's table and asks the same question as
+    a task that names it; alone on the table it asks nothing."""
+    from engine.modifiers import op_ask_death
+
+    from .helpers import table
+    text = '''
+decks = ["fluxx5", "creeper-pack"]
+[setup]
+hands = [["Sleep"], []]
+tables = [["Milk", "Death", "Taxes"], []]
+draw_pile = ["Peace", "Time"]
+'''
+    asked = []
+    for named in (False, True):
+        g = table(text)
+        g.prompt = None
+        death = g.db.find("Death")
+        op_ask_death(g, 0, death) if named else op_ask_death(g, 0)
+        pr = g.prompt
+        asked.append((pr.player, pr.ask, pr.card, sorted(pr.options), pr.then))
+    assert asked[0] == asked[1]
+    assert asked[0][2] == g.db.find("Death") and asked[0][3] == sorted([g.db.find("Milk"), g.db.find("Taxes")])
+    g = table(text.replace('["Milk", "Death", "Taxes"]', '["Death"]'))
+    g.prompt = None
+    op_ask_death(g, 0)
+    assert g.prompt is None
