@@ -110,3 +110,19 @@ def test_an_outcome_says_what_the_result_is_in_words():
     assert Outcome(None, None, None, None).words() == "not over"
     g = Game.new(("fluxx5",), 2, "standard", 1)
     assert g.variant.outcome(g).words() == "not over"
+
+
+def test_plays_allowed_adds_the_bonuses_to_the_play_rule_and_is_minus_one_for_play_all():
+    from .helpers import table
+    text = '''
+decks = ["fluxx5"]
+[setup]
+rules = RULES
+hands = [["Milk", "Cookies"], []]
+tables = [["The Party"], []]
+draw_pile = ["Love", "Peace", "Time"]
+'''
+    for rules, want in (('["Play 3"]', 3), ('["Play 3", "Party Bonus"]', 4), ('["Play All"]', -1),
+                        ('["Play All", "Party Bonus"]', -1), ('[]', 1)):
+        g = table(text.replace("RULES", rules))
+        assert g.plays_allowed(0, g.rule_view()) == want, rules
