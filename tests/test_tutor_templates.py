@@ -42,3 +42,28 @@ def test_data_that_is_not_set_picks_no_template():
 def test_an_event_with_no_template_is_told_as_nothing():
     assert template_for(Event(("unknown", "rule.x", 0, 0, {}, -1)), TABLE) == ""
     assert template_for(ev(along=3), {"move": "by kind"}) == "by kind"
+
+
+def test_a_card_name_ending_in_its_own_mark_takes_no_full_stop():
+    """"You played Zap a Card!", never "Zap a Card!."; a full stop after any
+    other name stays, and so does one that is not at a sentence's end."""
+    from tutor.explain import _one_stop
+    assert _one_stop("You played \x02Jackpot!\x03.") == "You played \x02Jackpot!\x03"
+    assert _one_stop("You played \x02Veto!\x03. Then \x02Jackpot!\x03.") == "You played \x02Veto!\x03 Then \x02Jackpot!\x03"
+    assert _one_stop("Is it \x02Who?\x03.") == "Is it \x02Who?\x03"
+    assert _one_stop("You played \x02Milk\x03.") == "You played \x02Milk\x03."
+    assert _one_stop("\x02Jackpot!\x03.5 cards") == "\x02Jackpot!\x03.5 cards"  # not a sentence's end
+
+
+def test_a_played_card_whose_name_ends_in_a_mark_is_told_without_a_full_stop():
+    from tutor.explain import Explainer
+
+    from .helpers import play, table
+    g = table('''
+decks = ["fluxx5"]
+[setup]
+hands = [["Jackpot!"], []]
+draw_pile = ["Love", "Peace", "Time", "Bread"]
+''')
+    texts = [t.x.text for t in Explainer("full").explain_all(g, play(g, "Jackpot!"))]
+    assert texts[0] == "Player 0 played Jackpot!" and not any("!." in x for x in texts), texts
