@@ -126,3 +126,30 @@ draw_pile = ["Love", "Peace", "Time"]
                         ('["Play All", "Party Bonus"]', -1), ('[]', 1)):
         g = table(text.replace("RULES", rules))
         assert g.plays_allowed(0, g.rule_view()) == want, rules
+
+
+def test_a_scored_goals_discard_from_an_older_save_names_no_goal():
+    """Solo's "which cards go with the scored Goal" answer: a save made
+    before the Goal rode along in the task has the choice only, and the
+    cards go with no Goal named (-1); a newer one names it."""
+    from solo.variant import op_ans_score_discard
+
+    from .helpers import table
+    text = '''
+variant = "solo"
+[setup]
+phase = "play"
+drawn = 1
+hands = [["Sleep"]]
+tables = [["Milk", "Cookies", "Bread"]]
+draw_pile = ["Peace", "Time"]
+rules_deck = ["Play 2", "Draw 2"]
+'''
+    for with_goal in (False, True):
+        g = table(text)
+        goal, milk, bread = g.db.find("Milk & Cookies"), g.db.find("Milk"), g.db.find("Bread")
+        before = len(g.log)
+        op_ans_score_discard(g, goal, (milk, bread)) if with_goal else op_ans_score_discard(g, (milk, bread))
+        told = [(e.card, e.data.get("goal")) for e in g.log[before:] if e.kind == "discard_table"]
+        assert told == [(milk, goal if with_goal else -1), (bread, goal if with_goal else -1)], told
+        assert milk in g.discard and bread in g.discard and g.tables[0] == [g.db.find("Cookies")]
