@@ -211,6 +211,7 @@ def test_player_and_word_options_are_labelled():
 
 
 def test_attached_creepers_ride_with_their_keeper_and_an_empty_hand_says_so():
-    g = table('variant = "solo"\ndecks = ["fluxx5", "creeper-pack"]\n[setup]\n'
-              'tables = [["Bread", "War", "Money", "Taxes"]]\nattached = { "War" = "Bread", "Taxes" = "Bread" }\n')
-    assert describe(g).splitlines()[-2:] == ["Table: Bread + War + Taxes, Money", "Hand: empty"]
+    g = table('variant = "solo"\ndecks = ["voyager"]\n[setup]\n'
+              'tables = [["Phaser", "The Borg", "Kes", "Malfunction"]]\n'
+              'attached = { "The Borg" = "Phaser", "Malfunction" = "Phaser" }\n')
+    assert describe(g).splitlines()[-2:] == ["Table: Phaser + The Borg + Malfunction, Kes", "Hand: empty"]
