@@ -143,3 +143,35 @@ tables = [{keepers!r}, []]
 draw_pile = ["Peace", "Time"]
 '''.replace("'", '"'))
         assert short_by_inflation(g, g.db.find("5 Keepers"), 0) == want, n
+
+
+def solo_near(setup: str) -> list[tuple]:
+    from .helpers import table
+    g = table('variant = "solo"\ndecks = ["fluxx5", "creeper-pack"]\n[setup]\nphase = "play"\ndrawn = 1\n'
+              'draw_pile = ["Peace", "Time", "The Sun"]\nrules_deck = ["Play 2", "Draw 2"]\n' + setup)
+    return [(kind, rule, g.name(card)) for kind, rule, _p, card, _data in g.variant.near_misses(g)]
+
+
+def test_solo_tells_a_goal_met_but_stopped_by_a_creeper_as_solos_scoring():
+    """Solo: Milk & Cookies met with War on the table: told as a stop of
+    Solo's scoring; without Cookies, nothing is met and nothing told. (A rule
+    that stops a win, You Also Need a Baked Potato, never does in Solo: the
+    one table that could hold the Potato is yours.)"""
+    assert solo_near('goals = ["Milk & Cookies"]\ntables = [["Milk", "Cookies", "War"]]\nhands = [["Sleep"]]\n') == [
+        ("blocked", "solo.score", "Milk & Cookies")]
+    assert solo_near('goals = ["Milk & Cookies"]\ntables = [["Milk", "War"]]\nhands = [["Sleep"]]\n') == []
+
+
+def test_solo_tells_no_stop_for_a_count_goal_not_reached():
+    """5 Keepers with two Keepers and War: not met, so nothing is stopped."""
+    assert solo_near('goals = ["5 Keepers"]\ntables = [["Milk", "Bread", "War"]]\nhands = [["Sleep"]]\n') == []
+    assert solo_near('goals = ["5 Keepers"]\ntables = [["Milk", "Bread", "Money", "Love", "Music", "War"]]\n'
+                     'hands = [["Sleep"]]\n') == [("blocked", "solo.score", "5 Keepers")]
+
+
+def test_solo_tells_each_goal_short_by_inflation_with_nothing_to_stop_it():
+    """Double Agenda and Inflation, nothing on the table that could stop a
+    Goal: each Goal short by Inflation is told, the second too."""
+    got = solo_near('goals = ["Milk & Cookies", "5 Keepers"]\nrules = ["Double Agenda", "Inflation"]\n'
+                    'tables = [["Milk", "Bread", "Money", "Love", "Music"]]\nhands = [["Sleep"]]\n')
+    assert ("short", "rule.inflation", "5 Keepers") in got, got
