@@ -153,3 +153,4 @@ rules_deck = ["Play 2", "Draw 2"]
         told = [(e.card, e.data.get("goal")) for e in g.log[before:] if e.kind == "discard_table"]
         assert told == [(milk, goal if with_goal else -1), (bread, goal if with_goal else -1)], told
         assert milk in g.discard and bread in g.discard and g.tables[0] == [g.db.find("Cookies")]
+

@@ -394,3 +394,15 @@ tables = [{json.dumps(on_table)}, []]
 hands = [["{card}"], []]
 """)
     assert reason(g, ("play", g.db.find(card))) == f"{card} is one of the cards {goal} needs ({words})"
+
+
+def test_goal_progress_counts_the_card_being_added_card_zero_included():
+    """The hint's "2 of 2": Sleep is card 0 of Fluxx 5.0, and adding it counts."""
+    from engine.game import Game
+    from tutor.hints import goal_progress
+    g = Game.new(("fluxx5",), 1, "solo", 1)
+    sleep, time, bed_time = g.db.find("Sleep"), g.db.find("Time"), g.db.find("Bed Time")
+    assert sleep == 0 and set(g.db.goal_defs[bed_time].required) == {sleep, time}
+    g.tables[0] = [time]
+    assert goal_progress(g, bed_time, 0) == (1, 2)
+    assert goal_progress(g, bed_time, 0, adding=sleep) == (2, 2)
