@@ -9,6 +9,7 @@ import os
 import shutil
 import sqlite3
 import types
+from pathlib import Path
 
 import pytest
 
@@ -468,3 +469,35 @@ def test_seats_come_from_the_slots_notes_and_strengths_carry_their_rating(monkey
     words = seats.strength_words()
     assert words["greedy"] == "greedy (best-looking card now), rated 1250"
     assert words["random"] == "random (plays any legal card)"  # not measured: no rating said
+
+
+# ------------------------------------------------------------ opening
+def test_a_new_store_is_writable_and_keeps_the_wait_it_was_given(tmp_path):
+    s = Store(tmp_path / "s.sqlite3", wait=0.25)
+    assert s.wait == 0.25 and s.read_only is False and s.notice is None
+    s.close()
+    s = Store(tmp_path / "s.sqlite3")
+    assert s.wait == st.LOCK_WAIT
+    s.close()
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="a folder no one can create (Linux /proc)")
+def test_a_data_folder_that_cannot_be_made_is_one_sentence():
+    with pytest.raises(st.StoreError) as e:
+        Store(Path("/proc/self/no-such-folder/save.sqlite3"))
+    assert str(e.value).startswith("The data folder /proc/self/no-such-folder cannot be created (")
+    assert str(e.value).endswith("); set SOLO_FLUXX_HOME to a folder you can write.")
+
+
+def test_a_save_locked_by_another_process_is_one_sentence(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    Store(path).close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(st.StoreError) as e:
+            Store(path, wait=0.05)
+        assert str(e.value).startswith(f"The save database {path} is busy in another solo-fluxx")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
