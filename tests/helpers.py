@@ -151,6 +151,20 @@ def table(text: str):
     return build_table(Scenario.model_validate(tomllib.loads('name = "inline"\n' + text)))
 
 
+def first_choice(g: Game):
+    """The test player's policy as keys give it: the first move, the first
+    option (the first ``min`` options when several are asked for)."""
+    pr = g.prompt
+    if pr.kind == "turn":
+        return pr.options[0]
+    only = pr.legal_answers(limit=2)
+    if len(only) == 1:
+        return only[0]
+    if pr.max <= 1:
+        return ("choose", (pr.options[0],))
+    return ("choose", tuple(pr.options[:pr.min]))
+
+
 def play(g: Game, name: str) -> list:
     """Play the named card from the hand of the player asked; the events."""
     return g.push(("play", g.db.find(name)))

@@ -14,7 +14,7 @@ from solo.app.screens import EndScreen, GameScreen
 from solo.store.info import GameInfo
 from solo.store.seats import new_seats, seat_names
 
-from .helpers import boxes, first_choice_keys, game_screen, make_app, screen_lines, until, zone_text
+from .helpers import boxes, first_choice, first_choice_keys, game_screen, make_app, screen_lines, until, zone_text
 
 pytestmark = pytest.mark.app
 
@@ -271,20 +271,6 @@ hands = [["Milk"], ["Random Tax"]]
 
 
 # ------------------------------------------------------------ undo, resume, pace, skip
-def first_choice(g: Game):
-    """The test player's policy as keys give it: the first move, the first
-    option (the first ``min`` options when several are asked for)."""
-    pr = g.prompt
-    if pr.kind == "turn":
-        return pr.options[0]
-    only = pr.legal_answers(limit=2)
-    if len(only) == 1:
-        return only[0]
-    if pr.max <= 1:
-        return ("choose", (pr.options[0],))
-    return ("choose", tuple(pr.options[:pr.min]))
-
-
 def headless(seed: int, decks: tuple[str, ...], seats: list[str], limit: int = 5000) -> list:
     """The same game without a screen: the first-choice player at seat 0 and
     each bot's ``answer_for``; its answers as the app saves them."""

@@ -16,20 +16,12 @@ from engine.game import Game
 from solo import cli
 from solo.store import Store
 
+from .helpers import first_choice
+
 # two short games of you (the first option, always) against a random bot
 YOU_WIN = 9     # seed: seat 0 wins, in 17 answers
 BOT_WINS = 10   # seed: seat 1 wins, in 15 answers
 SEATS = ["human", "random"]
-
-
-def first_option(g: Game):
-    pr = g.prompt
-    if pr.kind == "turn":
-        return pr.options[0]
-    only = pr.legal_answers(limit=2)
-    if len(only) == 1:
-        return only[0]
-    return ("choose", tuple(pr.options[:max(1, pr.min)]))
 
 
 def file_game(store: Store, seed: int, seats=SEATS) -> tuple[int, Game]:
@@ -39,7 +31,7 @@ def file_game(store: Store, seed: int, seats=SEATS) -> tuple[int, Game]:
     done = []
     while not g.over:
         p = g.prompt.player
-        a = first_option(g) if seats[p] == "human" else answer_for(g, seats[p])
+        a = first_choice(g) if seats[p] == "human" else answer_for(g, seats[p])
         done.append(to_json(g, a))
         g.push(a)
         store.save(g, done, slot="standard")
@@ -219,7 +211,7 @@ def test_replay_of_an_unfinished_run_says_it_stops_before_the_end(capsys, home):
     s.start(g, slot="standard", extra={"seats": SEATS})
     done = []
     for _ in range(4):
-        a = first_option(g) if g.prompt.player == 0 else answer_for(g, "random")
+        a = first_choice(g) if g.prompt.player == 0 else answer_for(g, "random")
         done.append(to_json(g, a))
         g.push(a)
     s.save(g, done, slot="standard")

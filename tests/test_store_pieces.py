@@ -220,16 +220,22 @@ def test_learn_list_reads_a_read_only_save(tmp_path, monkeypatch, capsys):
     assert os.path.exists(tmp_path / "solo-fluxx.sqlite3")
 
 
-def test_closing_a_read_only_save_removes_its_copy(tmp_path, monkeypatch):
+def save_with_a_wal(tmp_path) -> Path:
+    """A copy, in tmp_path/ro, of a save whose last move is still in its
+    -wal (as a killed process leaves it)."""
     s = Store(tmp_path / "live" / "save.sqlite3")
     s.db.execute("PRAGMA wal_autocheckpoint=0")
-    g = Game.new(("fluxx5",), 1, "solo", 1)
-    s.start(g)
+    s.start(Game.new(("fluxx5",), 1, "solo", 1))
     frozen = tmp_path / "ro"
     frozen.mkdir()
     for x in ("", "-wal"):
         shutil.copyfile(tmp_path / "live" / f"save.sqlite3{x}", frozen / f"save.sqlite3{x}")
     s.close()
+    return frozen
+
+
+def test_closing_a_read_only_save_removes_its_copy(tmp_path, monkeypatch):
+    frozen = save_with_a_wal(tmp_path)
     read_only_sqlite(monkeypatch)
     ro = Store(frozen / "save.sqlite3", reading=True)
     copy = ro._copy_dir.name
@@ -397,14 +403,7 @@ def test_an_abandoned_run_is_not_a_score(store):
 
 
 def test_a_read_only_save_whose_wal_cannot_be_copied_is_one_sentence(tmp_path, monkeypatch):
-    s = Store(tmp_path / "live" / "save.sqlite3")
-    s.db.execute("PRAGMA wal_autocheckpoint=0")
-    s.start(Game.new(("fluxx5",), 1, "solo", 1))
-    frozen = tmp_path / "ro"
-    frozen.mkdir()
-    for x in ("", "-wal"):
-        shutil.copyfile(tmp_path / "live" / f"save.sqlite3{x}", frozen / f"save.sqlite3{x}")
-    s.close()
+    frozen = save_with_a_wal(tmp_path)
     read_only_sqlite(monkeypatch)
 
     def full(src, dst):
