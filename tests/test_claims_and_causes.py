@@ -60,6 +60,16 @@ def refused(tmp_path: Path, data: dict, words: str) -> None:
     assert r.returncode == 1 and words in said, said
 
 
+@pytest.fixture(scope="module")
+def daily_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One daily run saved by ``sim`` (made once: each claim test changes a copy of its data)."""
+    return saved_runs(tmp_path_factory.mktemp("daily"), "--daily", "2026-11-30")
+
+
+def test_a_daily_run_as_saved_is_verified(daily_run):
+    assert run_cli("verify", daily_run).returncode == 0
+
+
 @pytest.mark.parametrize("claim, change, words", [
     ("decks", {"decks": ["fluxx5", "creeper-pack"]}, "which is Solo Fluxx with fluxx5"),
     ("variant", {"variant": "standard", "players": 2}, "which is Solo Fluxx with fluxx5"),
@@ -72,10 +82,8 @@ def refused(tmp_path: Path, data: dict, words: str) -> None:
     ("turns", "turns+1", "the recorded turns are"),
     ("answers cut short", "answers-1", "the run ends before the game does"),
 ])
-def test_every_wrong_claim_of_a_daily_run_is_refused(tmp_path, claim, change, words):
-    run = saved_runs(tmp_path, "--daily", "2026-11-30")
-    assert run_cli("verify", run).returncode == 0  # as written: verified
-    data = json.loads(run.read_text())
+def test_every_wrong_claim_of_a_daily_run_is_refused(tmp_path, daily_run, claim, change, words):
+    data = json.loads(daily_run.read_text())
     if change == "score+1":
         data["score"] += 1
     elif change == "turns+1":

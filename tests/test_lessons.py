@@ -12,6 +12,7 @@ from solo.app.screens import LessonScreen, LessonsScreen
 from solo.store import Store
 
 from .helpers import screen_lines
+from .test_scenarios import invariants
 
 LESSONS = lessons()
 
@@ -53,7 +54,8 @@ def test_every_lesson_states_objectives_and_cites_its_rule():
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[ls.id for ls in LESSONS])
 def test_lesson_steps_run_through_the_engine(lesson):
-    assert run_scenario(lesson.scenario) == []
+    # and after each move of a line, the invariants (no card lost or duplicated, ...)
+    assert run_scenario(lesson.scenario, check=invariants()) == []
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[ls.id for ls in LESSONS])

@@ -426,3 +426,90 @@ def test_step_answer_for_every_kind_of_step():
 def test_every_missing_seat_is_named():
     assert run(SOLO, {"hands": [["Love", "Bread", "Money"], [], ["Milk"]]}) == [
         "hands: seat 1 does not exist", "hands: seat 2 does not exist"]
+
+
+OBJECTIVE = """
+name = "objective"
+source = "test"
+[setup]
+hands = [["Milk", "Bread"], []]
+goals = ["Milk & Cookies"]
+draw_pile = ["Peace", "Sleep", "Time", "Dreams"]
+[[step]]
+player = 0
+objective = "Lay out Milk and Bread."
+rule = "turn.play"
+say = "Two Keepers, one a turn."
+hint = "One card a turn."
+goal = { tables = [["Milk", "Bread"], ["Peace"]] }
+line = [{ play = "Milk" }, { play = "Bread" }]
+[[step]]
+player = 1
+play = "Time"
+"""
+
+
+def test_an_objective_step_plays_its_line_with_the_others_between():
+    """A lesson's objective line spans turns: the other seat plays its own
+    turn between the learner's moves (Peace, drawn and played by the bot);
+    every line the tutor says along the way counts, and the invariants'
+    check runs after every move of the line and every step."""
+    data = tomllib.loads(OBJECTIVE)
+    data["expect"] = {"tables": [["Milk", "Bread"], ["Peace", "Time"]], "explains": [
+        ["Player 0 played Milk"], ["Player 1 played Peace"], ["Player 0 played Bread"], ["Player 1 played Time"]]}
+    seen: list[object] = []
+    assert run_scenario(Scenario.model_validate(data), check=seen.append) == []
+    assert len(seen) == 4 and all(type(g).__name__ == "Game" for g in seen)  # the setup, two moves, one step
+
+
+def test_an_objective_steps_goal_and_the_step_after_it_are_checked():
+    wrong_goal = OBJECTIVE.replace('tables = [["Milk", "Bread"], ["Peace"]]', 'tables = [["Milk"], ["Peace"]]')
+    assert run(wrong_goal) == ["after step 1's line: tables[0]: expected [Milk], got [Bread, Milk]"]
+    # the objective passed, the step after it still runs and is checked
+    assert run(OBJECTIVE, step_expect={"tables": [["Milk", "Bread"], ["Peace"]]}) == [
+        "after step 2: tables[1]: expected [Peace], got [Peace, Time]"]
+
+
+def test_the_lines_of_a_window_passed_before_a_step_are_the_steps():
+    """Coffee waits in p1's That's Mine! window; p0's next play passes the
+    window, and Coffee's landing is told as part of that step."""
+    text = """
+name = "window"
+source = "test"
+decks = ["voyager"]
+[setup]
+rules = ["Play 2"]
+draw_pile = ["Timeship Relativity", "Replicator", "Transporter", "Tricorder"]
+hands = [["Coffee", "Kes"], ["That's Mine!"]]
+[[step]]
+player = 0
+play = "Coffee"
+[[step]]
+player = 0
+play = "Kes"
+"""
+    assert run(text, step_expect={"explains": [["Coffee is now on the table"], ["Player 0 played Kes"]]}) == []
+
+
+def test_setup_drawn_is_the_cards_already_drawn_and_its_default_the_rules_number():
+    """``drawn`` set: the turn has drawn that many, and the engine draws the
+    rest at the next check (Draw 3, 1 drawn: 2 more after the play). Unset:
+    the turn has drawn what the rules ask of the active player (Poor Bonus
+    counts p0, who has fewest Keepers: 2, and nothing more is drawn)."""
+    text = """
+name = "drawn"
+source = "test"
+[setup]
+drawn = 1
+rules = ["Draw 3", "Play 2"]
+hands = [["Milk", "Bread"], []]
+draw_pile = ["Peace", "Sleep", "Time", "Dreams"]
+[[step]]
+player = 0
+play = "Milk"
+"""
+    assert run(text, step_expect={"drawn": 3, "hands": [["Bread", "Peace", "Sleep"], []]}) == []
+    assert run(text.replace("drawn = 1\n", ""), step_expect={"drawn": 3, "hands": [["Bread"], []]}) == []
+    poor = text.replace("drawn = 1\n", "").replace('"Draw 3"', '"Poor Bonus"').replace(
+        'hands = [["Milk", "Bread"], []]', 'hands = [["Milk", "Bread"], []]\ntables = [[], ["Love"]]')
+    assert run(poor, step_expect={"drawn": 2, "hands": [["Bread"], []]}) == []
