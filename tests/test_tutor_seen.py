@@ -85,3 +85,26 @@ draw_pile = ["Voyager", "Phaser", "Tricorder"]
         theirs = [t.x.text for t in Explainer("full", viewer=1).explain_all(g, events)]
         assert any(card in x for x in mine), mine
         assert any(card in x for x in theirs) == (pile == "discard"), (pile, theirs)
+
+
+def test_a_showdown_against_the_seat_named_you_says_you_mid_line():
+    """Rock-paper-scissors told to the player of seat 0 ("You"): the other
+    thrower named as the sentence's subject, you in its middle, in lower case."""
+    from tutor.explain import Explainer
+    g = Game.new(("fluxx5",), 2, "standard", 1)
+    card = g.db.find("Rock-Paper-Scissors Showdown")
+    assert card is not None
+    e = Event(("rps", "action.effect", 1, card, {"mine": "rock", "theirs": "paper", "score": [0, 1], "frm": 0, "wins": 2}, -1))
+    text = Explainer("full", names=("You", "Ada"), viewer=0).explain(g, e).text
+    assert text == "Rock-paper-scissors: Ada threw rock, you threw paper; 0 to 1, first to 2 wins.", text
+
+
+def test_a_card_taken_from_the_seat_named_you_is_taken_from_your_hand():
+    from tutor.explain import Explainer
+    g = Game.new(("fluxx5",), 2, "standard", 1)
+    milk = g.db.find("Milk")
+    assert milk is not None
+    e = Event(("take", "action.effect", 1, milk, {"frm": 0}, -1))
+    # told to seat 0: "your hand"; told to nobody in particular (a replay): the seat by its number
+    assert Explainer("full", names=("You", "Ada"), viewer=0).explain(g, e).text == "Ada took Milk from your hand."
+    assert Explainer("full").explain(g, e).text == "Player 1 took Milk from Player 0's hand."
