@@ -25,7 +25,10 @@ def test_a_position_back_a_third_time_ends_the_game_drawn_and_the_tutor_says_why
     assert [(e.rule, e.player) for e in over] == [("game.repetition", -1)]
     a, b = over[0].data["turns"]
     assert a < b < 46
-    # the position is the same at those turns' starts: replay to each and compare
+    # the position is the same at those turns' starts: the keys kept turn by turn (one a turn,
+    # from turn 1; the game ended as turn 47 began) at the turns named are the key of the position it ended in
+    now = draws._key(draws.position(g, draws.in_play(g)))
+    assert len(g.seen) == 46 and g.seen[a - 1] == g.seen[b - 1] == now and g.seen.count(now) == 2
     line = Explainer("brief").explain(g, over[0]).text
     assert "drawn" in line and f"turns {a} and {b}" in line and "project's reading" in line
 

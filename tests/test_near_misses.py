@@ -175,3 +175,24 @@ def test_solo_tells_each_goal_short_by_inflation_with_nothing_to_stop_it():
     got = solo_near('goals = ["Milk & Cookies", "5 Keepers"]\nrules = ["Double Agenda", "Inflation"]\n'
                     'tables = [["Milk", "Bread", "Money", "Love", "Music"]]\nhands = [["Sleep"]]\n')
     assert ("short", "rule.inflation", "5 Keepers") in got, got
+
+
+def test_a_rule_that_does_nothing_is_told_once_whoever_is_playing():
+    """First Play Random under the Basic Rules' Play 1 does nothing: the
+    tutor is told so when it starts (here after the first answer, as Player
+    1's turn begins) and not again as the turn passes round the table: the
+    rule's idleness is the table's, not a seat's."""
+    from .helpers import first_choice, table
+    g = table('''
+[setup]
+rules = ["First Play Random"]
+hands = [["Milk", "Bread"], ["Love", "Peace"]]
+draw_pile = ["Cookies", "Sleep", "Time", "Dreams", "Music"]
+''')
+    events = []
+    for _ in range(4):
+        events += g.push(first_choice(g))
+    assert g.turn == 5
+    told = [(e.player, e.card, e.data["why"]) for e in events if e.kind == "nothing"]
+    assert told == [(1, g.db.find("First Play Random"),
+                     "the Play rule allows 1 card a turn, and the card does nothing then")], told
