@@ -513,3 +513,20 @@ play = "Milk"
     poor = text.replace("drawn = 1\n", "").replace('"Draw 3"', '"Poor Bonus"').replace(
         'hands = [["Milk", "Bread"], []]', 'hands = [["Milk", "Bread"], []]\ntables = [[], ["Love"]]')
     assert run(poor, step_expect={"drawn": 2, "hands": [["Bread"], []]}) == []
+
+
+def test_explains_and_explains_not_fail_in_words():
+    """A line the tutor did not say is named with every line it said; a
+    phrase it should not have said is quoted with the line that says it;
+    both compared case-blind."""
+    said = run(SOLO, {"explains": [["Cookies", "no such words"]]})
+    assert len(said) == 1 and said[0].startswith(
+        "explains: no line of the tutor has all of ['Cookies', 'no such words']; its lines were:\n    You played Cookies")
+    assert run(SOLO, {"explains": [["you PLAYED", "cookies"]]}) == []
+    assert run(SOLO, {"explains_not": ["YOU played cookies"]}) == [
+        "explains_not: the tutor said 'YOU played cookies': You played Cookies."]
+    assert run(SOLO, {"explains_not": ["you played love"]}) == []
+    # a refused step says nothing: its expectation shows that there were no lines
+    refused = SOLO.replace('play = "Cookies"', 'play = "Peace"\nerror = true')
+    assert run(refused, step_expect={"explains": [["Peace"]]}) == [
+        "after step 1: explains: no line of the tutor has all of ['Peace']; its lines were:\n    (none)"]
