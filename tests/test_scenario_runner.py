@@ -530,3 +530,29 @@ def test_explains_and_explains_not_fail_in_words():
     refused = SOLO.replace('play = "Cookies"', 'play = "Peace"\nerror = true')
     assert run(refused, step_expect={"explains": [["Peace"]]}) == [
         "after step 1: explains: no line of the tutor has all of ['Peace']; its lines were:\n    (none)"]
+
+
+def test_a_pass_step_declines_only_its_players_window():
+    text = """
+name = "pass"
+source = "test"
+decks = ["voyager"]
+[setup]
+rules = ["Play 2"]
+draw_pile = ["Timeship Relativity", "Replicator", "Transporter", "Tricorder"]
+hands = [["Coffee", "Kes"], ["That's Mine!"]]
+[[step]]
+player = 0
+play = "Coffee"
+[step.expect]
+waiting_for = 1
+[[step]]
+player = 1
+pass = true
+"""
+    # p1 let Coffee land and kept That's Mine!; the turn's question is p0's again
+    assert run(text, step_expect={"tables": [["Coffee"], []], "hands": [["Kes"], ["That's Mine!"]],
+                                  "waiting_for": 0, "explains": [["Coffee is now on the table"]]}) == []
+    # a pass by a player not being asked is refused in words
+    assert steps(text, 'player = 0\nplay = "Coffee"', 'player = 0\npass = true') == [
+        "step 2: the engine refused it: this is your turn to play; 'pass' is not an answer to it"]
