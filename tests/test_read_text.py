@@ -85,3 +85,35 @@ def test_the_words_for_what_is_not_a_file():
     assert not_a_file(stat.S_IFCHR) == "a device" == not_a_file(stat.S_IFBLK)
     assert not_a_file(stat.S_IFSOCK) == "a socket"
     assert not_a_file(0) == "something other than a file"
+
+
+def test_a_file_longer_than_it_claims_read_in_short_pieces_is_still_capped(tmp_path, monkeypatch):
+    """The count of what is read keeps the cap when the size the file gave
+    was wrong (it grew after it was asked) and each read returns less than
+    asked (as a slow file system may): the cap's last byte is read, and the
+    one after it and no more, so 20 bytes against a cap of 10 are refused,
+    not cut to 10."""
+    import engine.datafile as datafile
+    f = tmp_path / "grows.toml"
+    f.write_bytes(b"y" * 20)
+    real_read, real_fstat = os.read, os.fstat
+    got: list[int] = []
+
+    def short_read(fd: int, n: int) -> bytes:
+        b = real_read(fd, min(n, 5))
+        got.append(len(b))
+        return b
+
+    def claims_five(fd: int) -> os.stat_result:
+        st = real_fstat(fd)
+        return os.stat_result((st.st_mode, st.st_ino, st.st_dev, st.st_nlink, st.st_uid, st.st_gid, 5,
+                               int(st.st_atime), int(st.st_mtime), int(st.st_ctime)))
+
+    monkeypatch.setattr(datafile.os, "read", short_read)
+    monkeypatch.setattr(datafile.os, "fstat", claims_five)
+    with pytest.raises(DataFileError) as e:
+        read_text(f, 10, "a deck file")
+    assert str(e.value) == "the file is more than 10 bytes; a deck file may be at most 10 bytes"
+    assert got == [5, 5, 1]  # never more than the cap and one byte
+    f.write_bytes(b"y" * 10)  # exactly the cap, in two short reads: read whole
+    assert read_text(f, 10, "a deck file") == "y" * 10
