@@ -143,7 +143,8 @@ def who(g: Game, p: int, cap: bool = True) -> str:
 # Placeholders: {W}/{w} who (You, Player 1;
 # capitalised or not), {wp} whose ("your", "Player 1's"), {name} the card,
 # {by} " (because of X)", {were}, {have}, {draw}, {play} and {meet} the verb
-# for {W}, {how} where a play came from, and the event's
+# for {W}, {how} where a play came from, {bond} which of two attached cards
+# holds the other, and the event's
 # data by name ({turn}, {frm}, {count}, ...), with {target} and {keeper} as
 # card names.
 # A variant adds the sentences of its own events with ``register_templates``
@@ -202,8 +203,8 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
                                                   "its power, which cancels {target}."),
     ("discard_table", "creeper.riddance"): ("{name} was discarded from {wp} table: a Keeper was discarded for it, "
                                             "and each Keeper discarded rids its owner of one such Creeper."),
-    ("discard_table", "+along"): ("{name} was discarded from {wp} table along with {along}, the card it is "
-                                  "attached to: the two leave as one."),
+    ("discard_table", "+along"): ("{name} was discarded from {wp} table along with {along}, {bond}: the two "
+                                  "leave as one."),
     ("discard_table", "+limit"): "{name} was discarded from {wp} table to meet the Keeper Limit of {n}{limit_src}.",
     "discard_table": "{name} was discarded from {wp} table{by}.",
     "free_action": "{W} used {name} as a free action: it uses no play.",
@@ -335,6 +336,8 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         fields["named"] = f" ({named})" if named else ""
     if isinstance(data.get("count"), int):
         fields["count_cards"] = f"{data['count']} card{'' if data['count'] == 1 else 's'}"
+    if data.get("along", -1) >= 0:  # which of the two is attached to which: the Creeper attaches, the Keeper carries
+        fields["bond"] = "the card it is attached to" if g.db.cards[c].attaching else "the Creeper attached to it"
     if "beside" in data:
         fields["beside"] = " and ".join(nm(g, x) for x in data["beside"])
     if kind == "inflated":
