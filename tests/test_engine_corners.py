@@ -214,3 +214,21 @@ draw_pile = ["Peace", "Time"]
     g.prompt = None
     op_ask_death(g, 0)
     assert g.prompt is None
+
+
+def test_a_unit_discarded_is_told_chosen_card_first_then_what_went_along():
+    """The Phaser fired at The Borg on Kes: the unit is kept Keeper first,
+    but the card chosen is told first, and Kes after it, as going along."""
+    from .helpers import choose, table
+    g = table('''
+decks = ["voyager"]
+[setup]
+hands = [["Coffee"], []]
+tables = [["Phaser"], ["Kes", "The Borg"]]
+attached = { "The Borg" = "Kes" }
+''')
+    borg, kes = g.db.find("The Borg"), g.db.find("Kes")
+    assert g.unit_of(kes) == [kes, borg]
+    g.push(("free", g.db.find("Phaser")))
+    told = [(e.card, e.data.get("along", -1)) for e in choose(g, "The Borg") if e.kind == "discard_table"]
+    assert told == [(borg, -1), (kes, borg)]
