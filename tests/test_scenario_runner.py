@@ -470,10 +470,8 @@ def test_an_objective_steps_goal_and_the_step_after_it_are_checked():
         "after step 2: tables[1]: expected [Peace], got [Peace, Time]"]
 
 
-def test_the_lines_of_a_window_passed_before_a_step_are_the_steps():
-    """Coffee waits in p1's That's Mine! window; p0's next play passes the
-    window, and Coffee's landing is told as part of that step."""
-    text = """
+# p0 plays Coffee with p1 holding That's Mine!: a window opens for p1
+WINDOW = """
 name = "window"
 source = "test"
 decks = ["voyager"]
@@ -484,10 +482,13 @@ hands = [["Coffee", "Kes"], ["That's Mine!"]]
 [[step]]
 player = 0
 play = "Coffee"
-[[step]]
-player = 0
-play = "Kes"
 """
+
+
+def test_the_lines_of_a_window_passed_before_a_step_are_the_steps():
+    """Coffee waits in p1's That's Mine! window; p0's next play passes the
+    window, and Coffee's landing is told as part of that step."""
+    text = WINDOW + '[[step]]\nplayer = 0\nplay = "Kes"\n'
     assert run(text, step_expect={"explains": [["Coffee is now on the table"], ["Player 0 played Kes"]]}) == []
 
 
@@ -533,23 +534,7 @@ def test_explains_and_explains_not_fail_in_words():
 
 
 def test_a_pass_step_declines_only_its_players_window():
-    text = """
-name = "pass"
-source = "test"
-decks = ["voyager"]
-[setup]
-rules = ["Play 2"]
-draw_pile = ["Timeship Relativity", "Replicator", "Transporter", "Tricorder"]
-hands = [["Coffee", "Kes"], ["That's Mine!"]]
-[[step]]
-player = 0
-play = "Coffee"
-[step.expect]
-waiting_for = 1
-[[step]]
-player = 1
-pass = true
-"""
+    text = WINDOW + "[step.expect]\nwaiting_for = 1\n[[step]]\nplayer = 1\npass = true\n"
     # p1 let Coffee land and kept That's Mine!; the turn's question is p0's again
     assert run(text, step_expect={"tables": [["Coffee"], []], "hands": [["Kes"], ["That's Mine!"]],
                                   "waiting_for": 0, "explains": [["Coffee is now on the table"]]}) == []
