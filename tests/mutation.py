@@ -9,6 +9,7 @@
     .venv/bin/python -m tests.mutation generate && .venv/bin/python -m tests.mutation restore   # a new machine
     .venv/bin/mutmut run --max-children 2 $(.venv/bin/python -m tests.mutation pending)   # go on with a full run
     .venv/bin/python -m tests.mutation save       # the results into tests/mutation-results.txt, for git
+    .venv/bin/python -m tests.mutation stale-equivalents   # named equivalents whose function changed since
 
 How the rate is counted:
 
@@ -586,6 +587,60 @@ def diffs(prefix: str) -> list[tuple[str, str, str]]:
     return out
 
 
+def _function_source(text: str, name: str) -> str | None:
+    """The parsed source (no comments, no line numbers) of the function a
+    mutant name points at (``x_f`` or ``xǁClassǁmethod``), or None."""
+    import ast
+    fn = name.rsplit(".", 1)[1].rsplit("__mutmut_", 1)[0]
+    cls, want = (fn.split("ǁ")[1], fn.split("ǁ")[2]) if fn.startswith("xǁ") else (None, fn[2:])
+    body = ast.parse(text).body
+    if cls is not None:
+        body = next((n.body for n in body if isinstance(n, ast.ClassDef) and n.name == cls), [])
+    for n in body:
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == want:
+            return ast.dump(n)
+    return None
+
+
+def stale_equivalents() -> list[tuple[str, str]]:
+    """(commit, name) of each named equivalent whose function changed after
+    its line was written: mutmut numbers a function's mutants in order, so
+    after a change the number may name another mutant (or none). Each must
+    be looked at again (``diffs``) and renamed or taken out."""
+    import re
+    import subprocess
+
+    def git(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)
+
+    blame = git("blame", "--line-porcelain", str(EQUIVALENT.relative_to(ROOT))).stdout
+    lines, commit = [], ""
+    for line in blame.splitlines():
+        if re.match(r"[0-9a-f]{40} ", line):
+            commit = line[:40]
+        elif line.startswith("\t") and line[1:].strip() and not line[1:].startswith("#"):
+            lines.append((commit, line[1:].split()[0]))
+    seen: dict[tuple[str, str], bool] = {}
+    out = []
+    for commit, name in lines:
+        module = name.split(".x", 1)[0]
+        key = (commit, name.rsplit("__mutmut_", 1)[0])
+        if key not in seen and set(commit) == {"0"}:  # written since the last commit: against the code as it is
+            seen[key] = True
+        if key not in seen:
+            then = now = None
+            for path in (module.replace(".", "/") + ".py", module.replace(".", "/") + "/__init__.py"):
+                if (ROOT / path).is_file():
+                    now = _function_source((ROOT / path).read_text(), name)
+                    old = git("show", f"{commit}:{path}")
+                    then = _function_source(old.stdout, name) if old.returncode == 0 else None
+                    break
+            seen[key] = now is not None and then == now
+        if not seen[key]:
+            out.append((commit[:10], name))
+    return out
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["generate"]:  # mutants/ made, nothing run (then restore, then pending)
         generate()
@@ -598,6 +653,11 @@ def main(argv: list[str]) -> int:
         restored, stale = restore_ledger()
         print(f"{restored:,} results restored into mutants/; {stale:,} left out (their function changed)")
         return 0
+    if argv[:1] == ["stale-equivalents"]:  # named equivalents whose function changed since (renumbered mutants)
+        changed = stale_equivalents()
+        for commit, name in changed:
+            print(commit, name)
+        return 1 if changed else 0
     if argv[:1] == ["diffs"]:  # diffs PREFIX: each mutant of one module or function, with its change
         for name, status, diff in diffs(argv[1]):
             print(f"## {name} ({status})\n{diff}")

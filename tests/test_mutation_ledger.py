@@ -90,3 +90,23 @@ def test_the_ledger_in_git_reads() -> None:
     assert version == mutation._mutmut_version()
     codes = {c for funcs in files.values() for _h, cs in funcs.values() for c in cs if c is not None}
     assert all(status_by_exit_code[c] != "suspicious" or c == 35 for c in codes)
+
+
+def test_function_source_finds_a_function_and_a_method_by_mutant_name() -> None:
+    text = "def double(x):\n    return 2 * x  # twice\n\nclass Box:\n    def size(self):\n        return 1\n"
+    assert "Mult" in mutation._function_source(text, "engine.box.x_double__mutmut_4")
+    assert "Return" in mutation._function_source(text, "engine.box.xǁBoxǁsize__mutmut_1")
+    assert mutation._function_source(text, "engine.box.x_triple__mutmut_1") is None
+    assert mutation._function_source(text, "engine.box.xǁCrateǁsize__mutmut_1") is None
+    moved = text.replace("  # twice", "").replace("def double", "\n\ndef double")
+    assert mutation._function_source(moved, "engine.box.x_double__mutmut_4") == \
+        mutation._function_source(text, "engine.box.x_double__mutmut_4")  # comments and lines do not count
+
+
+@pytest.mark.slow  # a git blame and a git show per changed function: seconds
+@pytest.mark.skipif(not (mutation.ROOT / ".git").exists(), reason="needs the project's git history")
+def test_every_named_equivalent_was_named_for_its_function_as_it_is() -> None:
+    """mutmut numbers a function's mutants in order: a function changed after
+    one of its mutants was named equivalent may give that number to another
+    mutant. Each such name is looked at again (its line rewritten) or taken out."""
+    assert mutation.stale_equivalents() == []
