@@ -86,8 +86,9 @@ def from_json(g: Game, j: Any) -> Answer:
 
 
 def json_words(j: Any) -> str:
-    """A recorded answer as one line to read: "play Milk", "choose Milk, Cookies"."""
-    return " ".join(", ".join(str(x) for x in v) if isinstance(v, list) else str(v) for v in j)
+    """A recorded answer as one line to read: "play Milk", "choose Milk,
+    Cookies", "choose none" (a Surprise not played, no card discarded)."""
+    return " ".join((", ".join(str(x) for x in v) or "none") if isinstance(v, list) else str(v) for v in j)
 
 
 class ReplayError(Exception):

@@ -104,6 +104,7 @@ def test_answers_read_without_a_question_are_cards():
     assert label_value(g, g.name(c)) == c
     assert json_words(["choose", ["Milk", "Cookies"], 3]) == "choose Milk, Cookies 3"
     assert json_words([["a"], "b"]) == "a b"
+    assert json_words(["choose", []]) == "choose none"  # a declined Surprise, an empty discard: not "choose "
 
 
 def test_an_effect_is_added_with_the_card_types_it_fits():
