@@ -233,3 +233,22 @@ attached = { "The Borg" = "Kes" }
     g.push(("free", g.db.find("Phaser")))
     told = [(e.card, e.data.get("along", -1)) for e in choose(g, "The Borg") if e.kind == "discard_table"]
     assert told == [(borg, -1), (kes, borg)]
+
+
+def test_odd_type_looks_past_good_items_to_the_odd_one():
+    from engine.prompts import odd_type
+    assert odd_type(("play", 12)) == ""
+    assert "float" in odd_type(("play", 12, 2.5))  # a good number first, then a float
+    assert "float" in odd_type(("choose", (1, 2), 2.5))  # a good list first, then a float
+    assert "bool" in odd_type(("choose", ("a",), (True,)))
+
+
+def test_only_a_choose_takes_the_short_path_of_the_door():
+    """A kind other than "choose" with a tuple of valid options is not
+    taken as a choice: "pass" is the empty choice, anything else refused."""
+    from engine.prompts import IllegalAnswer, Prompt
+    pr = Prompt("choose", 0, "pick one", [3, 5], mn=0, mx=1)
+    assert pr.check(("choose", (3,))) == ("choose", (3,))
+    assert pr.check(("pass", (3,))) == ("choose", ())
+    with pytest.raises(IllegalAnswer, match="answer with"):
+        pr.check(("play", (3,)))
