@@ -188,7 +188,8 @@ def op_resolve(g: Game, p: int, c: int) -> None:
         g.playing.remove(c)
         g.place_rule(p, c)
     elif kind == CREEPER:
-        # only reachable when a Creeper sits in a hand (Zap a Card!): it goes into play
+        # never in a real game (a Creeper is never held: the state check refuses one in a hand); only
+        # in a search bot's sampled world, where a hidden Creeper may be dealt into a hand: it goes into play
         g.playing.remove(c)
         g.tables[p].append(c)
         g.ev("creeper", "card.creeper", p, c)

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError, model_validator
 
 from engine.answers import label_value
-from engine.cards import KEEPER
+from engine.cards import CREEPER, KEEPER
 from engine.datafile import DataFileError, read_text, toml_loads
 from engine.deckfile import DeckError, card_key
 from engine.game import Event, Game
@@ -242,6 +242,11 @@ class _Table:
         g.discard = list(reversed(self.cards(s.discard, "setup.discard")))
         for p, h in enumerate(s.hands):
             g.hands[p] = self.cards(h, f"setup.hands[{p}]")
+            for i, c in enumerate(g.hands[p]):  # the rules never leave one there: a table they cannot reach
+                if g.db.cards[c].kind == CREEPER:
+                    raise ScenarioError(f"at 'setup.hands[{p}][{i}]': '{h[i]}' is a Creeper, and a Creeper is never "
+                                        f"held in a hand (one drawn goes straight onto the table); put it in "
+                                        f"'setup.tables[{p}]'")
         for p, t in enumerate(s.tables):
             g.tables[p] = self.cards(t, f"setup.tables[{p}]")
         for cr, k in s.attached.items():

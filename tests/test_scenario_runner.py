@@ -294,15 +294,19 @@ CREEPERS = 'decks = ["fluxx5", "creeper-pack"]\n'
      "at 'setup.attached': 'Unicorn' and 'War' must both be on a table"),
     (CREEPERS + '[setup]\ntables = [["War"], ["Bread"]]\nattached = { "War" = "Bread" }\n',
      "at 'setup.attached': 'War' and 'Bread' must be on the same table"),
-    (CREEPERS + '[setup]\ntables = [["Bread"]]\nhands = [[], ["War"]]\nattached = { "War" = "Bread" }\n',
+    (CREEPERS + '[setup]\ntables = [["War"]]\nhands = [[], ["Bread"]]\nattached = { "War" = "Bread" }\n',
      "at 'setup.attached': 'War' and 'Bread' must both be on a table"),
+    # a Creeper drawn goes straight onto the table: none is ever held (a table the rules cannot reach)
+    (CREEPERS + '[setup]\nhands = [[], ["Bread", "War"]]\n',
+     "at 'setup.hands[1][1]': 'War' is a Creeper, and a Creeper is never held in a hand (one drawn goes "
+     "straight onto the table); put it in 'setup.tables[1]'"),
     (CREEPERS + '[setup]\ntables = [["War", "Bread"]]\nattached = { "War" = "Bread" }\n',
      "at 'setup.attached': only an attaching Creeper sits on a Keeper, and 'War' on 'Bread' is not that; attach "
      "an attaching Creeper (The Borg, Malfunction) to a Keeper"),
     ('decks = ["voyager"]\n[setup]\ntables = [["The Borg", "Kazon"]]\nattached = { "The Borg" = "Kazon" }\n',
      "at 'setup.attached': only an attaching Creeper sits on a Keeper, and 'The Borg' on 'Kazon' is not that; "
      "attach an attaching Creeper (The Borg, Malfunction) to a Keeper"),
-    (CREEPERS + '[setup]\nhands = [["Bread", "War"]]\nattached = { "War" = "Bread" }\n',
+    (CREEPERS + '[setup]\nhands = [["Bread"]]\ndiscard = ["War"]\nattached = { "War" = "Bread" }\n',
      "at 'setup.attached': 'War' and 'Bread' must both be on a table"),
     ('decks = ["nope"]\n', "at 'decks': there is no shipped deck 'nope'; the decks are: creeper-pack, fluxx5, voyager"),
     ('players = 1\n', "at 'players': the standard game takes 2 to 6 players, not 1"),

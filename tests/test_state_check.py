@@ -623,3 +623,19 @@ def test_an_attachment_holds_a_creeper_and_a_keeper_on_one_table(how):
         d["tables"][owner].remove(k)
         d["tables"][1 - owner].append(k)
     assert refusal(d) == "'attached' joins cards that are not an attaching Creeper and a Keeper on one table"
+
+
+@pytest.mark.parametrize("where", ["hand", "temp"])
+def test_a_creeper_held_in_a_hand_is_refused(where):
+    """A Creeper drawn goes straight onto the table (Voyager rulebook, Creepers):
+    no move of the game leaves one in a hand, and a save that does is refused."""
+    d = a_state(2, 3, 0)
+    creeper = next(c for c in d["draw"] if d["cards"][c] in ("War", "Taxes", "Death", "Radioactive Potato"))
+    d["draw"].remove(creeper)
+    if where == "hand":
+        d["hands"][1].append(creeper)
+        says = "'hands[1]' holds a Creeper; a Creeper is never held in a hand (it goes onto the table)"
+    else:
+        d["temp"] = [[0, -1, [creeper], 0, "play"]]
+        says = "'temp[0]' holds a Creeper; a Creeper is never held in a hand (it goes onto the table)"
+    assert refusal(d) == says
