@@ -147,12 +147,10 @@ def check_state(g: Game, d: dict[str, Any]) -> None:
     for i, t in enumerate(d["tables"]):
         if any(kinds[c] not in (KEEPER, CREEPER) for c in t):
             raise BadState(f"'tables[{i}]' holds a card that is not a Keeper or Creeper")
-    for i, h in enumerate(d["hands"]):  # a Creeper drawn goes straight onto the table: none is ever held
-        if any(kinds[c] == CREEPER for c in h):
-            raise BadState(f"'hands[{i}]' holds a Creeper; a Creeper is never held in a hand (it goes onto the table)")
-    for i, fr in enumerate(d["temp"]):
-        if any(kinds[c] == CREEPER for c in fr[2]):
-            raise BadState(f"'temp[{i}]' holds a Creeper; a Creeper is never held in a hand (it goes onto the table)")
+    held = [(f"hands[{i}]", h) for i, h in enumerate(d["hands"])] + [(f"temp[{i}]", fr[2]) for i, fr in enumerate(d["temp"])]
+    for f, cs in held:  # a Creeper drawn goes straight onto the table: none is ever held
+        if any(kinds[c] == CREEPER for c in cs):
+            raise BadState(f"'{f}' holds a Creeper; a Creeper is never held in a hand (it goes onto the table)")
 
     att = d["attached"]
     if not isinstance(att, dict):
