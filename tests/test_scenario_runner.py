@@ -341,6 +341,21 @@ def test_the_table_a_setup_lays_out():
     assert g.attached == {g.db.find("The Borg"): g.db.find("Kes")}
 
 
+def test_an_engine_that_cannot_start_the_table_is_told_in_a_sentence(monkeypatch):
+    # No table the format accepts is known to make the engine fail at its
+    # start; the wrapping sentence is checked with a start made to fail.
+    from engine.game import Game
+
+    from .helpers import table
+
+    def fails(self, phase):
+        raise RuntimeError("no cards to deal")
+    monkeypatch.setattr(Game, "begin", fails)
+    with pytest.raises(ScenarioError) as e:
+        table('[setup]\nphase = "deal"\n')
+    assert str(e.value) == "at 'setup': the engine could not start from this table (no cards to deal)"
+
+
 def test_a_scenario_file_refusal_names_the_first_problem(tmp_path):
     f = tmp_path / "s.toml"
     with pytest.raises(ScenarioError) as e:
