@@ -100,3 +100,11 @@ def test_a_card_in_two_decks_is_refused():
     with pytest.raises(DeckError) as e:
         CardDB(("voyager", "fluxx5"))
     assert "is also in another deck of this game" in str(e.value)
+
+
+def test_a_card_set_is_made_once_per_list_of_decks_and_kept():
+    # caches are keyed by a card set's identity (the passive index, Solo's
+    # near-miss facts): the same decks must give the same object, whatever
+    # sequence names them
+    first = card_db(("fluxx5", "creeper-pack"))
+    assert card_db(["fluxx5", "creeper-pack"]) is first and card_db(("fluxx5",)) is not first

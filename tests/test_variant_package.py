@@ -275,6 +275,21 @@ def test_the_list_of_variants_reads_the_installed_ones_first(monkeypatch):
     assert "alpha" in registry.variant_names() and registry._installed_read is True
 
 
+def test_a_variant_asked_for_is_read_from_its_own_entry_point_once_and_only_then(monkeypatch):
+    import importlib.metadata
+    alpha = _EntryPoint("alpha", "pkg.alpha:variant", obj=_Shaped("alpha"))
+    gamma = _EntryPoint("gamma", "pkg.gamma:variant", obj=_Shaped("gamma"))
+    registry = _installed(monkeypatch, alpha, gamma)
+    read = []
+    listed = importlib.metadata.entry_points
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: read.append(group) or listed(group))
+    assert registry.get_variant("gamma") is gamma.obj  # not registered yet: read from its entry point
+    assert (alpha.loaded, gamma.loaded, len(read)) == (0, 1, 1)  # that one only
+    assert registry.get_variant("gamma") is gamma.obj and registry.get_variant("standard") is registry.VARIANTS[
+        "standard"]
+    assert (gamma.loaded, len(read)) == (1, 1)  # registered: the entry points are not read again
+
+
 @pytest.mark.parametrize("ep, words", [
     (_EntryPoint("gamma", "pkg.gamma:variant", fails=ImportError("no module named pkg")),
      "the installed variant 'gamma' (pkg.gamma:variant) failed to load (ImportError: no module named pkg); "
