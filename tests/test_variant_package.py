@@ -242,8 +242,9 @@ class _EntryPoint:
         return self.obj
 
 
-def _installed(monkeypatch, *eps):
-    """The registry with nothing read yet but the standard game, over these entry points."""
+def _installed(monkeypatch, *eps, reads: list[str] | None = None):
+    """The registry with nothing read yet but the standard game, over these
+    entry points (``reads``: a list each reading of them is noted in)."""
     import importlib.metadata
 
     from engine import registry
@@ -252,6 +253,8 @@ def _installed(monkeypatch, *eps):
 
     def entry_points(group):
         assert group == "solo_fluxx.variants"
+        if reads is not None:
+            reads.append(group)
         return list(eps)
     monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
     return registry
@@ -276,13 +279,10 @@ def test_the_list_of_variants_reads_the_installed_ones_first(monkeypatch):
 
 
 def test_a_variant_asked_for_is_read_from_its_own_entry_point_once_and_only_then(monkeypatch):
-    import importlib.metadata
     alpha = _EntryPoint("alpha", "pkg.alpha:variant", obj=_Shaped("alpha"))
     gamma = _EntryPoint("gamma", "pkg.gamma:variant", obj=_Shaped("gamma"))
-    registry = _installed(monkeypatch, alpha, gamma)
-    read = []
-    listed = importlib.metadata.entry_points
-    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: read.append(group) or listed(group))
+    read: list[str] = []
+    registry = _installed(monkeypatch, alpha, gamma, reads=read)
     assert registry.get_variant("gamma") is gamma.obj  # not registered yet: read from its entry point
     assert (alpha.loaded, gamma.loaded, len(read)) == (0, 1, 1)  # that one only
     assert registry.get_variant("gamma") is gamma.obj and registry.get_variant("standard") is registry.VARIANTS[
