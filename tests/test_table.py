@@ -405,11 +405,18 @@ async def test_each_box_has_its_place_and_the_colours_follow_the_theme(store):
         assert before.color != after.color  # the border drawn again in the new theme's colour
 
 
-async def test_a_wide_hands_card_text_wraps_under_the_card_not_under_its_number(store):
+@pytest.mark.parametrize("full", [0, 396, 400])
+async def test_a_wide_hands_card_text_wraps_under_the_card_not_under_its_number(store, full):
     """At 160x50 the hand shows every card's words: a line that wraps goes on
     under the card's name (the number keeps a column of its own), and a card
-    that moves up a number is not wrapped again (its words' lines are kept)."""
+    that moves up a number is not wrapped again (its words' lines are kept),
+    however full the shared cache was before (issue 62: at 396 entries it
+    was emptied halfway through a hand, and the test failed after others)."""
     from solo.app.widgets import HandList, Numbered
+    saved = dict(Numbered._wrapped)
+    Numbered._wrapped.clear()
+    for i in range(full):  # earlier tables' lines, none of this one's
+        Numbered._wrapped[("an earlier table", i)] = []
     app = make_app(store, new=(11, ["fluxx5", "creeper-pack"]))
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
@@ -430,3 +437,5 @@ async def test_a_wide_hands_card_text_wraps_under_the_card_not_under_its_number(
         await pilot.pause()
         again = [o.prompt for o in moves.options if isinstance(o.prompt, Numbered)]
         assert any(any(k[0] is p.body for k in kept) for p in again)  # the same words, not made anew
+    Numbered._wrapped.clear()
+    Numbered._wrapped.update(saved)

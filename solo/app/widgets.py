@@ -37,8 +37,11 @@ from .lines import join, styled
 
 class Kept(dict[Any, Any]):
     """What was made once, kept by what it was made from (a line's text and
-    width, say): an answer changes a few lines of many. Emptied when it
-    holds ``limit`` entries (a few tables' worth)."""
+    width, say): an answer changes a few lines of many. Holds at most
+    ``limit`` entries; past that the one used longest ago goes (a dict keeps
+    its order of insertion, and a use moves an entry to the end), so what the
+    table shows now is always kept, however full the cache was before: what
+    is drawn and what is made again never depend on earlier screens."""
 
     def __init__(self, limit: int) -> None:
         super().__init__()
@@ -46,11 +49,12 @@ class Kept(dict[Any, Any]):
 
     def keep(self, key: Any, make: Any, *args: Any) -> Any:
         """What ``make(*args)`` made for ``key``, made now if not kept."""
-        got = self.get(key)
+        got = self.pop(key, None)
         if got is None:
-            if len(self) >= self.limit:
-                self.clear()
-            got = self[key] = make(*args)
+            got = make(*args)
+            while len(self) >= self.limit:
+                del self[next(iter(self))]  # the least recently used
+        self[key] = got  # (back) at the end: the most recently used
         return got
 
 SPOT_TITLES = {"draw": "Draw", "play": "Play", "limit": "Limit", "other": "Other"}
