@@ -44,8 +44,8 @@ def refused(capsys, *args: str, code: int = 2) -> str:
 
 # ------------------------------------------------------------ the listed options
 def _cli_md() -> str:
-    shared = ROOT.parent / "shared" / "CLI.md"
-    return shared.read_text() if shared.exists() else (ROOT / "tests" / "data" / "CLI.md").read_text()
+    """The repo's copy of ../shared/CLI.md (tests/test_shared_copies.py keeps it current)."""
+    return (ROOT / "tests" / "data" / "shared" / "CLI.md").read_text()
 
 
 def listed_options() -> set[tuple[str, str]]:
@@ -68,15 +68,6 @@ def listed_options() -> set[tuple[str, str]]:
         for o in opts:
             out.add((sub, o))
     return out
-
-
-@pytest.mark.exists_for("the repo's copy of ../shared/CLI.md is current: it fails when the shared file changes, not the code")
-def test_cli_md_copy_is_current():
-    """tests/data/CLI.md is the contract this test reads when ../shared is absent."""
-    shared = ROOT.parent / "shared" / "CLI.md"
-    if not shared.exists():  # a skip says so (before, the test passed without checking: issue 39)
-        pytest.skip("../shared/CLI.md is not beside this checkout")
-    assert (ROOT / "tests" / "data" / "CLI.md").read_text() == shared.read_text()
 
 
 def test_every_listed_option_is_accepted_or_named_as_not_yet_built():

@@ -1,5 +1,6 @@
 """The reference's card entries checked against the card facts the project
-was given (``../shared/decks/*.md``), not against our own deck files (that
+was given (``../shared/decks/*.md``, read from the repo's copy in
+``tests/data/shared/``, which tests/test_shared_copies.py keeps current), not against our own deck files (that
 would be circular): every number and every other card an entry names must be
 in the facts of that card (or, for a card named, in that card's facts about
 this one); an entry the facts cannot check (a Voyager card known only in
@@ -16,10 +17,8 @@ import pytest
 from engine.cards import card_db, card_key
 from tutor.reference import CONFIDENCE_NOTE, FAQ, READINGS, REFERENCE, card_entry_id
 
-_ROOT = Path(__file__).resolve().parents[1]
-# ../shared beside the checkout; under mutmut the tests run in its copy, mutants/, one folder deeper
-FACTS = next((d for d in (_ROOT.parent / "shared" / "decks", _ROOT.parent.parent / "shared" / "decks")
-              if d.is_dir()), _ROOT.parent / "shared" / "decks")
+# the repo's copy of ../shared/decks: a clone with no ../shared beside it tests the same facts
+FACTS = Path(__file__).resolve().parent / "data" / "shared" / "decks"
 SEEDS = FACTS.parent / "seeds"  # the rulebooks and FAQ: facts of cards the deck notes do not list
 DECKS = ("fluxx5", "creeper-pack", "voyager")
 # counts written as words ("one" is left out: "one of your Keepers" is how English picks a card)
@@ -61,7 +60,7 @@ def _names_in_column(col: str) -> list[str]:
 
 def load_facts() -> dict[tuple[str, str], list[str]]:
     """(deck, card key) -> the table rows of that deck's facts that name the card."""
-    assert FACTS.is_dir(), f"the card facts are missing: {FACTS} (the shared folder beside the checkout)"
+    assert FACTS.is_dir(), f"the card facts are missing: {FACTS} (copy ../shared/decks there)"
     facts: dict[tuple[str, str], list[str]] = {}
     for deck in DECKS:
         for line in (FACTS / f"{deck}.md").read_text().splitlines():

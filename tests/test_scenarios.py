@@ -41,8 +41,7 @@ def invariants():
     return check
 
 HERE = Path(__file__).parent / "scenarios"
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "scenarios" / "examples"
-EXAMPLES = HERE / "shared-examples"  # our copy of ../shared/scenarios/examples
+EXAMPLES = HERE / "shared-examples"  # our copy of ../shared/scenarios/examples (tests/test_shared_copies.py)
 FILES = sorted(HERE.rglob("*.toml"))
 # every registered variant's own scenarios, beside its package (as OpenSpiel's tests go over every game)
 OWN = [(name, f) for name in variant_names() if getattr(get_variant(name), "scenarios", None)
@@ -79,17 +78,6 @@ def test_shared_examples_pass():
     assert failed == 0, "\n".join(lines)
     assert passed >= 13
     assert lines[-1] == f"{passed} passed, 0 failed"
-
-
-@pytest.mark.exists_for("the repo's copy of the shared scenario examples is current: it fails when they change, not the code")
-def test_the_copy_of_the_shared_examples_is_current():
-    """../shared is beside the project on every developer machine and in CI;
-    the copy keeps a fresh clone's tests whole without it."""
-    if SHARED.is_dir():
-        theirs = {p.name: p.read_text() for p in SHARED.glob("*.toml")}
-        ours = {p.name: p.read_text() for p in EXAMPLES.glob("*.toml")}
-        assert ours == theirs, "copy ../shared/scenarios/examples/*.toml into tests/scenarios/shared-examples/"
-    assert len(list(EXAMPLES.glob("*.toml"))) >= 13
 
 
 def test_broken_scenarios_fail_with_a_sentence(tmp_path):
