@@ -120,10 +120,12 @@ def test_only_the_pages_messages_reach_an_app(tmp_path):
     import asyncio
 
     import aiohttp
-    server = Served(tmp_path, 4, None, "--public")  # (on 127.0.0.1 still: the warning is what is looked at)
+    token = "a-token-for-this-test-0123456789"
+    server = Served(tmp_path, 4, None, "--public", env={"SOLO_FLUXX_TOKEN": token})  # (on 127.0.0.1 still)
 
     async def talk():
-        async with aiohttp.ClientSession() as s, s.ws_connect(server.url + "ws?width=80&height=24") as ws:
+        async with aiohttp.ClientSession() as s, s.ws_connect(server.url + f"ws?width=80&height=24&token={token}",
+                                                              origin=server.origin) as ws:
             await ws.send_str(json.dumps(["deliver_file_start", {"path": "/etc/passwd"}]))
             await ws.send_str("not json at all")
             await ws.send_bytes(b"\x00\x01")
@@ -139,9 +141,10 @@ def test_only_the_pages_messages_reach_an_app(tmp_path):
     finally:
         assert server.stop() == 0
     log = server.log_text()
-    assert "never sends: [\"deliver_file_start\"" in log and "never sends: not json" in log
+    assert "never sends: [\"deliver_file_start\"" in log and "not JSON: not json at all" in log
     assert "dropped a BINARY message" in log and "Traceback" not in log
-    assert "Warning: --public: anyone who can reach this address plays with the data folder" in log
+    assert "Warning: --public: anyone who can reach this address and has its token plays with the data folder" in log
+    assert token not in log  # the token is never written to the log
     assert not app_processes(server.proc.pid)
 
 

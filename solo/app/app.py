@@ -184,6 +184,7 @@ class SoloFluxxApp(App[None]):
             gc.enable()
 
     def on_mount(self) -> None:
+        self._watch_ends()
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=10)
         for note in self.store.skipped[:3]:
@@ -214,6 +215,30 @@ class SoloFluxxApp(App[None]):
             self.resume(playing[0])
         elif self.first_start():
             self.offer_lessons()
+
+    def _watch_ends(self) -> None:
+        """SIGTERM and SIGHUP (a closed terminal window, a service manager)
+        end the app as Ctrl+Q does: the terminal is given back as it was
+        (alternate screen, mouse, cursor), and every answer is saved already.
+        Served to a browser (SOLO_FLUXX_PARENT names the server), the app also
+        ends when the server does, however the server ends (lifeline.py)."""
+        if self.is_headless:  # under Pilot the test's process keeps its own signals
+            return
+        import asyncio
+        import signal
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            try:
+                loop.add_signal_handler(sig, self.exit)
+            except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no such signal here
+                pass
+        from .lifeline import follow_parent, parent_from_env
+        parent = parent_from_env(os.environ.get("SOLO_FLUXX_PARENT"))
+        if parent is not None:
+            if os.getppid() != parent:  # the server ended while this app started
+                self.exit()
+                return
+            follow_parent(parent, lambda: loop.call_soon_threadsafe(self.exit))
 
     def first_start(self) -> bool:
         """Nothing played, learned or offered yet: a player's first start."""

@@ -50,20 +50,11 @@ def die_with(parent: int) -> None:
     """In a worker process: end when the app's process ends, however it ends
     (a kill -9 leaves no time to shut the pool down, and a worker waiting on
     its queue holds that queue's writing end too, so it would wait for
-    ever): a thread that looks at the parent every half second. (Linux's
-    parent-death signal is not used: it fires when the thread that started
-    the worker ends, which need not be the app's end.)"""
-    import threading
-    import time
-
-    def watch() -> None:
-        while True:
-            if os.getppid() != parent:
-                os._exit(0)
-            time.sleep(0.5)
-    threading.Thread(target=watch, daemon=True).start()
+    ever): solo.app.lifeline's watch, with nothing to save first."""
+    from solo.app.lifeline import follow_parent
     if os.getppid() != parent:  # the app ended before this worker started
         os._exit(0)
+    follow_parent(parent)
 
 
 class HintWorker:

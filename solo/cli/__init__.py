@@ -245,7 +245,11 @@ def build_parser(only: str | None = None) -> Parser:
         sp.add_argument("--max-tabs", type=_tabs, default=4,
                         help="the most browser tabs playing at once, each an app process (default 4)")
         sp.add_argument("--public", action="store_true",
-                        help="allow a --host other machines can reach: they play with this data folder")
+                        help="allow a --host other machines can reach: they play with this data folder, "
+                        "given the address with its token that the server prints")
+        sp.add_argument("--allow-host", action="append", default=[], metavar="NAME[:PORT]",
+                        help="with --public: another name the browser may reach the server by (repeatable; "
+                        "the address and this machine's names are accepted already)")
     return p
 
 
@@ -270,7 +274,7 @@ def cmd_serve(a: argparse.Namespace) -> int:
                          f"({(e.name or 'textual_serve').split('.')[0]} is missing); install it with pip install -e '.[web]' "
                          "(or pip install 'solo-fluxx[web]')") from None
     try:
-        code: int = web.serve(host, a.port, a.max_tabs, a.public)
+        code: int = web.serve(host, a.port, a.max_tabs, a.public, a.allow_host)
         return code
     except web.ServeError as e:
         print(str(e), file=sys.stderr)

@@ -45,16 +45,18 @@ def free_port() -> int:
 class Served:
     """``solo-fluxx serve`` in a process of its own, on a free port."""
 
-    def __init__(self, home: Path, max_tabs: int = 4, log: Path | None = None, *more: str) -> None:
+    def __init__(self, home: Path, max_tabs: int = 4, log: Path | None = None, *more: str,
+                 env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.log = log or home / "serve.log"
-        env = dict(os.environ, SOLO_FLUXX_HOME=str(home))
+        env = dict(os.environ, SOLO_FLUXX_HOME=str(home), **(env or {}))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "solo.cli", "serve", "--port", str(self.port), "--max-tabs", str(max_tabs), *more],
             env=env, stdout=subprocess.PIPE, stderr=self.log.open("wb"), text=True)
         assert self.proc.stdout is not None
         self.banner = self.proc.stdout.readline()
         self.url = f"http://127.0.0.1:{self.port}/"
+        self.origin = f"http://127.0.0.1:{self.port}"  # what this server's own page sends as its Origin
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:  # listening once a connection is taken
             try:
