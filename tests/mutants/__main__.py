@@ -145,6 +145,10 @@ AREAS: dict[str, list[str]] = {
     # the table's boxes, sizes and mouse
     # solo-fluxx serve: the messages it lets through and its tab limit, in a real browser (slow: MARKS)
     "web": ["tests/test_web.py"],
+    # its checks without a server (hosts, origins, the token, the messages, the rate, the log's flood guard) ...
+    "webchecks": ["tests/test_web_limits.py"],
+    # ... and in a real server, tried as an attacker would (raw websockets, chromium; slow: MARKS)
+    "websec": ["tests/test_web_security.py"],
     "table": tests_of("table", "test_a_box_edge_carries_its_label_as_a_border_title_does",
                       "test_a_tall_terminal_shows_the_rule_texts_from_the_first_frame",
                       "test_each_box_has_its_place_and_the_colours_follow_the_theme",
@@ -158,7 +162,8 @@ SLOWEST_FIRST = ["app", "tutor", "cli", "sizes", "solo", "door", "runfiles", "le
 
 # the tests an area runs besides the fast loop: the app's short Pilot tests (marked ``pilot``: one key
 # or screen each; the whole games through the app are left to the full run)
-MARKS = {"app": "not slow or pilot", "sizes": "not slow or pilot", "lessondata": "not slow and not app", "web": "slow"}
+MARKS = {"app": "not slow or pilot", "sizes": "not slow or pilot", "lessondata": "not slow and not app", "web": "slow",
+         "websec": "slow"}
 
 
 @dataclass
