@@ -447,6 +447,8 @@ def test_a_killed_server_leaves_no_app_or_hint_worker_and_frees_the_slot(tmp_pat
         await c.send("stdin", "i")
         (app, group), = _wait(lambda: (a := app_processes(server.proc.pid)) and all(len(g) >= 2 for g in a.values())
                               and a.items(), what="the hint worker's start")
+        await c.read_until("Hint: ", timeout=60)  # the search done: the app idle (an idle app once outlived
+        await asyncio.sleep(1.0)                   # a killed server for minutes; a busy one died on its output)
         return group
     pids = asyncio.run(open_tab_with_a_hint())
     assert len(pids) >= 2 and all(_alive(p) for p in pids)
