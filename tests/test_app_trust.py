@@ -108,7 +108,28 @@ async def test_an_unexpected_error_is_one_sentence_and_a_log(tmp_path, monkeypat
     assert app.failure.startswith("Solo Fluxx stopped on an unexpected error (ZeroDivisionError")
     log = (tmp_path / "crash.log").read_text()
     assert "ZeroDivisionError" in log and "Traceback" in log and str(tmp_path / "crash.log") in app.failure
+    assert log.count("--- ") == 1 and log.count("Traceback (most recent call last)") == 1  # once a crash
     assert store.load("solo") is not None  # the game is still there
+
+
+def test_crash_log_keeps_the_last_crashes_under_its_cap(tmp_path):
+    """Each crash is added once; the file keeps the last few (CRASHES_KEPT)
+    and never grows past CRASH_LOG_MOST bytes, however many crashes or how
+    long their tracebacks; a damaged file (no UTF-8, no headings) is read
+    without a word lost of the new crash."""
+    from solo.app.app import CRASH_LOG_MOST, CRASHES_KEPT, crash_log
+    (tmp_path / "crash.log").write_bytes(b"\xff\xfe not a crash log\n" * 100)
+    for i in range(12):
+        try:
+            raise ValueError(f"crash number {i:02d}" + ("x" * 100_000 if i == 7 else ""))
+        except ValueError as e:
+            assert crash_log(tmp_path, e) == str(tmp_path / "crash.log")
+        text = (tmp_path / "crash.log").read_text()
+        assert len(text.encode()) <= CRASH_LOG_MOST
+        assert f"crash number {i:02d}" in text  # the newest is always whole
+    assert [f"crash number {i:02d}" in text for i in range(12)] == [False] * (12 - CRASHES_KEPT) + [True] * CRASHES_KEPT
+    assert text.count("--- ") == CRASHES_KEPT and "not a crash log" not in text
+    assert not (tmp_path / "crash.log.new").exists()
 
 
 @pytest.mark.slow  # a second process or a second app: CI runs it

@@ -87,15 +87,37 @@ def slot_for(daily: str | None, seats: list[str] | None, variant: str | None = N
     return "daily" if daily else variant or ("standard" if seats else "solo")
 
 
+CRASHES_KEPT = 5           # crash.log keeps the last few crashes ...
+CRASH_LOG_MOST = 256 * 1024  # ... and never more than this many bytes
+CRASH_HEAD = "--- "
+
+
 def crash_log(folder: Path, error: BaseException) -> str | None:
-    """Append the error's traceback to ``crash.log`` in ``folder``; its path, or None."""
+    """Add the error's traceback to ``crash.log`` in ``folder``, keeping the
+    last ``CRASHES_KEPT`` crashes (older ones, and anything past
+    ``CRASH_LOG_MOST`` bytes, are dropped); its path, or None."""
     import datetime
     import traceback
     path = folder / "crash.log"
+    entry = (f"{CRASH_HEAD}{datetime.datetime.now().astimezone().isoformat(timespec='seconds')}\n"
+             + "".join(traceback.format_exception(error)))
+    entry = entry[-CRASH_LOG_MOST // 2:]  # (a traceback of a deep recursion is long: its end says most)
     try:
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n")
-            f.write("".join(traceback.format_exception(error)))
+        try:
+            with open(path, "rb") as f:
+                f.seek(max(0, f.seek(0, 2) - CRASH_LOG_MOST))
+                old = f.read().decode("utf-8", "replace")
+        except FileNotFoundError:
+            old = ""
+        crashes = [c for c in ("\n" + old).split("\n" + CRASH_HEAD)[1:] if c.strip()]
+        kept = [CRASH_HEAD + c.rstrip("\n") + "\n" for c in crashes[-(CRASHES_KEPT - 1):]] if CRASHES_KEPT > 1 else []
+        text = "".join(kept) + entry
+        while len(text.encode()) > CRASH_LOG_MOST and kept:
+            kept.pop(0)
+            text = "".join(kept) + entry
+        tmp = path.with_name("crash.log.new")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
     except OSError:
         return None
     return str(path)
@@ -149,6 +171,8 @@ class SoloFluxxApp(App[None]):
         self._return_code = 1
         if isinstance(error, StoreError):  # an everyday accident (lock, full disk): its own sentence
             self.failure = str(error)
+        elif self.failure is not None:  # the app is ending on an error already: one crash, one entry
+            pass                         # (a layout error raised again on the next refresh was logged twice)
         else:
             log = crash_log(self.store.path.parent, error)
             where = f"the details are in {log}" if log else "no log could be written"

@@ -23,7 +23,7 @@ from engine.prompts import IllegalAnswer, Prompt
 
 from .cardtext import card, option
 from .lines import styled
-from .widgets import MoreCue
+from .widgets import Choices, Marks, MoreCue
 
 
 def dialog_title(g: Game, names: tuple[str, ...] | None = None) -> Content:
@@ -67,7 +67,7 @@ class PickOneDialog(ModalScreen[tuple[Any, ...]]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(dialog_title(self.g, self.names), id="dialog-title")
-            yield OptionList(*[Option(option(self.g, o, self.names), id=str(i)) for i, o in enumerate(self.pr.options)],
+            yield Choices(*[Option(option(self.g, o, self.names), id=str(i)) for i, o in enumerate(self.pr.options)],
                              id="choices")
             yield MoreCue("#choices", id="dialog-more")
             yield Static("", id="dialog-error")
@@ -111,7 +111,7 @@ class PickManyDialog(PickOneDialog):
         with Vertical(id="dialog"):
             yield Static(dialog_title(self.g, self.names), id="dialog-title")
             self.labels = [option(self.g, o, self.names) for o in pr.options]
-            yield SelectionList[int](*[(self.marked_label(i, False), i) for i in range(len(pr.options))],
+            yield Marks(*[(self.marked_label(i, False), i) for i in range(len(pr.options))],
                                      id="choices")
             yield MoreCue("#choices", id="dialog-more")
             yield Static("", id="dialog-error")
@@ -186,7 +186,7 @@ class NewGameScreen(ModalScreen[dict[str, Any]]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("", id="dialog-title")
-            yield OptionList(id="choices")
+            yield Choices(id="choices")
             yield Static("Enter: choose   Esc: back", id="dialog-hint")
 
     def on_mount(self) -> None:
@@ -258,7 +258,7 @@ class BusyScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.message, id="dialog-title")
-            yield OptionList(*[Option(text, id=key) for key, text in self.CHOICES], id="choices")
+            yield Choices(*[Option(text, id=key) for key, text in self.CHOICES], id="choices")
             yield Static("Enter: choose   Esc: back", id="dialog-hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

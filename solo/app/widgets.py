@@ -23,7 +23,7 @@ from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Padding, Visual
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
 from engine.game import Game
@@ -749,7 +749,30 @@ class Numbered(Visual):
         return [Strip.join([first if i == 0 else rest, line]) for i, line in enumerate(lines)]
 
 
-class KeptLines(OptionList):
+def at_least_a_column(widget: OptionList, width: int) -> int:
+    """The width an OptionList's options are measured at: one column at the
+    least. At a few columns their words would be wrapped to a width of zero
+    or less, which rich's wrapping refuses with a ValueError (a browser
+    window narrowed to a sliver once ended the app); what does not fit is
+    cut, as anything at that size is."""
+    return max(width, widget.get_component_styles("option-list--option").padding.width + 1)
+
+
+class Choices(OptionList):
+    """Textual's OptionList, measured at any width (every list of the app is one)."""
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return super().get_content_height(container, viewport, at_least_a_column(self, width))
+
+
+class Marks(SelectionList[int]):
+    """Textual's SelectionList, measured at any width (the dialog that picks several)."""
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return super().get_content_height(container, viewport, at_least_a_column(self, width))
+
+
+class KeptLines(Choices):
     """A list of lines (the hand, the tutor's panels) that is often emptied
     and filled again with mostly the lines it had: a line whose text, style
     and width come back is not wrapped and rendered again, only given its

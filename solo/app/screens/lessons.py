@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 from scenarios.lessons import COACHED_TITLE
 
 from .. import messages as m
-from ..widgets import KeyBar
+from ..widgets import Choices, KeyBar
 from .back import BackScreen
 
 
@@ -37,7 +37,7 @@ class LessonsScreen(BackScreen):
         self.items = lessons()
         yield Static("[b]Lessons[/]: each sets a table and an objective; reach it any way you can.",
                      id="menu-title")
-        yield OptionList(*[Option(self.label(n, ls), id=ls.id) for n, ls in enumerate(self.items)],
+        yield Choices(*[Option(self.label(n, ls), id=ls.id) for n, ls in enumerate(self.items)],
                          Option(Content(f"    {len(self.items) + 1:2}. {COACHED_TITLE}"), id="coached"), id="menu")
         yield KeyBar()
 

@@ -11,7 +11,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from .. import messages as m
-from ..widgets import KeyBar
+from ..widgets import Choices, KeyBar
 
 
 class MenuScreen(Screen[None]):
@@ -49,7 +49,7 @@ class MenuScreen(Screen[None]):
                 seats = seats_of_notes(game.get("extra"))
                 who = f", {table_words(seats)}" if seats else ""
                 resume.append(Option(Content(f"Resume {title}{who} (turn {game['turn']})"), id=f"resume:{slot}"))
-        yield OptionList(*resume, Option("New game", id="new"), Option("Daily challenge", id="daily"),
+        yield Choices(*resume, Option("New game", id="new"), Option("Daily challenge", id="daily"),
                          Option("Lessons", id="lessons"), Option("History", id="history"), Option("Stats", id="stats"),
                          Option("Quit", id="quit"), id="menu")
         yield KeyBar()

@@ -28,6 +28,7 @@ from solo.store.info import GameInfo
 from tutor.explain import Explainer
 
 from ..link import GameLink
+from ..widgets import Choices
 from .game import GameScreen
 
 
@@ -67,7 +68,7 @@ class TurnPick(ModalScreen[int]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("Go to the start of which turn?", id="dialog-title")
-            yield OptionList(*[Option(f"Turn {t} (step {s})", id=str(s)) for t, s in self.starts], id="choices")
+            yield Choices(*[Option(f"Turn {t} (step {s})", id=str(s)) for t, s in self.starts], id="choices")
             yield Static("Enter: go   Esc: back", id="dialog-hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
