@@ -256,13 +256,29 @@ class SoloFluxxApp(App[None]):
                 loop.add_signal_handler(sig, self.exit)
             except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no such signal here
                 pass
-        from .lifeline import follow_parent, parent_from_env
+        import sys
+
+        from .lifeline import follow_input, follow_parent, parent_from_env
+        stdin = sys.__stdin__
+        if stdin is not None and not os.environ.get("TEXTUAL_DRIVER"):  # a terminal's keys (a server's pipe is its own)
+            try:
+                follow_input(stdin.fileno(), lambda: loop.call_soon_threadsafe(self.input_ended))
+            except (OSError, ValueError):  # no descriptor behind standard input
+                pass
         parent = parent_from_env(os.environ.get("SOLO_FLUXX_PARENT"))
         if parent is not None:
             if os.getppid() != parent:  # the server ended while this app started
                 self.exit()
                 return
             follow_parent(parent, lambda: loop.call_soon_threadsafe(self.exit))
+
+    def input_ended(self) -> None:
+        """Standard input hung up while the app ran (its terminal closed, or
+        the pipe it read from ended): no key can come, so the app ends, with
+        the sentence saying why (every answer is saved already)."""
+        self.failure = ("standard input was closed, so no more keys can come; the game is saved as of your "
+                        "last move: run solo-fluxx again in a terminal to go on")
+        self.exit(return_code=1)
 
     def first_start(self) -> bool:
         """Nothing played, learned or offered yet: a player's first start."""

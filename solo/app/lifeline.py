@@ -51,3 +51,32 @@ def parent_from_env(text: str | None) -> int | None:
         return None
     pid = int(text)
     return pid if pid > 1 else None
+
+
+def follow_input(fd: int, leave: Callable[[], object], every: float = LOOK_EVERY) -> threading.Thread | None:
+    """Watch standard input's descriptor for its far end hanging up (a closed
+    terminal window or a pipe whose writer ended: POLLHUP, POLLERR or
+    POLLNVAL), without reading from it; then call ``leave`` once (from the
+    watching thread). Textual's input thread reads an ended input as
+    nothing, and would read it again ten thousand times a second for ever.
+    None where the platform has no poll()."""
+    import select
+    if not hasattr(select, "poll"):
+        return None
+    poller = select.poll()
+    poller.register(fd, select.POLLHUP | select.POLLERR | select.POLLNVAL)  # (no POLLIN: the keys are Textual's)
+    gone = select.POLLHUP | select.POLLERR | select.POLLNVAL
+
+    def watch() -> None:
+        while True:
+            try:
+                events = poller.poll(int(every * 1000))
+            except OSError:
+                events = [(fd, select.POLLERR)]
+            if any(mask & gone for _fd, mask in events):
+                leave()
+                return
+
+    thread = threading.Thread(target=watch, name="input-watch", daemon=True)
+    thread.start()
+    return thread

@@ -637,7 +637,10 @@ def _run(app: Any) -> int:
         gc.enable()  # if the app ended before its first frame (see _app)
     if app.failure:
         from engine.datafile import visible_lines
-        print(visible_lines(f"solo-fluxx: {app.failure}"), file=sys.stderr)
+        try:
+            print(visible_lines(f"solo-fluxx: {app.failure}"), file=sys.stderr)
+        except OSError:  # the terminal is gone (its window closed): nobody is left to read the sentence
+            pass
         return 1
     return app.return_code or 0
 

@@ -1,0 +1,127 @@
+"""Reliability round four (issue 62), the app and the command line as a
+hostile tester tries them: signals and ended input in a real terminal (a
+pseudo-terminal the test reads), key bursts at any speed, workers that must
+not outlive their parent."""
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+LEAVE_ALT_SCREEN = b"\x1b[?1049l"
+SHOW_CURSOR = b"\x1b[?25h"
+MOUSE_OFF = b"\x1b[?1000l"
+
+
+class Terminal:
+    """``solo-fluxx`` on a pseudo-terminal of 80x24, its output read as it comes."""
+
+    def __init__(self, home: Path, *args: str, session: bool = True) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        env = dict(os.environ, SOLO_FLUXX_HOME=str(home), TERM="xterm-256color")
+        env.pop("TEXTUAL_DRIVER", None)
+        self.proc = subprocess.Popen([sys.executable, "-m", "solo.cli", *args], stdin=slave, stdout=slave,
+                                     stderr=slave, env=env, close_fds=True, start_new_session=session)
+        os.close(slave)
+        self.out = b""
+
+    def read(self, seconds: float) -> bytes:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            r, _, _ = select.select([self.master], [], [], 0.05)
+            if r:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                self.out += chunk
+        return self.out
+
+    def read_until(self, word: bytes, seconds: float = 20.0) -> None:
+        deadline = time.monotonic() + seconds
+        while word not in self.out:
+            assert time.monotonic() < deadline, f"never shown {word!r}: {self.out[-500:]!r}"
+            self.read(0.1)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        try:
+            os.close(self.master)
+        except OSError:
+            pass
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_and_sighup_give_the_terminal_back_as_ctrl_q_does(tmp_path, sig):
+    """Killed politely, the app leaves the alternate screen, turns mouse
+    tracking off and shows the cursor again (before, the terminal was left
+    in the app's modes), and exits 0 with the game saved."""
+    from solo.store import DB_NAME, Store
+    term = Terminal(tmp_path, "play", "--seed", "3")
+    try:
+        term.read_until(b"Hand (")
+        mark = len(term.out)
+        term.proc.send_signal(sig)
+        term.proc.wait(10)
+        tail = term.read(1.0)[mark:]
+        assert term.proc.returncode == 0
+        assert LEAVE_ALT_SCREEN in tail and SHOW_CURSOR in tail and MOUSE_OFF in tail, tail[-300:]
+    finally:
+        term.close()
+    assert Store(tmp_path / DB_NAME, reading=True).load("solo") is not None
+
+
+def test_ended_input_ends_the_app_within_a_second(tmp_path):
+    """The terminal's far end closes while the app runs (a window closed
+    without a hang-up signal reaching the app): before, Textual's input
+    thread read nothing ten thousand times a second for ever; now the app
+    ends within a second, exit 1, the game saved."""
+    from solo.store import DB_NAME, Store
+    term = Terminal(tmp_path, "play", "--seed", "3", session=False)  # not its controlling terminal: no SIGHUP
+    try:
+        term.read_until(b"Hand (")
+        os.close(term.master)
+        start = time.monotonic()
+        term.proc.wait(5)
+        took = time.monotonic() - start
+        print(f"ended input: the app ended in {took:.2f} s")
+        assert took < 1.0 and term.proc.returncode == 1
+    finally:
+        term.close()
+    assert Store(tmp_path / DB_NAME, reading=True).load("solo") is not None
+
+
+def test_the_input_watch_calls_once_when_a_pipe_ends():
+    """lifeline.follow_input on a pipe: nothing while the writer is open,
+    one call once it closes."""
+    import threading
+
+    from solo.app.lifeline import follow_input
+    read, write = os.pipe()
+    called = threading.Event()
+    count = []
+    follow_input(read, lambda: (count.append(1), called.set()), every=0.05)
+    time.sleep(0.3)
+    assert not called.is_set()
+    os.close(write)
+    assert called.wait(2.0)
+    time.sleep(0.2)
+    assert count == [1]
+    os.close(read)
