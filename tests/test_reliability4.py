@@ -125,3 +125,40 @@ def test_the_input_watch_calls_once_when_a_pipe_ends():
     time.sleep(0.2)
     assert count == [1]
     os.close(read)
+
+
+# every key the table, its dialogs and the menu answer to, and some they do not
+BURST_KEYS = list("123456789") + ["enter", "space", "escape", "q", "u", "i", "question_mark", "p", "t", "d", "n", "m",
+                                  "h", "tab", "up", "down", "y", "w", "g", "x", "b", "s", "r", "l", "e", "c", "a", "k",
+                                  "j", "f1", "pagedown", "home", "end", "z", "0"]
+
+
+@pytest.mark.parametrize("seed", range(24))
+async def test_no_burst_of_keys_at_any_speed_crashes_the_app(tmp_path, seed):
+    """Twenty bursts of up to twelve keys each, all posted before the app
+    has handled the first (a player's fast fingers, a paste, a browser's
+    queued input), some bursts back to back: the app never crashes (a key
+    could once reach a screen taken off the stack: ScreenStackError,
+    NoMatches)."""
+    import asyncio
+    import random
+
+    from textual import events
+
+    from solo.store import Store
+
+    from .helpers import make_app
+    rnd = random.Random(seed)
+    store = Store(tmp_path / "save.sqlite3")
+    store.set_pref("lessons_offered", True)
+    app = make_app(store, new=(seed, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(20):
+            for key in [rnd.choice(BURST_KEYS) for _ in range(rnd.randint(1, 12))]:
+                char = key if len(key) == 1 else {"space": " ", "question_mark": "?", "enter": "\r"}.get(key)
+                app.post_message(events.Key(key, char))
+            await asyncio.sleep(rnd.choice([0, 0, 0.001, 0.01]))
+        await pilot.pause()
+    assert app._exception is None and app.failure is None, app.failure
+    store.close()

@@ -140,6 +140,8 @@ class GameScreen(TableKeys, TablePanels, TableFit, BotSeats):
         yield KeyBar()
 
     def on_mount(self, _event: Mount) -> None:
+        if not self.table_there():  # taken off the screen stack before it was mounted (a burst of keys: n, Esc)
+            return
         self.fit(self.app.size)
         self.on_mount_moves_watch()
         g = self.g

@@ -52,6 +52,12 @@ class TableFit(TableBase):
         if self.table_layout == "compact" and self.tall_log != ((int(most.value) if most else log.size.height) >= 8):
             self.draw()
 
+    def table_there(self) -> bool:
+        """Whether the table's widgets are on this screen: not while the
+        screen is being taken off the stack or composed anew (keys typed
+        faster than the app draws can get a handler there in between)."""
+        return self.is_attached and (self.small or bool(self.query("#boxes")))
+
     @property
     def small(self) -> bool:
         return self.table_layout == "small"
@@ -61,6 +67,8 @@ class TableFit(TableBase):
         app's size, so the first layout is the right one): the boxes' width,
         the rows they may grow by, and the hand's height."""
         w, h = size
+        if not self.table_there():
+            return
         self.leads = {}  # a new size: where the panels begin is worked out anew
         self.set_class(self.small, "-small")
         if self.small:
