@@ -19,6 +19,10 @@ checks that no import goes round in a circle):
 4. ``variants`` (the standard game; Solo Fluxx is an installed variant, ``solo/variant``);
 5. users of the whole engine: ``bots``, ``sim``, ``runfile``, ``scenario``.
 
+``lifeline`` (a process that ends with its parent, however the parent ends;
+an input that hangs up) imports nothing of the engine: the sim's workers,
+the app's hint worker and a served app use it.
+
 Importing any part of the package imports the mechanisms below, so the
 hook tables are full before the first game starts.
 """

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -111,7 +112,10 @@ def _results(decks: tuple[str, ...] | list[str], players: int, variant: str, see
     shares = (list(seeds[i:i + size]) for i in range(0, len(seeds), size))
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+    # each worker ends with this process, however it ends (SIGKILL leaves no time to shut the pool down)
+    from .lifeline import follow_parent
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=follow_parent,
+                             initargs=(os.getpid(),)) as pool:
         flying: deque[Future[list[tuple[int, dict[str, Any] | None, str]]]] = deque()
         for share in shares:
             flying.append(pool.submit(_play_seeds, (tuple(decks), players, variant, share, bot, keep)))

@@ -113,7 +113,7 @@ def test_the_input_watch_calls_once_when_a_pipe_ends():
     one call once it closes."""
     import threading
 
-    from solo.app.lifeline import follow_input
+    from engine.lifeline import follow_input
     read, write = os.pipe()
     called = threading.Event()
     count = []
@@ -162,3 +162,52 @@ async def test_no_burst_of_keys_at_any_speed_crashes_the_app(tmp_path, seed):
         await pilot.pause()
     assert app._exception is None and app.failure is None, app.failure
     store.close()
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                stat = Path(f"/proc/{d}/stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.append(int(d))
+    return out
+
+
+def _running(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_sim_workers_end_with_their_parent_however_it_ends(tmp_path, sig):
+    """``sim --jobs 2`` killed mid-run (SIGKILL leaves the pool no time to
+    shut down): its two workers are gone within 5 s, by PID (they were seen
+    2.5 minutes later before)."""
+    proc = subprocess.Popen([sys.executable, "-m", "solo.cli", "sim", "--games", "100000", "--jobs", "2", "--bot",
+                             "random"], env=dict(os.environ, SOLO_FLUXX_HOME=str(tmp_path)),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while len(workers := _children(proc.pid)) < 2:
+            assert time.monotonic() < deadline, "the workers never started"
+            time.sleep(0.1)
+        time.sleep(0.5)
+        workers = _children(proc.pid)
+        proc.send_signal(sig)
+        proc.wait(10)
+        start = time.monotonic()
+        while any(_running(w) for w in workers):
+            assert time.monotonic() - start < 5.0, f"workers left: {[w for w in workers if _running(w)]}"
+            time.sleep(0.05)
+        print(f"{len(workers)} workers gone {time.monotonic() - start:.2f} s after {sig.name}")
+    finally:
+        if proc.poll() is None:
+            proc.kill()

@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("aiohttp")  # (the web extra is in the test extras: never skipped in CI)
 
-from solo.app.lifeline import parent_from_env  # noqa: E402
+from engine.lifeline import parent_from_env  # noqa: E402
 from solo.web.guard import Gate, HostError, accepted_hosts, content_policy, host_port, new_token  # noqa: E402
 from solo.web.limits import MAX_MESSAGE, Bucket, Dropped, Message, QuietLog, read_message  # noqa: E402
 
@@ -190,7 +190,7 @@ def test_a_follower_ends_when_its_parent_is_killed(tmp_path):
     script.write_text(
         "import os, subprocess, sys, time\n"
         "child = subprocess.Popen([sys.executable, '-c', "
-        "'import os, sys, time; sys.path.insert(0, sys.argv[1]); from solo.app.lifeline import follow_parent; "
+        "'import os, sys, time; sys.path.insert(0, sys.argv[1]); from engine.lifeline import follow_parent; "
         "follow_parent(os.getppid()); print(os.getpid(), flush=True); time.sleep(60)', sys.argv[1]], "
         "stdout=subprocess.PIPE, start_new_session=True)\n"
         "print(child.stdout.readline().decode().strip(), flush=True)\n"

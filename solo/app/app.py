@@ -258,7 +258,7 @@ class SoloFluxxApp(App[None]):
                 pass
         import sys
 
-        from .lifeline import follow_input, follow_parent, parent_from_env
+        from engine.lifeline import follow_input, follow_parent, parent_from_env
         stdin = sys.__stdin__
         if stdin is not None and not os.environ.get("TEXTUAL_DRIVER"):  # a terminal's keys (a server's pipe is its own)
             try:

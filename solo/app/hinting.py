@@ -50,8 +50,8 @@ def die_with(parent: int) -> None:
     """In a worker process: end when the app's process ends, however it ends
     (a kill -9 leaves no time to shut the pool down, and a worker waiting on
     its queue holds that queue's writing end too, so it would wait for
-    ever): solo.app.lifeline's watch, with nothing to save first."""
-    from solo.app.lifeline import follow_parent
+    ever): engine.lifeline's watch, with nothing to save first."""
+    from engine.lifeline import follow_parent
     if os.getppid() != parent:  # the app ended before this worker started
         os._exit(0)
     follow_parent(parent)

@@ -23,7 +23,7 @@ locks hold between tabs as between terminals. What this adds to
 - each app runs in a session of its own (its hint worker with it), ended
   when its tab closes or the server stops: asked to quit, then killed if
   it has not within ``QUIT_WAIT`` seconds; and each app watches the server
-  (``SOLO_FLUXX_PARENT``: solo/app/lifeline.py), so that a server killed
+  (``SOLO_FLUXX_PARENT``: engine/lifeline.py), so that a server killed
   with SIGKILL leaves none behind;
 - the page keeps a tab id (in the tab's ``sessionStorage``) in its
   websocket's address: only a tab coming back under the same id (a reload)
