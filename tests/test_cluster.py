@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 
 import pytest
 
@@ -183,3 +184,70 @@ def test_a_workers_share_is_the_process_pools_share_with_its_cpu_time(monkeypatc
     out, cpu = cluster._timed_share(args)
     assert out == _play_seeds(args) and [s for s, _r, _e in out] == [4, 5]
     assert cpu == 0.75
+
+
+def _server(reply: bytes | None):
+    """A server on a free loopback port that sends ``reply`` to each
+    connection (None: says nothing, as a web server waiting for its request);
+    its address and a stop function."""
+    import socket
+    import threading
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.settimeout(0.2)
+    stop = threading.Event()
+    held = []
+
+    def serve():
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            held.append(conn)
+            if reply is not None:
+                try:
+                    conn.sendall(reply)
+                except OSError:
+                    pass
+                if not reply:  # b"": hang up at once
+                    conn.close()
+    threading.Thread(target=serve, daemon=True).start()
+
+    def close():
+        stop.set()
+        for c in held:
+            c.close()
+        listener.close()
+    return f"tcp://127.0.0.1:{listener.getsockname()[1]}", close
+
+
+@pytest.mark.parametrize("reply,said", [
+    (None, "says nothing, as a web server does"),                        # an HTTP server: waits for a request
+    (b"\xff" * 64, "does not speak Dask's protocol"),                     # garbage: once an OverflowError
+    (b"\x00\x00\x00\x00\x00\x00\x00\x80" + b"x" * 56, "does not speak Dask's protocol"),  # a length of exabytes
+    (b"HTTP/1.1 400 Bad Request\r\n\r\n", "does not speak Dask's protocol"),
+    (b"", "closed the connection without a word")])
+def test_a_server_that_is_not_a_scheduler_is_one_sentence_in_seconds(reply, said):
+    """``sim --cluster`` pointed at something that is not a Dask scheduler:
+    before, an HTTP server hung it for 754 s and a server sending garbage
+    ended it with a Dask traceback (OverflowError, MemoryError); now the
+    probe says so in one sentence, in at most its 5 s."""
+    pytest.importorskip("distributed")
+    from solo.tools.cluster import ClusterSource, ClusterUnavailable
+    address, close = _server(reply)
+    try:
+        start = time.monotonic()
+        with pytest.raises(ClusterUnavailable, match=said):
+            ClusterSource(address, timeout=5.0)
+        assert time.monotonic() - start < 8.0
+    finally:
+        close()
+
+
+def test_a_cluster_address_that_is_no_address_is_one_sentence():
+    from solo.tools.cluster import ClusterUnavailable, probe
+    with pytest.raises(ClusterUnavailable, match="tcp://HOST:PORT"):
+        probe("tcp://nohostport")
+    probe("inproc://somewhere")  # left to Dask's own client

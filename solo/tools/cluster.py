@@ -31,6 +31,52 @@ class ClusterUnavailable(Exception):
     """The extra is missing or the cluster cannot be reached: one sentence."""
 
 
+HELLO_MOST = 1 << 20  # the largest first message a Dask scheduler's greeting could be (it is some 60 bytes)
+
+
+def probe(address: str, seconds: float = 5.0) -> None:
+    """Make sure a Dask scheduler is what listens at a ``tcp://`` address,
+    within ``seconds`` to connect and ``seconds`` to hear from it: a
+    scheduler greets a new connection at once, with its message's length
+    first (8 bytes, little-endian). Anything else (an HTTP server, which
+    waits for a request for ever; a server sending bytes that are not
+    Dask's, which once made the client ask for gigabytes) is one sentence,
+    before Dask's own client is let near it. Other schemes (tls://,
+    inproc://) are left to the client."""
+    import socket
+    import struct
+    scheme, sep, rest = address.partition("://")
+    if sep and scheme != "tcp":
+        return
+    target = rest if sep else address
+    host, _, port_text = target.rpartition(":")
+    host = host.strip("[]")
+    if not host or not port_text.isdigit():
+        raise ClusterUnavailable(f"{address} is not an address of the form tcp://HOST:PORT")
+    try:
+        with socket.create_connection((host, int(port_text)), timeout=seconds) as conn:
+            conn.settimeout(seconds)
+            head = b""
+            while len(head) < 8:
+                chunk = conn.recv(8 - len(head))
+                if not chunk:
+                    raise ClusterUnavailable(f"the server at {address} closed the connection without a word: "
+                                             "it is not a Dask scheduler")
+                head += chunk
+    except TimeoutError:
+        raise ClusterUnavailable(f"no Dask scheduler answered at {address} within {seconds:g} s (something "
+                                 "listens there but says nothing, as a web server does); give the scheduler's "
+                                 "address (dask scheduler prints it)") from None
+    except OSError as e:
+        raise ClusterUnavailable(f"no Dask scheduler answered at {address} ({type(e).__name__}: {e}); "
+                                 "start one (dask scheduler) and its workers, or give its address as "
+                                 "tcp://HOST:PORT") from None
+    (length,) = struct.unpack("<Q", head)
+    if not 0 < length <= HELLO_MOST:
+        raise ClusterUnavailable(f"the server at {address} does not speak Dask's protocol (its first message "
+                                 "is not a scheduler's greeting); give the scheduler's address")
+
+
 def _timed_share(args: tuple[Any, ...]) -> tuple[list[tuple[int, dict[str, Any] | None, str]], float]:
     """A worker's share, and the CPU seconds the worker spent on it."""
     from engine.sim import _play_seeds
@@ -51,12 +97,16 @@ class ClusterSource:
             from distributed import Client
         except ImportError as e:
             raise ClusterUnavailable(EXTRA) from e
+        probe(address, min(timeout, 5.0))
         try:
             self.client = Client(address, timeout=timeout, set_as_default=False)  # type: ignore[no-untyped-call]
         except (OSError, TimeoutError, ValueError) as e:
             raise ClusterUnavailable(f"no Dask scheduler answered at {address} ({type(e).__name__}: {e}); "
                                      "start one (dask scheduler) and its workers, or give its address as "
                                      "tcp://HOST:PORT") from e
+        except Exception as e:  # a server that greets as Dask does and then says what Dask cannot read
+            raise ClusterUnavailable(f"the server at {address} did not answer as a Dask scheduler does "
+                                     f"({type(e).__name__}); give the scheduler's address") from e
         self.address = address
         self.progress = progress
         self.cpu_seconds = 0.0
