@@ -211,3 +211,52 @@ def test_sim_workers_end_with_their_parent_however_it_ends(tmp_path, sig):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def _copy_without_log(src: Path, dst: Path) -> Path:
+    """A backup of the .sqlite3 file alone (as a copy of the folder that
+    missed, or a tool that skipped, the -wal beside it)."""
+    import shutil
+    dst.mkdir()
+    shutil.copyfile(src, dst / src.name)
+    return dst / src.name
+
+
+async def test_a_clean_quit_leaves_every_game_in_the_database_file(tmp_path):
+    """Before, the app never checkpointed its write-ahead log, so after a
+    clean quit a game could live only in the -wal: a copy of the .sqlite3
+    file alone had no game. Now a quit copies the log in (and empties it)."""
+    from solo.store import DB_NAME, Store
+
+    from .helpers import make_app
+    store = Store(tmp_path / DB_NAME)
+    store.set_pref("lessons_offered", True)
+    app = make_app(store, new=(7, ["fluxx5"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        saved = store.load("solo")[1]
+        assert saved
+    wal = tmp_path / (DB_NAME + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0
+    copy = Store(_copy_without_log(tmp_path / DB_NAME, tmp_path / "backup"), reading=True)
+    assert copy.load("solo")[1] == saved
+    store.close()
+
+
+def test_the_checkpoint_copies_the_log_while_another_connection_reads(tmp_path):
+    """The timer's checkpoint (every CHECKPOINT_EVERY seconds while the app
+    runs): the database file alone then holds the game, even with another
+    window's store open on the same folder."""
+    from engine.game import Game
+    from solo.store import DB_NAME, Store
+    store = Store(tmp_path / DB_NAME)
+    other = Store(tmp_path / DB_NAME)
+    g = Game.new(("fluxx5",), 1, "solo", 5)
+    store.start(g)
+    assert store.checkpoint() is True
+    copy = Store(_copy_without_log(tmp_path / DB_NAME, tmp_path / "backup"), reading=True)
+    assert copy.load("solo") is not None
+    other.close()
+    store.close()

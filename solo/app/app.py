@@ -87,6 +87,7 @@ def slot_for(daily: str | None, seats: list[str] | None, variant: str | None = N
     return "daily" if daily else variant or ("standard" if seats else "solo")
 
 
+CHECKPOINT_EVERY = 60.0   # seconds between copies of the save's write-ahead log into its file, while the app runs
 CRASHES_KEPT = 5           # crash.log keeps the last few crashes ...
 CRASH_LOG_MOST = 256 * 1024  # ... and never more than this many bytes
 CRASH_HEAD = "--- "
@@ -209,6 +210,7 @@ class SoloFluxxApp(App[None]):
 
     def on_mount(self) -> None:
         self._watch_ends()
+        self.set_interval(CHECKPOINT_EVERY, self.store.checkpoint, name="checkpoint")
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=10)
         for note in self.store.skipped[:3]:
@@ -301,6 +303,7 @@ class SoloFluxxApp(App[None]):
     def on_unmount(self) -> None:
         self.hints.close()
         self.store.release_all()  # this window no longer plays its games (the process's end would drop them too)
+        self.store.checkpoint(whole=True)  # the .sqlite3 file alone holds every game: a backup of it misses none
 
     def current_game(self) -> Game | None:
         for s in reversed(self.screen_stack):

@@ -999,8 +999,26 @@ class Store:
         with self._write():
             self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", ("pref." + key, json.dumps(value)))
 
+    def checkpoint(self, whole: bool = False) -> bool:
+        """Copy what the write-ahead log holds into the database file itself
+        (SQLite does it on its own only every thousand pages), so that the
+        ``.sqlite3`` file alone holds every game: a backup that copies just
+        that file, or a copy made while the app runs, misses nothing older
+        than the last checkpoint. ``whole``: also empty the log (on a clean
+        quit). Whether it was done to the end (another window reading may hold
+        part of the log back: the next one goes on). Never raises."""
+        if self.read_only:
+            return False
+        try:
+            busy, _logged, _copied = self.db.execute(
+                f"PRAGMA wal_checkpoint({'TRUNCATE' if whole else 'PASSIVE'})").fetchone()
+        except sqlite3.Error:
+            return False
+        return busy == 0
+
     def close(self) -> None:
         self.release_all()
+        self.checkpoint(whole=True)
         self.db.close()
         copy = getattr(self, "_copy_dir", None)
         if copy is not None:  # a read-only save read through a copy (its -wal applied)
