@@ -260,3 +260,32 @@ def test_the_checkpoint_copies_the_log_while_another_connection_reads(tmp_path):
     assert copy.load("solo") is not None
     other.close()
     store.close()
+
+
+def test_history_times_carry_their_zone_and_are_shown_in_local_time(tmp_path, monkeypatch):
+    """A run's times are stored with their offset from UTC, and shown in the
+    zone the machine is in when they are read: after a move from UTC+1 to
+    UTC-5 the same run is shown six hours earlier, never out of order; a row
+    from before (no offset) is shown as stored."""
+    import datetime as dt
+
+    from solo.store import _now, local_time
+    stamp = _now()
+    assert dt.datetime.fromisoformat(stamp).tzinfo is not None
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    try:
+        assert local_time("2026-12-07T05:30:00+01:00") == "2026-12-07T04:30"
+        monkeypatch.setenv("TZ", "EST+5")
+        time.tzset()
+        assert local_time("2026-12-07T05:30:00+01:00") == "2026-12-06T23:30"
+        assert local_time("2026-12-07T05:30:00+01:00", 10) == "2026-12-06"
+        # played at 04:30 UTC in UTC+1, then at 05:10 UTC after a move to UTC-5: as text the second sorts
+        # first (00:10 < 05:30); shown in one zone, they keep the order they were played in
+        first, second = "2026-12-07T05:30:00+01:00", "2026-12-07T00:10:00-05:00"
+        assert second < first and local_time(second) > local_time(first)
+        assert local_time("2026-11-29T23:59:30") == "2026-11-29T23:59"  # an old row: as stored
+        assert local_time("not a time") == "not a time"
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()

@@ -757,6 +757,7 @@ def cmd_history(a: argparse.Namespace) -> int:
         best, mean = store.best_and_mean()
         print(json.dumps({"runs": runs, "best": best, "mean": mean, "stats": store.stats()}))
         return 0
+    from solo.store import local_time
     from solo.store.seats import run_result
     if not runs and not store.unreadable:
         print("No runs yet.")
@@ -767,7 +768,7 @@ def cmd_history(a: argparse.Namespace) -> int:
         mode = "daily " + r["daily"] if r["daily"] else "free play" if r["variant"] == "solo" else "against bots"
         if r["practice"]:
             mode += " (practice)"
-        lines.append((r["id"], f"{r['id']:>5}  {(r['finished'] or r['started'])[:16]}  seed {r['seed']:>12}  "
+        lines.append((r["id"], f"{r['id']:>5}  {local_time(r['finished'] or r['started'])}  seed {r['seed']:>12}  "
                       f"{','.join(r['decks']):22} {run_result(r):20}  {mode:25} "
                       f"{'assisted' if r['assisted'] else '':9} {r['status']}"))
     for _rid, line in sorted(lines, key=lambda x: x[0]):  # an unreadable row in its place, the rest as usual

@@ -935,7 +935,7 @@ class Store:
                 "mean": round(sum(scores) / len(scores), 2) if scores else None,
                 "current_streak": cur, "longest_streak": longest,
                 "histogram": dict(sorted(hist.items(), key=lambda kv: int(kv[0]))),
-                "over_time": [{"date": (r["finished"] or r["started"])[:10], "score": r["score"],
+                "over_time": [{"date": local_time(r["finished"] or r["started"], 10), "score": r["score"],
                                "daily": r["daily"]} for r in fin]}
 
     def bot_stats(self) -> dict[str, Any]:
@@ -1014,7 +1014,7 @@ class Store:
                 f"PRAGMA wal_checkpoint({'TRUNCATE' if whole else 'PASSIVE'})").fetchone()
         except sqlite3.Error:
             return False
-        return busy == 0
+        return bool(busy == 0)
 
     def close(self) -> None:
         self.release_all()
@@ -1198,7 +1198,24 @@ def _json_or(text: Any, default: Any, cap: int = MAX_SMALL) -> Any:
 
 
 def _now() -> str:
-    return dt.datetime.now().isoformat(timespec="seconds")
+    """Now, as stored: the local time with its offset from UTC
+    (2026-12-07T05:30:00+01:00), so that the instant is known whatever zone
+    the machine is in later (rows written before issue 62 have no offset:
+    they are read as the local time they were)."""
+    return dt.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def local_time(text: str, most: int = 16) -> str:
+    """A stored time as the player reads it now: in this machine's zone,
+    ``YYYY-MM-DDTHH:MM`` (``most`` characters of it: 10 for the date). A row
+    with no offset is shown as stored; a text that is no time, as it is."""
+    try:
+        when = dt.datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        return str(text)[:most]
+    if when.tzinfo is not None:
+        when = when.astimezone()
+    return when.strftime("%Y-%m-%dT%H:%M:%S")[:most]
 
 
 def _score_of(state_text: Any) -> tuple[int | None, int | None]:

@@ -31,13 +31,14 @@ class HistoryScreen(BackScreen):
         t.add_columns("Id", "Date", "Seed", "Decks", "Result", "Mode", "Assisted", "Status")
         from textual.content import Content
 
+        from solo.store import local_time
         from solo.store.seats import run_result
         runs = self.runs
         shown: list[tuple[int, tuple[Any, ...]]] = []
         for r in runs:
             mode = (r["daily"] + (" practice" if r["practice"] else "")) if r["daily"] else \
                 "solo" if r["variant"] == "solo" else "vs bots"
-            shown.append((r["id"], (str(r["id"]), (r["finished"] or r["started"])[:16], str(r["seed"]),
+            shown.append((r["id"], (str(r["id"]), local_time(r["finished"] or r["started"]), str(r["seed"]),
                                     ",".join(r["decks"]), run_result(r), mode, "yes" if r["assisted"] else "no",
                                     r["status"])))
         for rid, why in self.unreadable.items():  # shown in its place, saying why, never hiding the rest
