@@ -1,5 +1,14 @@
 """The versions a run file records: its format, and the engine that played it."""
-RUN_FORMAT = 1
+RUN_FORMAT = 2
+# the keys a run file of each format may hold. A new key, or one dropped, is a new format: a reader refuses a
+# format newer than its own with a sentence naming it (format 1's readers, release 0.1.0, refused a format-1
+# file that carried "end" with "Extra inputs are not permitted"). tests/test_reliability4.py holds RunFile to it.
+RUN_FORMAT_KEYS = {
+    1: frozenset({"format", "engine", "variant", "decks", "players", "seed", "daily", "answers", "score", "winner",
+                  "turns", "seats"}),
+    2: frozenset({"format", "engine", "variant", "decks", "players", "seed", "daily", "answers", "score", "winner",
+                  "turns", "seats", "end"}),  # end: the id of the rule that ended the game (engine 0.2.0)
+}
 ENGINE_VERSION = "0.2.0"
 
 # what changed in the rules since each older engine, for the sentence `verify` says

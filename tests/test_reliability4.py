@@ -289,3 +289,52 @@ def test_history_times_carry_their_zone_and_are_shown_in_local_time(tmp_path, mo
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
+
+
+def test_a_run_files_shape_changes_only_with_its_format_number():
+    """The keys RunFile takes are the keys of the current format, as
+    engine/version.py lists them: a key added without a new format number
+    fails here (issue 62: "end" was added under format 1, and release 0.1.0
+    refused such files with "Extra inputs are not permitted" instead of
+    "format 2 is newer than this solo-fluxx reads")."""
+    from engine.runfile import RunFile
+    from engine.version import RUN_FORMAT, RUN_FORMAT_KEYS
+    assert set(RunFile.model_fields) == RUN_FORMAT_KEYS[RUN_FORMAT]
+    assert sorted(RUN_FORMAT_KEYS) == list(range(1, RUN_FORMAT + 1))
+    assert all(RUN_FORMAT_KEYS[n - 1] != RUN_FORMAT_KEYS[n] for n in range(2, RUN_FORMAT + 1))
+
+
+def test_every_run_file_written_carries_the_current_format_and_older_ones_still_read(tmp_path):
+    """sim --save-runs writes the current format; a format-1 file (release
+    0.1.0's, no "end") and one this code wrote before the bump (format 1 with
+    "end") both verify; a format past ours is one sentence naming it."""
+    import json
+
+    from engine.runfile import RUN_FORMAT, RunError, load_run, replay, run_from_data
+    r = subprocess.run([sys.executable, "-m", "solo.cli", "sim", "--games", "2", "--bot", "random", "--save-runs",
+                        str(tmp_path)], env=dict(os.environ, SOLO_FLUXX_HOME=str(tmp_path / "home")),
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    files = sorted(tmp_path.glob("run-*.json"))
+    assert files and all(json.loads(f.read_text())["format"] == RUN_FORMAT == 2 for f in files)
+    data = json.loads(files[0].read_text())
+    older = {k: v for k, v in data.items() if k != "end"} | {"format": 1}
+    replay(run_from_data(older, "old"))
+    replay(run_from_data(data | {"format": 1}, "before the bump"))
+    newer = tmp_path / "newer.json"
+    newer.write_text(json.dumps(data | {"format": 3, "colour": "red"}))
+    with pytest.raises(RunError, match="run file format 3 is newer than this solo-fluxx reads \\(format 2\\)"):
+        load_run(newer)
+
+
+def test_verify_says_when_the_run_was_recorded_by_a_newer_engine(tmp_path):
+    import json
+    r = subprocess.run([sys.executable, "-m", "solo.cli", "sim", "--games", "1", "--bot", "random", "--save-runs",
+                        str(tmp_path)], env=dict(os.environ, SOLO_FLUXX_HOME=str(tmp_path / "home")),
+                       capture_output=True, text=True, timeout=120)
+    f = sorted(tmp_path.glob("run-*.json"))[0]
+    f.write_text(json.dumps(json.loads(f.read_text()) | {"engine": "9.1.0"}))
+    r = subprocess.run([sys.executable, "-m", "solo.cli", "verify", str(f)], capture_output=True, text=True,
+                       timeout=120, env=dict(os.environ, SOLO_FLUXX_HOME=str(tmp_path / "home")))
+    assert r.returncode == 0 and "recorded by engine 9.1.0, newer than this one" in r.stdout
+    assert "verify it with that release too" in r.stdout

@@ -594,6 +594,11 @@ def check_run(run: Any) -> tuple[str, str, object]:
     return "", outcome.words() + bots, g
 
 
+def _version_key(text: str) -> tuple[int, ...]:
+    """An engine version (0.2.0) as numbers to compare; a part that is not a number counts as 0."""
+    return tuple(int(p) if p.isdigit() else 0 for p in text.split("."))
+
+
 def cmd_verify(a: argparse.Namespace) -> int:
     from engine.runfile import ENGINE_VERSION, load_run
     run = load_run(a.run)
@@ -603,7 +608,10 @@ def cmd_verify(a: argparse.Namespace) -> int:
         print(f"solo-fluxx verify: {name}: {why}")
         return 1
     if run.engine != ENGINE_VERSION:
-        print(f"{name}: recorded by engine {run.engine}; replayed on engine {ENGINE_VERSION}")
+        newer = _version_key(run.engine) > _version_key(ENGINE_VERSION)
+        print(f"{name}: recorded by engine {run.engine}{', newer than this one' if newer else ''}; replayed on "
+              f"engine {ENGINE_VERSION}" + ("; it replays the same here, but the newer engine's rules may differ: "
+                                            "verify it with that release too" if newer else ""))
     print(f"{name}: verified ({result})")
     return 0
 
