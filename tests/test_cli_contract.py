@@ -126,7 +126,7 @@ def test_every_command_and_option_says_what_it_does_in_help(capsys):
                 assert a.help, f"'{' '.join(path)} {a.option_strings or a.dest}' has no help"
                 seen.append((" ".join(path), a.option_strings[0] if a.option_strings else a.dest))
     walk(parser, [])
-    assert len(seen) == 44  # with play --variant, --players, --bot, sim --force, sim --jobs, --cluster, export --force, learn N, --list, --json, and serve --host, --port, --max-tabs, --public
+    assert len(seen) == 45  # with play --variant, --players, --bot, sim --force, sim --jobs, --cluster, export --force, learn N, --list, --json, and serve --host, --port, --max-tabs, --public, --allow-host
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     out = capsys.readouterr().out
@@ -710,7 +710,7 @@ def test_every_usage_line(capsys):
         "usage: solo-fluxx rules [-h] [--json] [--search TEXT] [ID]",
         "usage: solo-fluxx export [-h] [--force] ID FILE",
         "usage: solo-fluxx verify [-h] RUN",
-        "usage: solo-fluxx serve [-h] [--host HOST] [--port PORT] [--max-tabs MAX_TABS] [--public]",
+        "usage: solo-fluxx serve [-h] [--host HOST] [--port PORT] [--max-tabs MAX_TABS] [--public] [--allow-host NAME[:PORT]]",
     ]
 
 

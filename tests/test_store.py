@@ -723,14 +723,16 @@ def test_bot_stats_count_each_table_from_the_humans_seat(store, monkeypatch):
         {"players": 3, "seats": None, "winner": 0},                                    # no seats named: seat 0
         {"players": 4, "seats": ["human", "random", "random", "random"], "winner": 3},
     ]
-    asked = []
-
-    def runs(finished_only=False):
-        asked.append(finished_only)
-        return rows
-    monkeypatch.setattr(store, "runs", runs)
+    for i, r in enumerate(rows):  # finished runs as the history holds them (and one abandoned: not counted)
+        store.db.execute("INSERT INTO runs (started, finished, seed, decks, status, run, variant, players, winner, "
+                         "seats) VALUES ('2026-11-01T10:00:00', '2026-11-01T11:00:00', ?, '[\"fluxx5\"]', "
+                         "'finished', '{}', ?, ?, ?, ?)",
+                         (i, "solo" if r["players"] == 1 else "standard", r["players"], r["winner"],
+                          json.dumps(r["seats"]) if r["seats"] is not None else None))
+    store.db.execute("INSERT INTO runs (started, seed, decks, status, run, variant, players, winner) VALUES "
+                     "('2026-11-01T10:00:00', 99, '[\"fluxx5\"]', 'abandoned', '{}', 'standard', 2, 0)")
+    store.db.commit()
     stats = store.bot_stats()
-    assert asked == [True]
     assert (stats["played"], stats["won"], stats["drawn"]) == (8, 4, 2)
     assert stats["tables"] == {
         "2 seats, greedy": {"players": 2, "bots": "greedy", "played": 5, "won": 2, "drawn": 2},

@@ -286,7 +286,7 @@ class SoloFluxxApp(App[None]):
         """Nothing played, learned or offered yet: a player's first start."""
         s = self.store
         return (not s.read_only and s.pref("lessons_offered") is None and not s.lessons_done()
-                and not s.in_progress() and not s.runs())
+                and not s.in_progress() and not s.has_runs())
 
     def offer_lessons(self) -> None:
         """The first start offers the lessons (once): the Solo table, a first
@@ -468,7 +468,7 @@ class SoloFluxxApp(App[None]):
         extra = info.extra or {}
         from .screens.end import EndRecord, EndScreen
         daily = info.daily
-        runs = [r for r in self.store.runs(finished_only=True) if r["daily"] == daily] if daily else []
+        runs = self.store.runs(finished_only=True, daily=daily) if daily else []
         record = EndRecord(best, mean, bots=self.store.bot_stats() if seats else None,
                            par=self.store.par(daily) if daily else None,
                            practice=bool(runs and runs[-1]["practice"]))
@@ -476,8 +476,14 @@ class SoloFluxxApp(App[None]):
                                    coached=isinstance(extra, dict) and extra.get("coached") is True, seats=seats))
 
     def show_history(self) -> None:
-        from .screens.history import HistoryScreen
-        self.push_screen(HistoryScreen(self.store.runs(), dict(self.store.unreadable)))
+        """The newest page of the history (a history of 20,000 runs is read a page at a time: o for more)."""
+        from .screens.history import HISTORY_PAGE, HistoryScreen
+
+        def newest(n: int) -> tuple[list[dict[str, Any]], dict[int, str]]:
+            self.store.unreadable.clear()
+            return self.store.runs(newest=n), dict(self.store.unreadable)
+        runs, unreadable = newest(HISTORY_PAGE)
+        self.push_screen(HistoryScreen(runs, unreadable, self.store.count_runs(), newest))
 
     def menu(self) -> MenuScreen:
         """The menu, with the games in progress to resume."""

@@ -410,7 +410,7 @@ def cmd_export(a: argparse.Namespace) -> int:
         print(why, file=sys.stderr)
         return 1
     from solo.store import Store
-    status = next((r["status"] for r in Store(reading=True).runs() if r["id"] == a.id), "finished")
+    status = Store(reading=True).run_status(a.id) or "finished"
     if status != "finished":  # a run file claims a whole game, which verify checks to its end
         print(f"solo-fluxx export: run {a.id} was {status} before the game ended, so it has no result to verify; "
               f"solo-fluxx replay --run {a.id} shows it step by step", file=sys.stderr)

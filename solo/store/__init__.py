@@ -156,7 +156,7 @@ def parse(text: Any, cap: int, what: str) -> Any:
         raise Unreadable(f"its {what} {be} not text")
     if len(text) > cap:
         raise Unreadable(f"its {what} {be} longer than {cap:,} characters")
-    if json_depth(text) > MAX_DEPTH:
+    if len(text) > 2 * MAX_DEPTH and json_depth(text) > MAX_DEPTH:  # (a shorter text cannot nest that deep)
         raise Unreadable(f"its {what} {be} nested more than {MAX_DEPTH} levels deep")
     try:
         return json.loads(text)
@@ -183,6 +183,14 @@ CREATE TABLE IF NOT EXISTS runs (
     started TEXT NOT NULL, finished TEXT, seed INTEGER NOT NULL, decks TEXT NOT NULL,
     daily TEXT, score INTEGER, turns INTEGER, assisted INTEGER NOT NULL DEFAULT 0,
     status TEXT NOT NULL, run TEXT NOT NULL);
+"""
+# indexes where the history's reads need them (a history of 20,000 runs, issue 62): the runs of a daily (a
+# daily's end, its scored attempt), and the few runs of the lessons' coached game, whose mark is in the run's
+# record (found through the index, never by reading every record). An index is no new schema: a release
+# that does not know it reads and writes the tables as they are (SQLite keeps the index up to date).
+INDEXES = """
+CREATE INDEX IF NOT EXISTS runs_by_daily ON runs(daily);
+CREATE INDEX IF NOT EXISTS runs_coached ON runs(id) WHERE instr(run, '"coached"') > 0;
 """
 GAMES = """
 CREATE TABLE IF NOT EXISTS games (
@@ -539,6 +547,7 @@ class Store:
                     if have != cols:
                         raise _NotOurs(f"its table '{table}' is not the one solo-fluxx writes "
                                        f"(columns {', '.join(have) or 'none'})")
+                _script(db, INDEXES)
         except BaseException:
             db.close()
             raise
@@ -860,15 +869,35 @@ class Store:
                          winner, json.dumps(seats) if seats else None, ending))
 
     # -------------------------------------------------------------- history
-    def runs(self, finished_only: bool = False) -> list[dict[str, Any]]:
+    def runs(self, finished_only: bool = False, newest: int | None = None,
+             daily: str | None = None) -> list[dict[str, Any]]:
         """The history, oldest first. A row that cannot be read is skipped and
-        a sentence for it is put in ``skipped``; the rest are kept."""
+        a sentence for it is put in ``skipped``; the rest are kept.
+        ``newest``: only the last that many rows (a page: the History screen
+        shows the newest, and reads older pages when asked); ``daily``: only
+        that date's runs. Each row read costs some 0.1 ms (every value is
+        checked): a history of 20,000 runs is read in pages, and the figures
+        over all of it (stats, best_and_mean, bot_stats) are summed by SQL."""
+        from engine.registry import variant_names
+        known = frozenset(variant_names())
+        # the coached mark is looked for in the run's text before its JSON is parsed (few runs carry it)
         items = ["id", "started", "finished", "seed", ("decks", MAX_SMALL), "daily", "score", "turns", "assisted",
                  "status", "practice", "engine", "variant", "players", "winner", ("seats", MAX_SMALL),
-                 ("run", MAX_RUN, "CASE WHEN json_valid(run) THEN json_extract(run, '$.coached') END"), "ending"]
+                 ("run", MAX_RUN, "CASE WHEN instr(run, '\"coached\"') AND json_valid(run) "
+                                  "THEN json_extract(run, '$.coached') END"), "ending"]
+        where: list[str] = ["status='finished'"] if finished_only else []
+        args: list[Any] = []
+        if daily is not None:
+            where.append("daily=?")
+            args.append(daily)
+        if newest is not None:
+            where.append(f"rowid IN (SELECT rowid FROM runs{' WHERE ' + ' AND '.join(where) if where else ''} "
+                         "ORDER BY rowid DESC LIMIT ?)")
+            args = args + args + [max(0, newest)]
         out = []
-        for r in self._rows("runs", "status='finished'" if finished_only else "1", (), items):
-            why = _bad_run_row(r)
+        for r in self._rows("runs", " AND ".join(where) or "1", tuple(args), items):
+            seats = _json_or(r[15], None)
+            why = _bad_run_row(r, known, seats)
             if why:
                 self.unreadable[r[0]] = why
                 note = (f"Run {r[0]} of the history could not be read ({why}); it is skipped and kept in "
@@ -879,7 +908,7 @@ class Store:
             out.append({"id": r[0], "started": r[1], "finished": r[2], "seed": r[3], "decks": _json_or(r[4], []),
                         "daily": r[5], "score": r[6], "turns": r[7], "assisted": bool(r[8]), "status": r[9],
                         "practice": bool(r[10]), "engine": r[11], "variant": r[12], "players": r[13],
-                        "winner": r[14], "seats": _json_or(r[15], None), "coached": r[16] in (1, True),
+                        "winner": r[14], "seats": seats, "coached": r[16] in (1, True),
                         "ending": r[17] if isinstance(r[17], str) else None})
         return out
 
@@ -912,20 +941,44 @@ class Store:
             self.db.execute("INSERT OR REPLACE INTO par VALUES (?, ?, ?)",
                             (date_iso, score, f"{ENGINE_VERSION} {PAR_BOT}"))
 
+    def count_runs(self) -> int:
+        return int(self.db.execute("SELECT count(*) FROM runs").fetchone()[0])
+
+    def has_runs(self) -> bool:
+        return self.db.execute("SELECT 1 FROM runs LIMIT 1").fetchone() is not None
+
+    def run_status(self, run_id: int) -> str | None:
+        """Run ``run_id``'s status (finished, abandoned...), None if there is no such run."""
+        r = self.db.execute("SELECT status FROM runs WHERE id=? AND typeof(status)='text'", (run_id,)).fetchone()
+        return r[0] if r and r[0] in RUN_STATUSES else None
+
+    def _finished(self, columns: str, more: str = "", args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """``columns`` of the finished runs whose values read as the history's
+        checks want them (_RUN_OK: the checks of ``_bad_run_row`` that the
+        figures rest on), in rowid order. Only small columns are read: 20,000
+        runs take some 50 ms, where reading them whole took seconds."""
+        from engine.registry import variant_names
+        known = sorted(variant_names())
+        marks = ", ".join("?" * len(known))
+        return self.db.execute(f"SELECT {columns} FROM runs WHERE status='finished' AND {_RUN_OK} "
+                               f"AND variant IN ({marks}) {more} ORDER BY rowid", (*known, *args)).fetchall()
+
     def stats(self, today_iso: str | None = None) -> dict[str, Any]:
         """Runs played, best, mean, daily streaks, the score histogram and scores over time."""
         from solo.variant.daily import streaks
-        every = [r for r in self.runs(finished_only=True) if r["score"] is not None]  # Solo runs: scored
+        # Solo runs are the scored ones; the coached mark is looked for in the run's text before it is parsed
+        every = self._finished(f"score, practice, {_COACHED}, daily, coalesce(finished, started)",
+                               "AND typeof(score)='integer'")
         # the Solo figures are your scored runs: a daily played again (practice) and the lessons' coached
         # game are counted apart
-        fin = [r for r in every if not r["practice"] and not r["coached"]]
-        apart = {k: [r["score"] for r in every if r[k] and (k == "coached" or not r["coached"])]
-                 for k in ("practice", "coached")}
-        scores = [r["score"] for r in fin]
+        fin = [r for r in every if not r[1] and r[2] not in (1, True)]
+        apart = {"practice": [r[0] for r in every if r[1] and r[2] not in (1, True)],
+                 "coached": [r[0] for r in every if r[2] in (1, True)]}
+        scores = [r[0] for r in fin]
         hist: dict[str, int] = {}
         for x in scores:
             hist[str(x)] = hist.get(str(x), 0) + 1
-        scored_days = [r["daily"] for r in fin if r["daily"] and not r["practice"]]
+        scored_days = [r[3] for r in fin if isinstance(r[3], str) and _iso(r[3])]
         cur, longest = streaks(scored_days, today_iso)
         return {"played": len(fin), "best": max(scores) if scores else None,
                 "against_bots": self.bot_stats(),
@@ -935,37 +988,36 @@ class Store:
                 "mean": round(sum(scores) / len(scores), 2) if scores else None,
                 "current_streak": cur, "longest_streak": longest,
                 "histogram": dict(sorted(hist.items(), key=lambda kv: int(kv[0]))),
-                "over_time": [{"date": local_time(r["finished"] or r["started"], 10), "score": r["score"],
-                               "daily": r["daily"]} for r in fin]}
+                "over_time": [{"date": local_time(r[4], 10), "score": r[0], "daily": r[3]} for r in fin]}
 
     def bot_stats(self) -> dict[str, Any]:
         """Finished games against bots: played and won, in all and by table
         (seat count and bot strength: "4 seats, greedy")."""
         played = won = drawn = 0
         tables: dict[str, dict[str, Any]] = {}
-        for r in self.runs(finished_only=True):
-            if r["players"] < 2:  # a game of one seat (Solo) is not against bots
+        rows = self._finished("players, seats, winner", f"AND players >= 2 AND (seats IS NULL OR {_SEATS_OK})")
+        for players, seats_text, winner in rows:
+            seats = seats_of(_json_or(seats_text, None)) or []
+            if not isinstance(seats, list):
                 continue
-            seats = r["seats"] or []
             me = seats.index("human") if "human" in seats else 0
             bots = sorted({x for x in seats if x != "human"})
             strength = bots[0] if len(bots) == 1 else "mixed" if bots else "unknown"
-            key = f"{r['players']} seats, {strength}"
-            t = tables.setdefault(key, {"players": r["players"], "bots": strength, "played": 0, "won": 0,
-                                        "drawn": 0})
+            key = f"{players} seats, {strength}"
+            t = tables.setdefault(key, {"players": players, "bots": strength, "played": 0, "won": 0, "drawn": 0})
             t["played"] += 1
             played += 1
-            if r["winner"] == me:
+            if winner == me:
                 t["won"] += 1
                 won += 1
-            elif r["winner"] is None:  # a draw (repetition, no progress, stalemate): a result of its own
+            elif winner is None:  # a draw (repetition, no progress, stalemate): a result of its own
                 t["drawn"] += 1
                 drawn += 1
         return {"played": played, "won": won, "drawn": drawn, "tables": dict(sorted(tables.items()))}
 
     def best_and_mean(self) -> tuple[int | None, float | None]:
-        scores = [r["score"] for r in self.runs(finished_only=True)
-                  if r["score"] is not None and not r["practice"] and not r["coached"]]
+        scores = [r[0] for r in self._finished(f"score, {_COACHED}", "AND typeof(score)='integer' AND practice=0")
+                  if r[1] not in (1, True)]
         return (max(scores), round(sum(scores) / len(scores), 2)) if scores else (None, None)
 
     def lesson_done(self, lesson_id: str, stars: int = 1) -> None:
@@ -1026,25 +1078,47 @@ class Store:
 
 
 RUN_STATUSES = ("finished", "abandoned", "unreadable")
+# the checks of _bad_run_row that the history's figures rest on, in SQL (a row failing them is left out of
+# stats, best_and_mean and bot_stats as the History leaves it out); decks are not read for the figures
+_RUN_OK = ("typeof(started)='text' AND (finished IS NULL OR typeof(finished)='text') AND typeof(seed)='integer' "
+           "AND (turns IS NULL OR typeof(turns)='integer') AND typeof(assisted)='integer' "
+           "AND typeof(practice)='integer' AND typeof(players)='integer' AND players BETWEEN 1 AND 6 "
+           "AND (winner IS NULL OR (typeof(winner)='integer' AND winner >= 0 AND winner < players)) "
+           "AND (engine IS NULL OR typeof(engine)='text') AND (score IS NULL OR typeof(score)='integer') "
+           "AND julianday(started) IS NOT NULL AND (finished IS NULL OR julianday(finished) IS NOT NULL) "
+           "AND (daily IS NULL OR (typeof(daily)='text' AND julianday(daily) IS NOT NULL)) "
+           f"AND typeof(decks)='text' AND length(decks) <= {MAX_SMALL} AND json_valid(decks) "
+           "AND json_type(decks)='array' AND NOT EXISTS (SELECT 1 FROM json_each(decks) WHERE type != 'text')")
+# a run's seats, small and well formed (read in Python after that)
+_SEATS_OK = f"(typeof(seats)='text' AND length(seats) <= {MAX_SMALL} AND json_valid(seats))"
+# the lessons' coached game: its mark in the run's record, looked for before the record is parsed
+_COACHED = ("CASE WHEN id IN (SELECT id FROM runs INDEXED BY runs_coached WHERE instr(run, '\"coached\"') > 0 "
+            "AND typeof(run)='text' AND json_valid(run) AND json_extract(run, '$.coached') IN (1, 'true')) "
+            "THEN 1 END")
 
 
-def _known_variant(variant: object) -> bool:
+def _known_variant(variant: object, known: frozenset[str] | None = None) -> bool:
     """A variant installed here (the history shows runs of the variants it can replay)."""
-    from engine.registry import variant_names
-    return isinstance(variant, str) and variant in variant_names()
+    if known is None:
+        from engine.registry import variant_names
+        known = frozenset(variant_names())
+    return isinstance(variant, str) and variant in known
 
 
-def _bad_run_row(r: tuple[Any, ...]) -> str:
-    """Why a history row cannot be shown ('' if it can)."""
+def _bad_run_row(r: tuple[Any, ...], known: frozenset[str] | None = None, seats_read: Any = None) -> str:
+    """Why a history row cannot be shown ('' if it can). ``known``: the
+    variants installed (looked up once for many rows); ``seats_read``: the
+    row's seats already read from their JSON (read here if not given)."""
     if any(v is TOO_BIG for v in r):
         return "a value in it is longer than any real run's"
     rid, started, finished, seed, decks, daily, score, turns, assisted, status, practice, engine = r[:12]
     variant, players, winner, seats = r[12:16]
-    if not _known_variant(variant) or not isinstance(players, int) or not 1 <= players <= 6:
+    if not _known_variant(variant, known) or not isinstance(players, int) or not 1 <= players <= 6:
         return "its mode (variant and seats) is not one solo-fluxx plays"
     if winner is not None and (not isinstance(winner, int) or not 0 <= winner < players):
         return "its winner is not one of its seats"
-    if seats is not None and not isinstance(seats_of(_json_or(seats, None)), list):
+    if seats is not None and not isinstance(seats_of(_json_or(seats, None) if seats_read is None else seats_read),
+                                            list):
         return "its seats are not a list of who sat there"
     if any(isinstance(x, str) and "\ufffd" in x for x in (started, finished, decks, daily, status, engine)):
         return "it holds bytes that are not text (a damaged disk block?)"
@@ -1205,10 +1279,23 @@ def _now() -> str:
     return dt.datetime.now().astimezone().isoformat(timespec="seconds")
 
 
+_OFFSET: list[Any] = [None, 0.0]  # this machine's offset from UTC as _now() writes it, and when it was looked at
+
+
+def _offset_here() -> str:
+    """``+01:00``: the offset _now() writes now (looked at again after a minute: a zone or DST change)."""
+    import time
+    if _OFFSET[0] is None or time.monotonic() - _OFFSET[1] > 60.0:
+        _OFFSET[0], _OFFSET[1] = dt.datetime.now().astimezone().isoformat(timespec="seconds")[19:], time.monotonic()
+    return str(_OFFSET[0])
+
+
 def local_time(text: str, most: int = 16) -> str:
     """A stored time as the player reads it now: in this machine's zone,
     ``YYYY-MM-DDTHH:MM`` (``most`` characters of it: 10 for the date). A row
     with no offset is shown as stored; a text that is no time, as it is."""
+    if isinstance(text, str) and len(text) == 25 and text[19:] == _offset_here():
+        return text[:most]  # written in the zone the machine is in now: as it is (most rows; 0.3 µs, not 15)
     try:
         when = dt.datetime.fromisoformat(text)
     except (TypeError, ValueError):
