@@ -336,6 +336,11 @@ class SoloFluxxApp(App[None]):
             self.notify("That game is no longer in progress.", timeout=5)
             return
         g, answers, info = saved
+        from solo.store import recorded_engine, replay_check
+        why = replay_check(g, answers, recorded_engine(info.extra))
+        if why:  # its answers do not replay here: there is no step by step to show (and no crash)
+            self.notify(why + " It can be watched only where it is played.", severity="warning", timeout=12)
+            return
         from solo.store.seats import seats_in
 
         from .screens.replay import ReplayScreen

@@ -486,7 +486,7 @@ def cmd_replay(a: argparse.Namespace) -> int:
     try:
         g = replay(run, on_step=show)
     except RunError as e:
-        print(f"solo-fluxx replay: {a.run}: {e}", file=sys.stderr)
+        print(f"solo-fluxx replay: {a.run}: {e}{_engine_note(run.engine)}", file=sys.stderr)
         return 1
     if not a.json:
         if g.variant.scores:
@@ -536,20 +536,27 @@ def cmd_rules(a: argparse.Namespace) -> int:
     return 0
 
 
+def _engine_note(engine: str) -> str:
+    """For a run recorded by another engine than this one: the words that say
+    so and what changed ('' for a run of this engine)."""
+    from engine.runfile import ENGINE_VERSION
+    from engine.version import ENGINE_CHANGES
+    if engine == ENGINE_VERSION:
+        return ""
+    return (f" (the run was recorded by engine {engine} and this is engine {ENGINE_VERSION}, "
+            f"whose rules differ: {ENGINE_CHANGES.get(engine, 'see the README, Engine versions')})")
+
+
 def check_run(run: Any) -> tuple[str, str, object]:
     """A run replayed and checked against what it claims: (why it does not
     verify, or ''; what it shows: "score 5", "winner p1", "a draw, ..."; the
     replayed game, or None). What ``verify`` prints and what ``export``
     checks before it writes a file."""
-    from engine.runfile import ENGINE_VERSION, RunError, replay
+    from engine.runfile import RunError, replay
     from engine.sim import DECISION_CAP, TURN_CAP
-    from engine.version import ENGINE_CHANGES
 
     def fail(why: str) -> tuple[str, str, object]:
-        if run.engine != ENGINE_VERSION:  # the rules the run was played under may not be these
-            why += (f" (the run was recorded by engine {run.engine} and this is engine {ENGINE_VERSION}, "
-                    f"whose rules differ: {ENGINE_CHANGES.get(run.engine, 'see the README, Engine versions')})")
-        return why, "", None
+        return why + _engine_note(run.engine), "", None
     if run.daily is not None:  # a daily claim: the date's deal, and only it
         from solo.variant.daily import DAILY_DECKS, daily_seed
         try:

@@ -257,6 +257,11 @@ def _to_endings(db: sqlite3.Connection) -> None:
     db.execute("UPDATE runs SET ending='game.stalemate', winner=NULL WHERE status='finished' AND variant='standard'"
                " AND (winner IS NULL OR winner < 0)")
     db.execute("UPDATE runs SET ending='solo.end' WHERE status='finished' AND variant='solo'")
+    # the games in progress were begun on engine 0.1.0 (the last release of schema 6): noted, so that a game
+    # whose answers no longer replay on this engine is filed under the engine that recorded it (issue 62)
+    db.execute("UPDATE games SET extra = json_set(CASE WHEN json_valid(extra) AND json_type(extra)='object' "
+               "THEN extra ELSE '{}' END, '$.engine', '0.1.0') WHERE extra IS NULL OR (json_valid(extra) "
+               "AND json_type(extra)='object')")
 
 
 # schema version -> SQL (or a function) that upgrades from the version before it
@@ -673,7 +678,8 @@ class Store:
             if old and keeps_history(slot):
                 score, turns = _score_of(old[6])  # an abandoned attempt keeps the score it had (Solo)
                 self._archive(old[:6], score if _scores(old[7]) else None, turns, "abandoned", old[7], old[8],
-                              seats_of(_json_or(old[9], None)), coached=_coached(old[9]))
+                              seats_of(_json_or(old[9], None)), coached=_coached(old[9]),
+                              engine=_abandoned_under(old[6], old[4], old[9]))
             self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
             self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
                             (slot, g.variant_name, g.nplayers, g.seed, json.dumps(g.decks), daily, _now(), "[]",
@@ -697,7 +703,8 @@ class Store:
                     rec = row[:4] + (json.dumps(answers), int(assisted or row[5]))
                     self._archive(rec, _result(g.variant.outcome(g)),
                                   g.turn, "finished", row[6], row[7], seats_of(_json_or(row[8], None)),
-                                  coached=_coached(row[8]), ending=g.end or None)
+                                  coached=_coached(row[8]), ending=g.end or None,
+                                  engine=_filed_under(g, answers, row[8]))
                 self.db.execute("DELETE FROM games WHERE slot=?", (slot,))
             else:
                 self.db.execute("UPDATE games SET answers=?, state=?, assisted=MAX(assisted, ?) WHERE slot=?",
@@ -838,9 +845,10 @@ class Store:
 
     def _archive(self, row: tuple[Any, ...], score: int | None, turns: int | None, status: str,
                  variant: str = "solo", players: int = 1,
-                 seats: list[str] | None = None, coached: bool = False, ending: str | None = None) -> None:
+                 seats: list[str] | None = None, coached: bool = False, ending: str | None = None,
+                 engine: str = ENGINE_VERSION) -> None:
         seed, decks, daily, started, answers, assisted = row
-        run = {"format": RUN_FORMAT, "engine": ENGINE_VERSION, "variant": variant, "decks": _json_or(decks, []),
+        run = {"format": RUN_FORMAT, "engine": engine, "variant": variant, "decks": _json_or(decks, []),
                "players": players, "seed": seed, "daily": daily, "answers": _json_or(answers, [], MAX_ANSWERS),
                "turns": turns}
         winner = None
@@ -865,7 +873,7 @@ class Store:
                         " run, practice, engine, variant, players, winner, seats, ending)"
                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (started, _now() if status == "finished" else None, seed, decks, daily, score, turns,
-                         int(assisted), status, json.dumps(run), practice, ENGINE_VERSION, variant, players,
+                         int(assisted), status, json.dumps(run), practice, engine, variant, players,
                          winner, json.dumps(seats) if seats else None, ending))
 
     # -------------------------------------------------------------- history
@@ -1145,6 +1153,30 @@ def _bad_run_row(r: tuple[Any, ...], known: frozenset[str] | None = None, seats_
     return ""
 
 
+def _filed_under(g: Game, answers: list[Any], extra: Any) -> str:
+    """The engine a finished game is filed under: this one, unless the game
+    was begun on an earlier engine (its notes say) and its answers do not
+    replay to it here; then that engine, so that replay --run and export say
+    why it does not verify on this one, instead of a run claiming this
+    engine that this engine cannot replay (issue 62)."""
+    recorded = recorded_engine(extra)
+    if recorded is None or recorded == ENGINE_VERSION or not replay_check(g, answers, recorded):
+        return ENGINE_VERSION
+    return recorded
+
+
+def _abandoned_under(state: Any, answers: Any, extra: Any) -> str:
+    """_filed_under for a game left unfinished, from its saved row."""
+    if recorded_engine(extra) in (None, ENGINE_VERSION):
+        return ENGINE_VERSION
+    try:
+        g = Game.from_dict(parse(state, MAX_STATE, "state"), check="none")
+        moves = parse(answers, MAX_ANSWERS, "answers")
+    except Exception:  # a row that cannot be read: filed as it always was
+        return ENGINE_VERSION
+    return _filed_under(g, moves if isinstance(moves, list) else [], extra)
+
+
 def _result(o: Outcome) -> int | None:
     """The history's result column: the score of a scored game, else the
     winning seat (None: nobody won)."""
@@ -1317,3 +1349,44 @@ def _score_of(state_text: Any) -> tuple[int | None, int | None]:
 def rebuild(seed: int, decks: list[str], answers: list[Any], variant: str = "solo", players: int = 1) -> Game:
     """A saved game, from its deal and its answers (the one replay loop)."""
     return replay(Game.new(tuple(decks), players, variant, seed), answers)
+
+
+# what makes a position: the cards where they are, the rules, whose turn, the end (a state's other fields are
+# the engine's own bookkeeping, whose shape changes between engines without changing the game)
+POSITION = ("draw", "discard", "hands", "tables", "attached", "rules", "rules_deck", "rules_discard", "goals",
+            "scored", "turn", "active", "over", "winner")
+
+
+def position_differs(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    """The fields of POSITION where two saved states differ."""
+    return [k for k in POSITION if a.get(k) != b.get(k)]
+
+
+def replay_check(g: Game, answers: list[Any], recorded: str | None = None) -> str:
+    """'' if ``answers`` replay to ``g``'s position on this engine; else the
+    sentence that says why not, naming the engine that recorded them when it
+    is known (``recorded``) and what changed since. Undo and a read-only
+    watch replay a game's answers: for a game begun on an earlier engine they
+    may no longer replay, or give another game (issue 62: 13 of 917 saves of
+    release 0.1.0), and then the game plays on from its saved state."""
+    from engine.version import ENGINE_CHANGES
+    try:
+        again = rebuild(g.seed, list(g.decks), answers, g.variant_name, g.nplayers)
+    except Exception as e:  # ReplayError, or an answer the engine cannot read any more
+        what = f"its answers no longer replay here ({str(e)[:120]})"
+    else:
+        differ = position_differs(again.to_dict(), g.to_dict())
+        if not differ:
+            return ""
+        what = f"its answers replay here to another game (its {', '.join(differ[:3])} differ)"
+    by = f"engine {recorded}" if recorded and recorded != ENGINE_VERSION else "an earlier engine"
+    change = ENGINE_CHANGES.get(recorded or "", "")
+    return (f"This game was begun on {by}, and {what}" + (f": {change}" if change else "")
+            + f". It plays on from its saved state on engine {ENGINE_VERSION}.")
+
+
+def recorded_engine(extra: Any) -> str | None:
+    """The engine a game in progress was begun on, when its notes say (a game of release 0.1.0's saves)."""
+    notes = extra if isinstance(extra, dict) else _json_or(extra, None)
+    engine = notes.get("engine") if isinstance(notes, dict) else None
+    return engine if isinstance(engine, str) and len(engine) <= 20 else None

@@ -39,11 +39,15 @@ class TableKeys(TableBase):
         else:
             moves.action_cursor_up()
 
-    def undo_point(self) -> int:
+    def undo_point(self) -> int | None:
         """Where undo goes back to: before your last answer that was a real
         choice (an answer the app gave for you, when there was one choice
-        only, and the bots' answers after yours are taken back with it)."""
+        only, and the bots' answers after yours are taken back with it).
+        None when the answers do not replay to this game on this engine (a
+        game begun on an earlier engine): there is nothing to go back along."""
+        from engine.answers import ReplayError
         from engine.answers import replay as replay_answers
+        from solo.store import position_differs
         g = Game.new(tuple(self.g.decks), self.g.nplayers, self.g.variant_name, self.g.seed, record=False)
         point = 0
 
@@ -51,7 +55,12 @@ class TableKeys(TableBase):
             pr = g.prompt
             return pr is not None and pr.player == self.me and len(pr.legal_answers(limit=2)) > 1
         chose = [mine(g)]
-        replay_answers(g, self.answers, lambda i, a, ev, h: chose.append(mine(h)))
+        try:
+            replay_answers(g, self.answers, lambda i, a, ev, h: chose.append(mine(h)))
+        except (ReplayError, ValueError, KeyError, TypeError):
+            return None
+        if position_differs(g.to_dict(), self.g.to_dict()):
+            return None
         for i in range(len(self.answers)):
             if chose[i]:
                 point = i
@@ -61,10 +70,15 @@ class TableKeys(TableBase):
         from solo.store import rebuild
         if not self.answers:
             return
+        point = self.undo_point()
+        if point is None:  # never a crash, never a silent other game: the sentence says why, the game plays on
+            from solo.store import recorded_engine, replay_check
+            self.note(replay_check(self.g, self.answers, recorded_engine(self.info.extra))
+                      + " Undo cannot take an answer back in it.")
+            return
         self.thinking = None
         self.skipping = False
         self.away = []  # the bots' plays taken back with your move are not recapped
-        point = self.undo_point()
         self.forget_from(point)
         del self.answers[point:]
         self.g = rebuild(self.g.seed, self.g.decks, self.answers, self.g.variant_name, self.g.nplayers)
