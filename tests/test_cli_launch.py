@@ -203,10 +203,11 @@ def test_serve_passes_its_options_to_the_server(monkeypatch):
     got = []
     fake = types.ModuleType("solo.web")
     fake.ServeError = type("ServeError", (Exception,), {})
-    fake.serve = lambda host, port, tabs, public: got.append((host, port, tabs, public)) or 0
+    fake.serve = lambda host, port, tabs, public, allow: got.append((host, port, tabs, public, allow)) or 0
     monkeypatch.setitem(sys.modules, "solo.web", fake)
     assert cli.main(["serve"]) == 0
-    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "9001", "--max-tabs", "2", "--public"]) == 0
-    assert got == [("127.0.0.1", 8000, 4, False), ("0.0.0.0", 9001, 2, True)]
+    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "9001", "--max-tabs", "2", "--public",
+                     "--allow-host", "fluxx.test", "--allow-host", "b.test:9"]) == 0
+    assert got == [("127.0.0.1", 8000, 4, False, []), ("0.0.0.0", 9001, 2, True, ["fluxx.test", "b.test:9"])]
     with pytest.raises(cli.UsageError, match="--max-tabs takes 1 to 64 tabs"):
         cli.build_parser().parse_args(["serve", "--max-tabs", "65"])

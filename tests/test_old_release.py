@@ -24,7 +24,7 @@ from engine.runfile import answer_to_json
 from engine.version import ENGINE_VERSION
 from solo.store import DB_NAME, Store, position_differs, recorded_engine, replay_check
 
-from .helpers import make_app, run_cli, screen_lines
+from .helpers import make_app, run_cli
 
 OLD = Path(__file__).parent / "data" / "old-release"
 BROKEN = sorted(p.name for p in OLD.iterdir() if p.name != "sample-27-90")  # their answers no longer replay

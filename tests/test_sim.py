@@ -3,6 +3,7 @@ the run files they write."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -267,8 +268,10 @@ def test_the_games_go_to_a_pool_of_jobs_processes_in_small_shares(monkeypatch):
             return self.value
 
     class Pool:
-        def __init__(self, max_workers=None, mp_context=None):
+        def __init__(self, max_workers=None, mp_context=None, initializer=None, initargs=()):
             log.append(("pool", max_workers, mp_context))
+            from engine.lifeline import follow_parent
+            assert initializer is follow_parent and initargs == (os.getpid(),)  # each worker ends with its parent
 
         def __enter__(self):
             return self
