@@ -59,6 +59,7 @@ PRESSED = {
     ("EndScreen", "s"): "test_end_screen_keys",
     ("EndScreen", "q"): "test_end_screen_q_quits",
     ("HistoryScreen", "escape"): "test_h_opens_history_and_escape_or_q_closes_it",
+    ("HistoryScreen", "o"): "test_o_shows_older_runs_in_the_history",
     ("HistoryScreen", "q"): "test_h_opens_history_and_escape_or_q_closes_it",
     ("MenuScreen", "q"): "test_menu_q_quits",
     ("StatsScreen", "escape"): "test_s_opens_stats_from_the_game",
@@ -485,6 +486,37 @@ async def test_h_opens_history_and_escape_or_q_closes_it(store):
             await pilot.press(close)
             await pilot.pause()
             assert isinstance(app.screen, S.GameScreen)
+
+
+async def test_o_shows_older_runs_in_the_history(store, monkeypatch):
+    """The History shows the newest page of runs (HISTORY_PAGE: two here);
+    o adds the page before it, and says how many are left; past the oldest
+    it does nothing."""
+    from solo.app.screens import history
+    monkeypatch.setattr(history, "HISTORY_PAGE", 2)
+    for seed in range(3, 8):  # five abandoned games
+        store.start(Game.new(("fluxx5",), 1, "solo", seed))
+    store.start(Game.new(("fluxx5",), 1, "solo", 8))
+    app = make_app(store)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        app.show_history()
+        await pilot.pause()
+        t = app.screen.query_one("#history-table")
+        seeds = lambda: [str(t.get_row_at(i)[2]) for i in range(t.row_count)]  # noqa: E731
+        assert seeds() == ["6", "7"]
+        assert "the newest 2 of 5 runs; o shows 2 older ones" in str(app.screen.query_one("#history-title").render())
+        await pilot.press("o")
+        await pilot.pause()
+        assert seeds() == ["4", "5", "6", "7"]
+        assert "o shows 1 older one" in str(app.screen.query_one("#history-title").render())
+        await pilot.press("o")
+        await pilot.pause()
+        assert seeds() == ["3", "4", "5", "6", "7"]
+        assert str(app.screen.query_one("#history-title").render()) == "Run history"
+        await pilot.press("o")
+        await pilot.pause()
+        assert seeds() == ["3", "4", "5", "6", "7"]
 
 
 async def test_c_switches_the_card_colours(store):

@@ -41,8 +41,9 @@ class HistoryScreen(BackScreen):
         shown = len(self.runs) + len(self.unreadable)
         if shown >= self.total:
             return "[b]Run history[/]"
+        more = min(HISTORY_PAGE, self.total - shown)
         return (f"[b]Run history[/]: the newest {shown:,} of {self.total:,} runs; o shows "
-                f"{min(HISTORY_PAGE, self.total - shown):,} older ones")
+                f"{more:,} older {'one' if more == 1 else 'ones'}")
 
     def action_older(self) -> None:
         if self.older is None or len(self.runs) + len(self.unreadable) >= self.total:
