@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -75,6 +76,11 @@ def test_bad_arguments_everywhere():
 
 
 def test_future_schema_is_set_aside(tmp_path):
+    """A save of a newer solo-fluxx whose tables still hold ours (issue 62:
+    a later release only adds) is kept whole, never set aside: the app is
+    refused in a sentence, the history reads it as it is, and its schema row
+    is not written back to this one's."""
+    from solo.store import StoreError
     p = tmp_path / "s.sqlite3"
     s = Store(p)
     s.close()
@@ -82,9 +88,15 @@ def test_future_schema_is_set_aside(tmp_path):
     db.execute("UPDATE meta SET value='99' WHERE key='schema'")
     db.commit()
     db.close()
-    s = Store(p)
-    assert s.notice and "newer" in s.notice
-    assert list(tmp_path.glob("s.sqlite3.aside-*"))
+    with pytest.raises(StoreError, match="written by a newer solo-fluxx \\(schema 99"):
+        Store(p)
+    s = Store(p, reading=True)
+    assert s.notice and "newer" in s.notice and s.read_only and s.runs() == []
+    s.close()
+    assert not list(tmp_path.glob("s.sqlite3.aside-*"))
+    db = sqlite3.connect(p)
+    assert db.execute("SELECT value FROM meta WHERE key='schema'").fetchone() == ("99",)
+    db.close()
 
 
 def test_unreadable_saved_game_is_kept_not_lost(tmp_path):

@@ -5,6 +5,7 @@ not outlive their parent."""
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import pty
 import select
@@ -338,3 +339,110 @@ def test_verify_says_when_the_run_was_recorded_by_a_newer_engine(tmp_path):
                        timeout=120, env=dict(os.environ, SOLO_FLUXX_HOME=str(tmp_path / "home")))
     assert r.returncode == 0 and "recorded by engine 9.1.0, newer than this one" in r.stdout
     assert "verify it with that release too" in r.stdout
+
+
+def _history_of_three(folder: Path):
+    """A save with three finished runs and a game in progress (this release's schema)."""
+    from engine.bots import RandomBot
+    from engine.game import Game
+    from engine.runfile import answer_to_json
+    from solo.store import DB_NAME, Store
+    store = Store(folder / DB_NAME)
+    store.set_pref("lessons_offered", True)
+    for seed in (1, 2, 3, 4):
+        g = Game.new(("fluxx5",), 1, "solo", seed)
+        store.claim("solo")
+        store.start(g)
+        bot, answers = RandomBot(seed), []
+        while not g.over and (seed < 4 or len(answers) < 5):
+            a = bot.choose(g)
+            answers.append(answer_to_json(g, a))
+            g.push(a)
+        store.save(g, answers)
+    return store
+
+
+def test_a_save_set_aside_is_named_with_what_it_holds_and_how_to_restore_it(tmp_path, monkeypatch):
+    """Release 0.1.0, opening a folder this release upgraded, sets the whole
+    database aside (as NAME.aside-STAMP, the name this release gives too) and
+    starts fresh; back on this release the history was "No runs yet." with no
+    word of the file. Now ``history`` (text and JSON) and every start name it:
+    where it is, what it holds, how to bring it back."""
+    from solo.store import DB_NAME, Store, set_aside, set_aside_files
+
+    from .helpers import run_cli
+    _history_of_three(tmp_path).close()
+    aside = set_aside(tmp_path / DB_NAME)  # what release 0.1.0 did with a schema it did not know
+    assert aside.name.startswith(DB_NAME + ".aside-")
+    Store(tmp_path / DB_NAME).close()  # the fresh one it started
+    (info,) = set_aside_files(tmp_path / DB_NAME)
+    assert (info["runs"], info["games"], info["schema"]) == (3, 1, "7")
+    monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path))
+    r = run_cli("history")
+    assert r.returncode == 0 and "No runs yet." in r.stdout
+    assert f"set aside as {aside}: it holds 3 runs and 1 game in progress (schema 7)" in r.stderr
+    assert f"rename {aside.name} to {DB_NAME}" in r.stderr
+    data = json.loads(run_cli("history", "--json").stdout)
+    assert data["runs"] == [] and data["set_aside"][0]["runs"] == 3 and "rename" in data["set_aside"][0]["restore"]
+    # and the restore it describes works: the three runs are back
+    for x in ("", "-wal", "-shm"):
+        (tmp_path / (DB_NAME + x)).unlink(missing_ok=True)
+        if (tmp_path / (aside.name + x)).exists():
+            (tmp_path / (aside.name + x)).rename(tmp_path / (DB_NAME + x))
+    assert len(Store(tmp_path / DB_NAME).runs()) == 3
+
+
+def test_a_save_a_later_release_upgraded_is_read_as_it_is_and_never_set_aside(tmp_path, monkeypatch):
+    """A later release that only adds tables and columns (schema 8 here):
+    history, export and replay --run read it as it is; the app says in one
+    sentence that it cannot play on it, and the file is left byte for byte.
+    One whose tables are not ours any more is set aside, as before."""
+    import sqlite3
+
+    from solo.store import DB_NAME, Store, StoreError
+
+    from .helpers import run_cli
+    _history_of_three(tmp_path).close()
+    db = sqlite3.connect(tmp_path / DB_NAME)
+    db.execute("ALTER TABLE runs ADD COLUMN mood TEXT")
+    db.execute("CREATE TABLE achievements (id TEXT PRIMARY KEY)")
+    db.execute("UPDATE meta SET value='8' WHERE key='schema'")
+    db.commit()
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    before = (tmp_path / DB_NAME).read_bytes()
+    reading = Store(tmp_path / DB_NAME, reading=True)
+    assert reading.read_only and len(reading.runs()) == 3 and "written by a newer solo-fluxx (schema 8" in reading.notice
+    reading.close()
+    with pytest.raises(StoreError, match="cannot play on it without losing what the newer one added"):
+        Store(tmp_path / DB_NAME)
+    monkeypatch.setenv("SOLO_FLUXX_HOME", str(tmp_path))
+    r = run_cli("history")
+    assert r.returncode == 0 and r.stdout.count("finished") == 3 and "newer solo-fluxx" in r.stderr
+    assert (tmp_path / DB_NAME).read_bytes() == before and not list(tmp_path.glob("*.aside-*"))
+    # a later schema whose runs table is not ours: set aside, as any file that is not a save of ours
+    db = sqlite3.connect(tmp_path / DB_NAME)
+    db.execute("ALTER TABLE runs RENAME COLUMN seed TO deal")
+    db.commit()
+    db.close()
+    store = Store(tmp_path / DB_NAME)
+    assert "set aside" in store.notice and len(list(tmp_path.glob(DB_NAME + ".aside-*"))) == 1
+
+
+async def test_every_start_and_the_history_screen_name_a_save_set_aside(tmp_path):
+    from solo.store import DB_NAME, Store, set_aside
+
+    from .helpers import make_app
+    _history_of_three(tmp_path).close()
+    aside = set_aside(tmp_path / DB_NAME)
+    store = Store(tmp_path / DB_NAME)
+    store.set_pref("lessons_offered", True)
+    app = make_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert any(f"set aside as {aside}" in n.message for n in app._notifications)
+        app.show_history()
+        await pilot.pause()
+        note = str(app.screen.query_one("#history-aside").render())
+        assert "it holds 3 runs and 1 game in progress" in " ".join(note.split())
+    store.close()

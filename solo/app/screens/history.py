@@ -25,8 +25,10 @@ class HistoryScreen(BackScreen):
 
     def __init__(self, runs: list[dict[str, Any]], unreadable: dict[int, str] | None = None,
                  total: int | None = None,
-                 older: Callable[[int], tuple[list[dict[str, Any]], dict[int, str]]] | None = None) -> None:
+                 older: Callable[[int], tuple[list[dict[str, Any]], dict[int, str]]] | None = None,
+                 notes: list[str] | None = None) -> None:
         super().__init__()
+        self.notes = notes or []  # the saves set aside beside this one: where, what they hold, how to restore
         self.runs = runs
         self.unreadable = unreadable or {}
         self.total = len(runs) + len(self.unreadable) if total is None else total
@@ -34,6 +36,8 @@ class HistoryScreen(BackScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text(), id="history-title")
+        if self.notes:
+            yield Static("\n".join(self.notes), id="history-aside", markup=False)
         yield DataTable(id="history-table")
         yield KeyBar()
 
