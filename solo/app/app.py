@@ -215,6 +215,8 @@ class SoloFluxxApp(App[None]):
             self.notify(self.store.notice, severity="warning", timeout=10)
         for note in self.store.skipped[:3]:
             self.notify(note, severity="warning", timeout=10)
+        for note in self.store.set_aside_notes()[:2]:  # named on every start, until it is moved away
+            self.notify(note, severity="warning", timeout=15)
         if self.learn:
             self.show_lessons()
             if self.lesson == "coached":  # learn N for the list's last line
@@ -488,7 +490,8 @@ class SoloFluxxApp(App[None]):
             self.store.unreadable.clear()
             return self.store.runs(newest=n), dict(self.store.unreadable)
         runs, unreadable = newest(HISTORY_PAGE)
-        self.push_screen(HistoryScreen(runs, unreadable, self.store.count_runs(), newest))
+        self.push_screen(HistoryScreen(runs, unreadable, self.store.count_runs(), newest,
+                                       notes=self.store.set_aside_notes()))
 
     def menu(self) -> MenuScreen:
         """The menu, with the games in progress to resume."""

@@ -768,9 +768,14 @@ def cmd_history(a: argparse.Namespace) -> int:
     runs = store.runs()
     for note in store.skipped:
         print(note, file=sys.stderr)
+    from solo.store import aside_words, set_aside_files
+    aside = set_aside_files(store.path)
+    for info in aside:  # a save set aside (by this release or another): where, what it holds, how to restore
+        print(aside_words(info, store.path), file=sys.stderr)
     if a.json:
         best, mean = store.best_and_mean()
-        print(json.dumps({"runs": runs, "best": best, "mean": mean, "stats": store.stats()}))
+        print(json.dumps({"runs": runs, "best": best, "mean": mean, "stats": store.stats(),
+                          "set_aside": [dict(info, restore=aside_words(info, store.path)) for info in aside]}))
         return 0
     from solo.store import local_time
     from solo.store.seats import run_result

@@ -311,6 +311,69 @@ class _NotOurs(Exception):
     """The file is not a Solo Fluxx save this version can read (set aside)."""
 
 
+class _Newer(Exception):
+    """A save a later solo-fluxx upgraded, whose tables still hold ours (a
+    later release only adds tables and columns): read as it is, never set
+    aside, never written (``version``: its schema)."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(version)
+        self.version = version
+
+
+def newer_words(path: Path, version: int) -> str:
+    return (f"The save database {path} was written by a newer solo-fluxx (schema {version}; this one writes "
+            f"schema {SCHEMA_VERSION}). It was left as it is: this solo-fluxx reads its history (solo-fluxx "
+            "history, export, replay --run) but cannot play on it without losing what the newer one added; "
+            "play with the newer solo-fluxx, or set SOLO_FLUXX_HOME to another folder to play here.")
+
+
+def set_aside_files(path: Path) -> list[dict[str, Any]]:
+    """The save databases set aside beside ``path`` (by this release or any
+    other: ``NAME.aside-STAMP``), newest first, each with what it holds
+    (runs, games, its schema), read without writing to it."""
+    out = []
+    for p in sorted(path.parent.glob(path.name + ".aside-*"), key=lambda q: q.name, reverse=True):
+        if p.name.endswith(("-wal", "-shm")) or not p.is_file():
+            continue
+        info: dict[str, Any] = {"path": str(p), "bytes": p.stat().st_size, "runs": None, "games": None,
+                                "schema": None}
+        try:
+            db = sqlite3.connect(f"{p.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+            try:
+                tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+                if "runs" in tables:
+                    info["runs"] = db.execute("SELECT count(*) FROM runs").fetchone()[0]
+                for t in ("games", "current"):
+                    if t in tables:
+                        info["games"] = (info["games"] or 0) + db.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                if "meta" in tables:
+                    row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+                    info["schema"] = str(row[0])[:20] if row else None
+            finally:
+                db.close()
+        except (sqlite3.Error, OSError, ValueError):
+            pass  # not readable as a database: said so below
+        out.append(info)
+    return out
+
+
+def aside_words(info: dict[str, Any], live: Path) -> str:
+    """A set-aside save in a sentence: where, what it holds, how to bring it back."""
+    name = Path(info["path"]).name
+    if info["runs"] is None and info["games"] is None:
+        held = "it could not be read as a database"
+    else:
+        held = (f"it holds {info['runs'] or 0} run{'s' if info['runs'] != 1 else ''} and "
+                f"{info['games'] or 0} game{'s' if info['games'] != 1 else ''} in progress"
+                + (f" (schema {info['schema']}" + (", newer than this solo-fluxx's" if str(info['schema']).isdigit()
+                                                    and int(info['schema']) > SCHEMA_VERSION else "") + ")"
+                   if info["schema"] else ""))
+    return (f"An earlier save database was set aside as {info['path']}: {held}. To go back to it, close every "
+            f"Solo Fluxx, move {live.name} and its -wal and -shm files out of {live.parent}, and rename {name} "
+            f"to {live.name} (and its -wal and -shm files, if any, to {live.name}-wal and {live.name}-shm).")
+
+
 def store_error(path: Path, e: BaseException) -> StoreError:
     """The sentence for a database error that is not corruption."""
     code = getattr(e, "sqlite_errorcode", None)
@@ -458,6 +521,11 @@ class Store:
             self.db = self._open()
         except _NotOurs as e:
             self._start_fresh(str(e))
+        except _Newer as e:  # kept whole: read as it is for the history, never played on here
+            if not reading:
+                raise StoreError(newer_words(self.path, e.version)) from None
+            self._open_read_only(newer=True)
+            self.notice = newer_words(self.path, e.version)
         except UnicodeDecodeError:  # SQLite's own words about a damaged schema are not text
             self._start_fresh("it could not be read (corrupt)")
         except sqlite3.DatabaseError as e:
@@ -468,7 +536,7 @@ class Store:
             else:
                 raise store_error(self.path, e) from None
 
-    def _open_read_only(self) -> None:
+    def _open_read_only(self, newer: bool = False) -> None:
         """The save as it is on a read-only place: nothing can change it, so
         SQLite may read it without its -shm (immutable). A -wal beside it (left
         by a process that was killed) holds the last moves: immutable would
@@ -496,7 +564,7 @@ class Store:
             row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
         except sqlite3.DatabaseError as e:
             raise store_error(self.path, e) from None
-        if row is None or row[0] != str(SCHEMA_VERSION):
+        if row is None or (row[0] != str(SCHEMA_VERSION) and not newer):
             db.close()
             raise StoreError(f"The save database {self.path} is on a read-only place and was written by another "
                              "version of solo-fluxx; open it where it can be written, so that it can be upgraded.")
@@ -534,8 +602,12 @@ class Store:
                 except (TypeError, ValueError):
                     raise _NotOurs(f"its schema version {str(row[0])[:20]!r} is not a number") from None
                 if version > SCHEMA_VERSION:
-                    raise _NotOurs(f"it was written by a newer solo-fluxx (schema {version}, "
-                                   f"this one reads {SCHEMA_VERSION})")
+                    for table, cols in COLUMNS.items():  # a later release adds tables and columns after ours
+                        have = tuple(r[1] for r in db.execute(f"PRAGMA table_info({table})"))
+                        if have[:len(cols)] != cols:
+                            raise _NotOurs(f"it was written by a newer solo-fluxx (schema {version}, this one "
+                                           f"reads {SCHEMA_VERSION}) whose table '{table}' is not ours")
+                    raise _Newer(version)
                 if version < SCHEMA_VERSION and all(
                         tuple(r[1] for r in db.execute(f"PRAGMA table_info({table})")) == cols
                         for table, cols in COLUMNS.items()):
@@ -1058,6 +1130,11 @@ class Store:
     def set_pref(self, key: str, value: Any) -> None:
         with self._write():
             self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", ("pref." + key, json.dumps(value)))
+
+    def set_aside_notes(self) -> list[str]:
+        """A sentence for each save set aside beside this one, newest first
+        (named on every start and in the history until it is moved away)."""
+        return [aside_words(info, self.path) for info in set_aside_files(self.path)]
 
     def checkpoint(self, whole: bool = False) -> bool:
         """Copy what the write-ahead log holds into the database file itself
