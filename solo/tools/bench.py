@@ -511,6 +511,88 @@ def web_loads(n: int) -> dict[str, Any]:
     return row
 
 
+def history_folder(folder: Path, runs: int) -> Path:
+    """A data folder whose history holds ``runs`` finished Solo runs (three
+    real games' rows, copied, a daily every seventh, a coached game every
+    97th, a game against bots every eleventh), and a Solo game in progress."""
+    from engine.answers import to_json
+    from engine.bots import RandomBot
+    from engine.game import Game
+    from solo.store import DB_NAME, Store
+    folder.mkdir(parents=True, exist_ok=True)
+    store = Store(folder / DB_NAME)
+    store.set_pref("lessons_offered", True)
+    store.claim("solo")
+    for seed in range(3 if runs else 0):
+        g = Game.new(("fluxx5",), 1, "solo", seed)
+        store.start(g)
+        bot, answers = RandomBot(seed), []
+        while not g.over:
+            a = bot.choose(g)
+            answers.append(to_json(g, a))
+            g.push(a)
+        store.save(g, answers)
+    cols = [r[1] for r in store.db.execute("PRAGMA table_info(runs)") if r[1] != "id"]
+    with store.db:
+        while 0 < store.count_runs() < runs:
+            store.db.execute(f"INSERT INTO runs ({', '.join(cols)}) SELECT {', '.join(cols)} FROM runs ORDER BY id "
+                             "LIMIT ?", (runs - store.count_runs(),))
+        store.db.execute("UPDATE runs SET seed=id, daily=CASE WHEN id % 7 = 0 THEN date('2020-01-01', "
+                         "'+' || (id / 7) || ' days') END")
+        store.db.execute("UPDATE runs SET run=json_set(run, '$.coached', json('true')) WHERE id % 97 = 0")
+        store.db.execute("UPDATE runs SET variant='standard', players=3, winner=id % 3, score=NULL, "
+                         "seats='[\"human\", \"greedy\", \"greedy\"]' WHERE id % 11 = 0")
+    store.start(Game.new(("fluxx5",), 1, "solo", 99))
+    store.close()
+    return folder
+
+
+HISTORY_STEPS = {  # what each figure runs, in a process of its own on the data folder
+    "open": "",
+    "app start (menu)": "s.has_runs(); s.in_progress()",
+    "History screen (its first page)": "s.runs(newest=500); s.count_runs()",
+    "Stats": "s.stats()",
+    "a game's end": "s.best_and_mean(); s.runs(finished_only=True, daily='2020-03-01'); s.bot_stats()",
+}
+
+
+def history_timings(runs: int, home: Path | None = None) -> dict[str, Any]:
+    """Each step of HISTORY_STEPS and ``history --json``, side by side: a data
+    folder with no run and one with ``runs``; seconds (best of 3) and peak
+    resident memory (MB) of the process that ran it."""
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    base = Path(home or tempfile.mkdtemp(prefix="solo-fluxx-history-"))
+    out: dict[str, Any] = {"runs": runs}
+    for label, n in (("empty", 0), (f"{runs} runs", runs)):
+        folder = history_folder(base / f"h{n}", n)
+        rows: dict[str, Any] = {}
+        for name, code in HISTORY_STEPS.items():
+            script = ("import resource, sys, time; from pathlib import Path; from solo.store import Store, DB_NAME\n"
+                      "t = time.perf_counter(); s = Store(Path(sys.argv[1]) / DB_NAME, reading=True)\n"
+                      f"{code}\n"
+                      "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)")
+            tries = []
+            for _ in range(3):
+                r = subprocess.run([sys.executable, "-c", script, str(folder)], capture_output=True, text=True,
+                                   timeout=300, check=True)
+                sec, mb = (float(x) for x in r.stdout.split())
+                tries.append((sec, mb))
+            sec, mb = min(tries)
+            rows[name] = {"seconds": round(sec, 3), "peak_mb": round(mb, 1)}
+        times = []
+        for _ in range(3):
+            t = time.perf_counter()
+            r = subprocess.run([sys.executable, "-m", "solo.cli", "history", "--json"], capture_output=True,
+                               text=True, timeout=300, env={**os.environ, "SOLO_FLUXX_HOME": str(folder)}, check=True)
+            times.append(time.perf_counter() - t)
+        rows["history --json (whole process)"] = {"seconds": round(min(times), 3)}
+        out[label] = rows
+    return out
+
+
 def paired_difference(a: list[int], b: list[int]) -> dict[str, Any]:
     """The mean of a - b seed by seed, with its 95% interval (normal, from the
     differences' standard error)."""
@@ -723,6 +805,9 @@ def main() -> None:
                     help="only the search bot as it was (v2) beside it as it is (v4), over seeds 0..N-1")
     ap.add_argument("--web-loads", type=int, default=0, metavar="N",
                     help="only the browser's page-to-table time (solo-fluxx serve, headless chromium), N warm loads")
+    ap.add_argument("--history", type=int, default=0, metavar="N",
+                    help="a history of N runs against an empty one: the app's start, the History screen, Stats, a "
+                    "game's end and history --json, seconds and peak memory (issue 62)")
     ap.add_argument("--out", metavar="FILE", default=None,
                     help="with --side-by-side: keep the scores seed by seed in FILE (JSON)")
     ap.add_argument("--against", metavar="DIR", default=None,
@@ -741,6 +826,9 @@ def main() -> None:
             ap.exit(2, f"python -m solo.tools.bench: {e}\n")
         _print_comparison(c)
         print(json.dumps(c))
+        return
+    if a.history:
+        print(json.dumps(history_timings(a.history), indent=1))
         return
     if a.cpu:
         print(json.dumps(cpu_figures(a.cpu, scale=20 if a.quick else 1)))
