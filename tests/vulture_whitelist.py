@@ -20,3 +20,5 @@ ServedApp._stdin                      # ... and writes the app's input through i
 SoloServer.initialize_logging         # textual-serve's Server calls these by name (overridden)
 SoloServer.handle_index
 SoloServer.handle_websocket
+import logging
+logging.LogRecord.exc_text              # logging's cached traceback text: QuietLog clears it with exc_info (solo/web/limits.py)

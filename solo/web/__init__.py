@@ -52,7 +52,17 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from .guard import TOKEN_COOKIE, TOKEN_ENV, TOKEN_QUERY, Gate, HostError, accepted_hosts, new_token, security_headers
+from .guard import (
+    MIN_TOKEN_CHARS,
+    TOKEN_COOKIE,
+    TOKEN_ENV,
+    TOKEN_QUERY,
+    Gate,
+    HostError,
+    accepted_hosts,
+    new_token,
+    security_headers,
+)
 from .limits import MAX_MESSAGE, Bucket, Dropped, QuietLog, _shown, read_message
 
 log = logging.getLogger("solo-fluxx.serve")
@@ -133,7 +143,9 @@ class SoloServer(Server):
 
     def serve(self, debug: bool = False) -> None:
         """Run until SIGINT, SIGTERM or SIGHUP (each ends every app first).
-        No access log: a request line could carry the token."""
+        No access log: a request line could carry the token. (``debug``:
+        textual-serve's own signature; Textual's devtools are not served.)"""
+        del debug
         self.initialize_logging()
         more_descriptors()
         loop = asyncio.new_event_loop()
@@ -372,8 +384,8 @@ def gate_for(host: str, port: int, public: bool, allow: Sequence[str] = ()) -> G
     token = None
     if public:
         token = os.environ.get(TOKEN_ENV) or new_token()
-        if len(token) < 22 or not re.fullmatch(r"[A-Za-z0-9._~-]+", token):
-            raise ServeError(f"solo-fluxx serve: {TOKEN_ENV} must be at least 22 characters of letters, digits "
+        if len(token) < MIN_TOKEN_CHARS or not re.fullmatch(r"[A-Za-z0-9._~-]+", token):
+            raise ServeError(f"solo-fluxx serve: {TOKEN_ENV} must be at least {MIN_TOKEN_CHARS} characters of letters, digits "
                              "and - _ . ~ (or leave it unset for a new random token)")
     return Gate(hosts, token)
 

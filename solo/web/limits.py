@@ -145,7 +145,7 @@ class QuietLog(logging.Filter):
             record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
             record.args = None
             record.exc_info = None
-            record.exc_text = None
+            record.exc_text = None  # (the formatter's cached traceback text, read by logging)
         return True
 
     def count_all(self) -> None:
