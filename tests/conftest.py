@@ -102,6 +102,20 @@ if PROFILE == "mutation" and hasattr(signal, "SIGALRM"):
         signal.signal(signal.SIGALRM, old)
 
 
+@pytest.fixture(autouse=True)
+def _card_colours_as_at_start():
+    """The card colours are the app's one process-wide setting
+    (solo.app.cardtext.COLOUR, the c key): after each test they are the
+    default again, as a fresh process starts, so that no test draws in the
+    colours another test's keys chose (issue 62: the burst-of-keys test
+    pressed c, and the snapshots after it in the same process failed)."""
+    yield
+    import sys
+    cardtext = sys.modules.get("solo.app.cardtext")
+    if cardtext is not None:
+        cardtext.use_palette("colour-blind safe")
+
+
 @pytest.fixture
 def store(tmp_path):
     """A save store in a fresh folder, past its first start (the lessons

@@ -226,7 +226,7 @@ def write(tmp_path, data, name="r.json"):
 
 @pytest.mark.parametrize("data,words", [
     ("{not json", "not a JSON run file"),
-    ({**BASE, "format": 2}, "run file format 2 is newer than this solo-fluxx reads (format 1); update solo-fluxx"),
+    ({**BASE, "format": 3}, "run file format 3 is newer than this solo-fluxx reads (format 2); update solo-fluxx"),
     ({**BASE, "format": 0}, "at 'format': Input should be greater than or equal to 1"),
     ({**BASE, "variant": "poker"}, "at 'variant'"),
     ({**BASE, "players": 9}, "at 'players': Input should be less than or equal to 6"),
