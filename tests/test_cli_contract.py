@@ -504,7 +504,7 @@ def test_history_lists_runs_with_the_listed_fields(capsys, tmp_path, monkeypatch
     s.close()
     code, out, _ = run(capsys, "history", "--json")
     d = json.loads(out)
-    assert code == 0 and set(d) == {"runs", "best", "mean", "stats"}
+    assert code == 0 and set(d) == {"runs", "best", "mean", "stats", "set_aside"} and d["set_aside"] == []
     (r,) = d["runs"]
     assert {"id", "started", "finished", "seed", "decks", "score", "daily", "assisted", "status"} <= set(r)
     assert (r["seed"], r["decks"], r["daily"], r["assisted"], r["status"]) == (12, ["fluxx5"], "2026-11-29",

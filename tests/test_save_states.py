@@ -44,7 +44,11 @@ STATES = [
      sql("UPDATE meta SET value='6' WHERE key='schema'; ALTER TABLE runs DROP COLUMN ending"), "migrated", ""),
     ("a schema row that is no number", sql("UPDATE meta SET value='seven' WHERE key='schema'"), "set aside",
      "is not a number"),
-    ("a save of a newer solo-fluxx", sql("UPDATE meta SET value='99' WHERE key='schema'"), "set aside",
+    # a later release that only added (issue 62): read as it is, never set aside, never played on here
+    ("a save of a newer solo-fluxx", sql("UPDATE meta SET value='99' WHERE key='schema'"), "kept",
+     "written by a newer solo-fluxx (schema 99"),
+    ("a save of a newer solo-fluxx whose tables are not ours",
+     sql("UPDATE meta SET value='99' WHERE key='schema'; ALTER TABLE runs RENAME COLUMN seed TO deal"), "set aside",
      "written by a newer solo-fluxx (schema 99"),
     ("a view where a table goes", sql("ALTER TABLE runs RENAME TO runs_old; CREATE VIEW runs AS SELECT * FROM runs_old"),
      "set aside", "holds a view named 'runs'"),
@@ -84,6 +88,11 @@ def test_every_state_of_a_save_has_a_true_outcome(tmp_path, monkeypatch, state, 
         (aside,) = tmp_path.glob(f"{DB_NAME}.aside-*[0-9]")
         assert digest(aside) == before  # kept, byte for byte
         assert r.stdout.strip() == "No runs yet."  # a fresh save in its place
+    elif outcome == "kept":  # read as it is for the history; the app is refused; the file untouched
+        assert r.returncode == 0 and len(r.stdout.splitlines()) == 6 and says in r.stderr, (r.stdout, r.stderr)
+        with pytest.raises(StoreError, match="cannot play on it without losing what the newer one added"):
+            Store()
+        assert digest(path) == before and not list(tmp_path.glob("*.aside-*"))
     else:  # refused: one sentence with the right advice, the file untouched
         assert r.returncode == 1 and says in r.stderr and r.stderr.count("\n") == 1, r.stderr
         assert "Try again" not in r.stderr and "make it writable" not in r.stderr

@@ -233,15 +233,20 @@ INSERT INTO runs (started, finished, seed, decks, daily, score, turns, assisted,
     s.close()
 
 
-def test_a_newer_schema_is_set_aside_not_read(tmp_path):
+def test_a_newer_schema_is_kept_and_read_never_played(tmp_path):
+    """A save a later release upgraded (its tables still ours): the app is
+    refused in a sentence, the history reads it as it is, nothing is set
+    aside (issue 62: before, it was set aside and the history looked empty)."""
+    from solo.store import StoreError
     path = tmp_path / "save.sqlite3"
     s = Store(path)
     s.db.execute("UPDATE meta SET value=? WHERE key='schema'", (str(SCHEMA_VERSION + 1),))
     s.close()
-    s = Store(path)
-    assert s.notice and f"schema {SCHEMA_VERSION + 1}, this one reads {SCHEMA_VERSION}" in s.notice
-    (aside,) = tmp_path.glob("save.sqlite3.aside-*")
-    assert aside.name in s.notice and s.runs() == []
+    with pytest.raises(StoreError, match=f"schema {SCHEMA_VERSION + 1}; this one writes schema {SCHEMA_VERSION}"):
+        Store(path)
+    s = Store(path, reading=True)
+    assert s.read_only and s.notice and "newer solo-fluxx" in s.notice and s.runs() == []
+    assert not list(tmp_path.glob("save.sqlite3.aside-*"))
     s.close()
 
 
