@@ -25,6 +25,10 @@ class TableKeys(TableBase):
         pr = self.g.prompt
         if not self.yours(pr):
             return
+        moves = event.option_list
+        if not 0 <= event.option_index < min(len(pr.options), moves.option_count) \
+                or moves.get_option_at_index(event.option_index) is not event.option:
+            return  # chosen on the hand as it was for an earlier question (keys faster than the table is drawn)
         self.answer(pr.options[event.option_index])
 
     def action_quick(self, n: int) -> None:
