@@ -422,6 +422,8 @@ def test_bad_history_rows_are_skipped_and_reported(tmp_path, monkeypatch):
     s = Store()
     runs = s.runs()
     assert [r["status"] for r in runs] == ["finished"] and len(s.skipped) == 5
+    s.runs(newest=3)  # the history read again (the History's next page): each bad row is noted once
+    assert len(s.skipped) == 5
     assert all(n.startswith("Run ") and "could not be read" in n for n in s.skipped)
     st = s.stats()
     assert st["played"] == 1 and s.best_and_mean()[0] == len(g.scored)
