@@ -451,3 +451,13 @@ def game_screen(app, g, info):
     preferences as saved, the slot's save, the hint worker)."""
     from solo.app.screens import GameScreen
     return GameScreen(g, [], info, app.link_for(info))
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie waiting for its parent to read its end does not)."""
+    from pathlib import Path
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"

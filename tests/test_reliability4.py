@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from .helpers import running
+
 pytestmark = pytest.mark.slow
 
 LEAVE_ALT_SCREEN = b"\x1b[?1049l"
@@ -179,14 +181,6 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def _running(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2] != "Z"
-
-
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
 def test_sim_workers_end_with_their_parent_however_it_ends(tmp_path, sig):
     """``sim --jobs 2`` killed mid-run (SIGKILL leaves the pool no time to
@@ -205,8 +199,8 @@ def test_sim_workers_end_with_their_parent_however_it_ends(tmp_path, sig):
         proc.send_signal(sig)
         proc.wait(10)
         start = time.monotonic()
-        while any(_running(w) for w in workers):
-            assert time.monotonic() - start < 5.0, f"workers left: {[w for w in workers if _running(w)]}"
+        while any(running(w) for w in workers):
+            assert time.monotonic() - start < 5.0, f"workers left: {[w for w in workers if running(w)]}"
             time.sleep(0.05)
         print(f"{len(workers)} workers gone {time.monotonic() - start:.2f} s after {sig.name}")
     finally:

@@ -19,7 +19,6 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import aiohttp
 import pytest
@@ -36,6 +35,8 @@ from solo.tools.browser import (
     resident_mb,
 )
 
+from .helpers import running
+
 pytestmark = pytest.mark.slow
 
 TOKEN = "a-token-only-this-test-knows-0123"
@@ -49,15 +50,6 @@ def _wait(check, timeout=15.0, what="it"):
             return got
         time.sleep(0.05)
     raise AssertionError(f"{what} did not happen in {timeout} s")
-
-
-def _alive(pid: int) -> bool:
-    """A process that runs (a zombie waiting for its parent to read its end does not)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2] != "Z"
 
 
 class Client:
@@ -310,7 +302,7 @@ def test_an_oversized_message_closes_its_tab_and_the_app_stays_small(tmp_path):
                 except (ConnectionError, aiohttp.ClientConnectionResetError):
                     pass  # the server closed the socket while the message was still on its way
                 code = await c.closed()
-                return code, resident_mb(app) if _alive(app) else 0.0, resident_mb(server.proc.pid)
+                return code, resident_mb(app) if running(app) else 0.0, resident_mb(server.proc.pid)
         code, app_mb, server_mb = asyncio.run(flood())
         print(f"after a refused 1 MB message: app {app_mb:.0f} MB, server {server_mb:.0f} MB")
         assert code in (1009, 1006)  # 1009 read, or the socket cut while the client was still sending
@@ -451,11 +443,11 @@ def test_a_killed_server_leaves_no_app_or_hint_worker_and_frees_the_slot(tmp_pat
         await asyncio.sleep(1.0)                   # a killed server for minutes; a busy one died on its output)
         return group
     pids = asyncio.run(open_tab_with_a_hint())
-    assert len(pids) >= 2 and all(_alive(p) for p in pids)
+    assert len(pids) >= 2 and all(running(p) for p in pids)
     os.kill(server.proc.pid, signal.SIGKILL)
     server.proc.wait()
     start = time.monotonic()
-    _wait(lambda: not any(_alive(p) for p in pids), timeout=5.0, what="the app's and the worker's end")
+    _wait(lambda: not any(running(p) for p in pids), timeout=5.0, what="the app's and the worker's end")
     print(f"app and hint worker gone {time.monotonic() - start:.2f} s after the server's SIGKILL")
     store = Store(tmp_path / DB_NAME)
     assert store.claim("solo")  # the terminal app resumes the game at once
@@ -470,7 +462,7 @@ def test_a_killed_server_leaves_no_app_or_hint_worker_and_frees_the_slot(tmp_pat
                 server.proc.send_signal(signal.SIGHUP)
                 server.proc.wait(20)
                 assert server.proc.returncode == 0
-                _wait(lambda: not _alive(app), timeout=5.0, what="the app's end after SIGHUP")
+                _wait(lambda: not running(app), timeout=5.0, what="the app's end after SIGHUP")
         asyncio.run(open_tab())
     finally:
         server.stop()
