@@ -58,3 +58,104 @@ def test_a_worktree_is_clean_again_after_each_mutant(tmp_path):
     finally:
         wt.close()
     assert not wt.tree.exists()
+
+
+PATCHES = ROOT / "tests" / "mutants" / "patches"
+
+
+@pytest.mark.exists_for("a self-test of the catalogue's runner, not of the project's code")
+def test_every_catalogue_patch_applies_by_its_anchor_to_the_code_checked_out() -> None:
+    """The fast loop's early warning (the catalogue's own run fails later, in
+    CI's last step): each patch's text is found in its file and changes it."""
+    from tests.mutants.anchor import DoesNotApply, apply_text, parse
+    broken = []
+    for p in sorted(PATCHES.glob("*.patch")):
+        try:
+            for fp in parse(p.read_text()):
+                text = (ROOT / fp.path).read_text()
+                assert apply_text(text, fp) != text, p.name
+        except DoesNotApply as e:
+            broken.append(f"{p.name}: {e}")
+    assert not broken, "port these mutants (python -m tests.mutants --port, then by hand):\n" + "\n".join(broken)
+
+
+SOURCE = '''\
+import os
+
+
+def first(xs):
+    total = 0
+    for x in xs:
+        total += x
+    return total
+
+
+def second(xs):
+    total = 0
+    for x in xs:
+        total += x
+    return total
+'''
+
+PATCH = '''\
+id: T1
+area: core
+mistake: the second sum skips its first item
+
+diff --git a/m.py b/m.py
+--- a/m.py
++++ b/m.py
+@@ -12,4 +12,4 @@ def first(xs):
+ def second(xs):
+     total = 0
+-    for x in xs:
++    for x in xs[1:]:
+         total += x
+'''
+
+
+@pytest.mark.exists_for("a self-test of the catalogue's runner, not of the project's code")
+def test_an_anchored_patch_follows_its_function_when_code_moves_and_its_context_changes() -> None:
+    from tests.mutants.anchor import apply_text, parse
+    (fp,) = parse(PATCH)
+    assert "xs[1:]" in apply_text(SOURCE, fp).split("def second")[1]
+    # forty lines above, and the line before the change renamed: still the second function, never the first
+    moved = "# a header\n" * 40 + SOURCE.replace("def second(xs):\n    total = 0", "def second(xs):\n    acc = 0")
+    out = apply_text(moved, fp)
+    assert out.split("def second")[1].count("xs[1:]") == 1 and "xs[1:]" not in out.split("def second")[0]
+    # the two functions swapped: the line numbers point at the first, the anchor finds the second
+    a, b = SOURCE.split("\n\n\ndef second")
+    swapped = "def second" + b + "\n\n" + a
+    out = apply_text(swapped, fp)
+    assert "xs[1:]" in out.split("def first")[0] and "xs[1:]" not in out.split("def first")[1]
+
+
+@pytest.mark.exists_for("a self-test of the catalogue's runner, not of the project's code")
+def test_an_anchored_patch_whose_text_is_gone_or_ambiguous_does_not_apply() -> None:
+    from tests.mutants.anchor import DoesNotApply, apply_text, parse
+    (fp,) = parse(PATCH)
+    with pytest.raises(DoesNotApply, match="not in the file"):
+        apply_text(SOURCE.replace("for x in xs:", "for x in list(xs):"), fp)
+    # the context trimmed down to the bare changed line: it must then be inside the function the hunk names
+    renamed = SOURCE.replace("def second", "def third").replace("    total = 0\n    for", "    t = 0\n    for")
+    with pytest.raises(DoesNotApply):
+        apply_text(renamed, fp)
+
+
+@pytest.mark.exists_for("a self-test of the catalogue's runner, not of the project's code")
+def test_every_catalogue_patch_survives_code_moving_down_and_its_outer_context_edited() -> None:
+    """A refactor's usual traces around a mutant: thirty lines added above
+    it, the first line of each hunk's context edited. Every patch still
+    applies, and changes the same lines it changes today."""
+    from tests.mutants.anchor import apply_text, locate, parse
+    moved = []
+    for p in sorted(PATCHES.glob("*.patch")):
+        for fp in parse(p.read_text()):
+            lines = (ROOT / fp.path).read_text().split("\n")
+            want = apply_text("\n".join(lines), fp).split("\n")
+            edited = {locate(lines, h)[0] for h in fp.hunks if h.lines[0][:1] == " " and h.lines[0][1:].strip()}
+            text = "# above\n" * 30 + "\n".join(ln + "  # edited" if i in edited else ln for i, ln in enumerate(lines))
+            got = apply_text(text, fp).split("\n")[30:]
+            if len(got) != len(want) or any(g not in (w, w + "  # edited") for g, w in zip(got, want, strict=True)):
+                moved.append(p.name)
+    assert not moved, f"these patches lose their place when code moves: {', '.join(moved)}"

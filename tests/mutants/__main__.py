@@ -16,8 +16,12 @@ catches without running a whole file under every mutant of an area) with
 the project imported from that worktree (its
 folder first on ``PYTHONPATH``, never the editable install of this
 checkout), all of them (no stop at the first failure), the failures
-recorded (JUnit XML). A patch that no longer applies is reported by name
-and counts against the catalogue (a refactor ports its mutants). A mutant
+recorded (JUnit XML). A patch is applied by its anchor (``anchor.py``: the
+text it changes, found in the function its ``@@`` line names, its line
+numbers only a hint), so code that moves keeps its mutants; ``--port``
+rewrites the patches with fresh line numbers. A patch whose own text is
+gone from the code is reported by name and counts against the catalogue
+(that mutant is ported by hand). A mutant
 killed only by tests marked ``pin`` (golden text, pinned numbers: they fail
 because the game changed, not because a rule is checked) is a survivor.
 
@@ -44,6 +48,8 @@ import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tests.mutants import anchor
 
 ROOT = Path(__file__).resolve().parents[2]
 PATCHES = Path(__file__).resolve().parent / "patches"
@@ -257,10 +263,10 @@ def run_one(m: Mutant, pinned: set[str], wt: Worktree, everything: bool = False,
     xml = wt.scratch / "junit.xml"
     try:
         xml.unlink(missing_ok=True)
-        applied = wt.git("apply", str(m.path))
-        if applied.returncode != 0:
-            m.verdict = "does not apply"
-            m.failed = [applied.stderr.strip().splitlines()[0] if applied.stderr.strip() else "git apply failed"]
+        try:  # by its anchor: the text it changes, in its function (line numbers are only a hint)
+            anchor.apply(m.path, tree)
+        except anchor.DoesNotApply as e:
+            m.verdict, m.failed = "does not apply", [str(e)]
             return m
         # the snapshot and xdist plugins cost a start-up each (half a second) and no area's tests use them
         lean = [] if everything or m.area in MARKS else ["-p", "no:textual-snapshot", "-p", "no:xdist"]
@@ -333,6 +339,34 @@ def print_idle(records: list[dict]) -> int:
     return n
 
 
+def port(ms: list[Mutant], base: str) -> int:
+    """Rewrite each patch from its anchored application: fresh line numbers
+    and context (the catalogue's header lines kept). A patch that no longer
+    applies is named and left as it is."""
+    wt = Worktree(base)
+    changed = broken = 0
+    try:
+        for m in ms:
+            try:
+                anchor.apply(m.path, wt.tree)
+            except anchor.DoesNotApply as e:
+                broken += 1
+                print(f"{m.id}: does not apply: {e}")
+                continue
+            finally:
+                diff = wt.git("diff").stdout
+                wt.reset()
+            text = m.path.read_text()
+            fresh = anchor.header(text) + diff
+            if fresh != text and diff:
+                m.path.write_text(fresh)
+                changed += 1
+    finally:
+        wt.close()
+    print(f"{changed} patch(es) rewritten, {len(ms) - changed - broken} already current, {broken} to port by hand")
+    return 1 if broken else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tests.mutants", description=__doc__.split("\n\n")[0])
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (each in its own worktree)")
@@ -347,6 +381,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--idle", metavar="RECORD", default=None,
                     help="list the fast loop's test functions that failed under no mutant of this record (a --json "
                          "file) and carry no exists_for marker, then stop")
+    ap.add_argument("--port", action="store_true",
+                    help="rewrite each patch from its anchored application to the code checked out (fresh line "
+                         "numbers and context), then stop")
     a = ap.parse_args(argv)
     if a.idle:
         print_idle(json.loads(Path(a.idle).read_text()))
@@ -359,6 +396,8 @@ def main(argv: list[str] | None = None) -> int:
     run_order = sorted(ms, key=lambda m: order.get(m.area, len(order)))  # reported in the catalogue's order
     base = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                           check=True).stdout.strip()
+    if a.port:
+        return port(ms, base)
     pinned = pins(ROOT)
     nodes = None
     if a.tests_from:
