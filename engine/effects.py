@@ -526,7 +526,7 @@ def _can_recycle(g: Game, p: int, r: int) -> bool:
 
 def _use_recycle(g: Game, p: int, r: int) -> None:
     g.used.append(r)
-    g.ask(p, "recycle", keepers_of(g, p), card=r, reason="discard one of your Keepers to draw 3",
+    g.ask(p, "recycle", keepers_of(g, p), card=r, reason=f"discard one of your Keepers to draw {g.count_quantity(r, 'n').said(g.name)}",
           then=("ans_recycle", p, r))
 
 

@@ -374,8 +374,11 @@ class Game:
     rule_view = N.rule_view
     draw_required = N.draw_required
     _draw_required = N._draw_required
-    draw_terms = N.draw_terms
-    play_terms = N.play_terms
+    draw_quantity = N.draw_quantity
+    play_quantity = N.play_quantity
+    limit_quantity = N.limit_quantity
+    kept_quantity = N.kept_quantity
+    count_quantity = N.count_quantity
     plays_allowed = N.plays_allowed
     play_rule_count = N.play_rule_count
     plays_left = N.plays_left

@@ -5,7 +5,8 @@ card set looked up once (``PassiveIndex``), and the arithmetic of a turn
 Inflation), computed when needed and never stored."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import CREEPER, KEEPER, CardDB
 from .effect_specs import SLOT_DRAW, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT, SLOT_PLAY
@@ -203,41 +204,104 @@ def _draw_required(g: Game, p: int, v: RuleView) -> int:
         n = g.passive[r].draw_adjust(g, p, r, n)
     return n
 
-def draw_terms(g: Game, p: int) -> list[list[int]]:
-    """The draw owed to p this turn, term by term, for the tutor: [card, n]
-    for the Draw rule ([-1, 1]: the Basic Rules), each Inflation, each bonus
-    New Rule in play (0 when it gives nothing now) and the Play rule's last
-    word (Play All But 1). The terms add up to ``draw_required(p)``."""
+class Quantity(NamedTuple):
+    """A number in force with its terms: ``value`` and, for each card that
+    sets or changes it, ``(card, n)`` (card -1: the Basic Rules; n 0: a
+    bonus that gives nothing now). ``Quantity(4, ((draw3, 3), (inflation, 1)))``
+    is the draw under Draw 3 and Inflation. Built only when asked (the
+    tutor, the screen, a prompt): the hot paths keep plain integers. The
+    terms add up to the value, except where the value is -1 (no limit; a
+    Play rule that counts by the hand)."""
+    value: int
+    terms: tuple[tuple[int, int], ...]
+
+    def said(self, name: Callable[[int], str]) -> str:
+        """The number, with its sum when more than one card makes it: "4 (3 +
+        1 Inflation)"; a term that gives nothing now is left out."""
+        parts = [t for t in self.terms[1:] if t[1]]
+        if not parts:
+            return str(self.value)
+        words = [str(self.terms[0][1])] + [f"{'+' if n > 0 else '-'} {abs(n)} {name(c)}" for c, n in parts]
+        return f"{self.value} ({' '.join(words)})"
+
+    def plain(self) -> list[list[int]]:
+        """The terms as JSON writes them (an event's ``terms``)."""
+        return [[c, n] for c, n in self.terms]
+
+
+def _inflations(g: Game) -> list[tuple[int, int]]:
+    idx = g.pidx
+    if not idx.numeral:
+        return []
+    pas = g.passive
+    return [(x, pas[x].numeral) for x in g.rules if x in idx.numeral]
+
+def draw_quantity(g: Game, p: int) -> Quantity:
+    """The draw owed to p this turn, term by term: the Draw rule (-1, 1: the
+    Basic Rules), each Inflation, each bonus New Rule in play (0 when it
+    gives nothing now) and the Play rule's last word (Play All But 1). The
+    value is ``draw_required(p)``."""
     cards, pas, idx = g.db.cards, g.passive, g.pidx
     r = g.slot_rule(SLOT_DRAW)
-    terms = [[r, cards[r].params["n"] if r >= 0 else 1]]
-    terms += [[x, pas[x].numeral] for x in g.rules if x in idx.numeral]
-    terms += [[x, pas[x].draw_bonus(g, p, x)] for x in g.rules if x in idx.draw]
+    terms = [(r, cards[r].params["n"] if r >= 0 else 1)] + _inflations(g)
+    terms += [(x, pas[x].draw_bonus(g, p, x)) for x in g.rules if x in idx.draw]
     r = g.slot_rule(SLOT_PLAY)
     if r in idx.adjust:
         n = sum(t[1] for t in terms)
         d = pas[r].draw_adjust(g, p, r, n) - n
         if d:
-            terms.append([r, d])
-    return terms
+            terms.append((r, d))
+    return Quantity(sum(t[1] for t in terms), tuple(terms))
 
-def play_terms(g: Game, p: int) -> list[list[int]]:
-    """The plays p has this turn, term by term, for the tutor: [card, n] for
-    the Play rule ([-1, 1]: the Basic Rules; n 0 for Play All and All But),
-    each Inflation (when the Play rule has a numeral) and each bonus."""
+def play_quantity(g: Game, p: int) -> Quantity:
+    """The plays p has this turn, term by term: the Play rule (-1, 1: the
+    Basic Rules; n 0 for Play All and All But), each Inflation (when the
+    Play rule has a numeral) and each bonus. The value is what the rules
+    allow in all (``plays_allowed``; -1 when the Play rule counts by the
+    hand), before the hand caps it."""
     pas, idx = g.passive, g.pidx
     r = g.slot_rule(SLOT_PLAY)
     numeral = r < 0 or pas[r].play_number(g, r) > 0
-    terms = [[r, 1 if r < 0 else (g.db.cards[r].params.get("n", 0) if numeral else 0)]]
+    terms = [(r, 1 if r < 0 else (g.db.cards[r].params.get("n", 0) if numeral else 0))]
     if numeral:
-        terms += [[x, pas[x].numeral] for x in g.rules if x in idx.numeral]
-    terms += [[x, pas[x].play_bonus(g, p, x)] for x in g.rules if x in idx.play]
-    return terms
+        terms += _inflations(g)
+    terms += [(x, pas[x].play_bonus(g, p, x)) for x in g.rules if x in idx.play]
+    return Quantity(sum(t[1] for t in terms) if numeral else -1, tuple(terms))
+
+def kept_quantity(g: Game, p: int) -> Quantity:
+    """The cards a Play rule that counts by the hand leaves in it (Play All
+    But 1: its numeral, each Inflation, less each play bonus, never below
+    0); ``Quantity(0, ())`` under any other Play rule."""
+    r = g.slot_rule(SLOT_PLAY)
+    if r < 0 or g.passive[r].by_numeral or "n" not in g.db.cards[r].params:
+        return Quantity(0, ())
+    pas, idx = g.passive, g.pidx
+    terms = [(r, int(g.db.cards[r].params["n"]))] + _inflations(g)
+    terms += [(x, -pas[x].play_bonus(g, p, x)) for x in g.rules if x in idx.play]
+    return Quantity(max(0, sum(t[1] for t in terms)), tuple(terms))
+
+def limit_quantity(g: Game, slot: str) -> Quantity:
+    """The Hand Limit or Keeper Limit in force (``SLOT_HAND_LIMIT``,
+    ``SLOT_KEEPER_LIMIT``): the limit rule's printed number and each
+    Inflation; ``Quantity(-1, ())`` with no limit in play."""
+    r = g.slot_rule(slot)
+    if r < 0:
+        return NO_LIMIT
+    terms = [(r, int(g.db.cards[r].params["n"]))] + _inflations(g)
+    return Quantity(sum(t[1] for t in terms), tuple(terms))
+
+def count_quantity(g: Game, card: int, param: str) -> Quantity:
+    """A number a card acts on (an Action's count, a rule's draw, a Goal's
+    threshold): its printed numeral and each Inflation."""
+    terms = [(card, int(g.db.cards[card].params[param]))] + _inflations(g)
+    return Quantity(sum(t[1] for t in terms), tuple(terms))
+
+NO_LIMIT = Quantity(-1, ())
 
 def plays_allowed(g: Game, p: int, v: RuleView) -> int:
     """For the tutor: the plays this turn's rules allow p in all (the Play
     rule's numeral with Inflation, and the bonuses), or -1 when the Play
-    rule counts by the hand (Play All, All But); ``play_terms`` adds up to it."""
+    rule counts by the hand (Play All, All But); ``play_quantity``'s value."""
     if v.play_max < 0:
         return -1
     n = v.play_max

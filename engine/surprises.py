@@ -308,9 +308,11 @@ def op_ans_others_discard(g: Game, p: int, c: int, i: int, kind: int, chosen: Ch
 
 def act_discard_rules_up_to(g: Game, p: int, c: int) -> None:
     if g.rules:
+        q = g.count_quantity(c, "n")
         n = min(g.num_told(c, "n"), len(g.rules))
+        held = f" (only {n} in play)" if n < q.value else ""
         g.ask(p, "trash_rules", list(g.rules), 0, n, card=c,
-              reason=f"discard up to {n} New Rule(s) in play", then=("ans_drop_rules", p))
+              reason=f"discard up to {q.said(g.name)} New Rule(s){held}", then=("ans_drop_rules", p))
 
 
 install(globals(), answer_filters={"surprise": surprise_answer})

@@ -102,7 +102,7 @@ def op_draw_phase(g: Game) -> None:
     g.hand_at_start = len(g.hands[p])
     n = g.draw_required(p)
     if g.log is not None:  # the tutor's arithmetic (a game without a log skips it)
-        terms = g.draw_terms(p)
+        terms = g.draw_quantity(p).plain()
         g.ev("draw_phase", "turn.draw", p, n=n, terms=terms)
         g._told_draw = n
         _tell_terms(g, p, terms, "draw")
@@ -113,7 +113,7 @@ def op_begin_play(g: Game) -> None:
     g.phase = "play"
     if g.log is not None:
         p = g.active
-        terms = g.play_terms(p)
+        terms = g.play_quantity(p).plain()
         n = g.plays_left(p)
         short = terms[0][1] > 0 and n < sum(t[1] for t in terms)  # a numeral larger than the hand
         g.ev("play_phase", "turn.play-more-than-held" if short else "turn.play", p, n=n, terms=terms,
@@ -240,7 +240,7 @@ def op_end_turn(g: Game, by: int = -1, why: str = "plays") -> None:
         if why == "plays":  # the plays ran out: under which Play rule, and the one that left this turn, if any
             v = g.rule_view()
             if v.plus or v.play_bonus:  # Inflation or a bonus: the sum behind the number, term by term
-                terms = g.play_terms(p)
+                terms = g.play_quantity(p).plain()
                 flag = {"rule_card": v.play_card, "allowed": sum(n for _, n in terms) if v.play_max >= 0 else -1,
                         "terms": terms}
             else:
@@ -293,8 +293,10 @@ def op_ask_hand_limit(g: Game, p: int, rule: str) -> None:
     hl = g.hand_limit()
     excess = len(g.hands[p]) - hl if hl >= 0 else 0
     if excess > 0:
-        g.ask(p, "discard_hand", list(g.hands[p]), excess, excess, card=g.slot_rule(SLOT_HAND_LIMIT),
-              reason=f"Hand Limit {hl}: discard {excess} card(s)", then=("ans_discard_hand", p, rule))
+        q = g.limit_quantity(SLOT_HAND_LIMIT)  # the limit and its terms (the printed number, Inflation)
+        g.ask(p, "discard_hand", list(g.hands[p]), excess, excess, card=q.terms[0][0],
+              reason=f"{g.name(q.terms[0][0])}: keep {q.said(g.name)}, discard {excess} card(s)",
+              then=("ans_discard_hand", p, rule))
 
 
 def op_ans_discard_hand(g: Game, p: int, rule: str, chosen: Chosen) -> None:
@@ -316,8 +318,10 @@ def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
     keepers = [c for c in g.tables[p] if is_keeper[c]]
     excess = len(keepers) - kl
     if excess > 0:
-        g.ask(p, "discard_keepers", keepers, excess, excess, card=g.slot_rule(SLOT_KEEPER_LIMIT),
-              reason=f"Keeper Limit {kl}: discard {excess} Keeper(s)", then=("ans_discard_keepers", p, rule))
+        q = g.limit_quantity(SLOT_KEEPER_LIMIT)
+        g.ask(p, "discard_keepers", keepers, excess, excess, card=q.terms[0][0],
+              reason=f"{g.name(q.terms[0][0])}: keep {q.said(g.name)}, discard {excess} Keeper(s)",
+              then=("ans_discard_keepers", p, rule))
 
 
 def op_ans_discard_keepers(g: Game, p: int, rule: str, chosen: Chosen) -> None:
@@ -386,7 +390,7 @@ class TurnPolicy(Turn):
         if owed > 0 and g.variant.can_draw(g):
             if g.log is not None:  # the tutor's arithmetic: what the draw is now, and what is owed
                 total = g.drawn + owed
-                g.ev("catch_up", "turn.catch-up", a, owed=owed, drawn=g.drawn, terms=g.draw_terms(a),
+                g.ev("catch_up", "turn.catch-up", a, owed=owed, drawn=g.drawn, terms=g.draw_quantity(a).plain(),
                         resumed=total == g._told_draw)
                 g._told_draw = total
             g.stack.append(("draw", a, owed, 1, "turn.catch-up"))

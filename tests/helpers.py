@@ -107,7 +107,7 @@ def check_rule_view(g: Game) -> None:
     assert v.play_max == (1 + plus if v.play_card < 0 else
                           cards[v.play_card].params["n"] + plus if g.passive[v.play_card].by_numeral else -1)
     # the draw owed, worked out term by term for the tutor, adds up to the cached sum
-    assert sum(n for _, n in g.draw_terms(g.active)) == g.draw_required(g.active)
+    assert g.draw_quantity(g.active).value == sum(n for _, n in g.draw_quantity(g.active).terms) == g.draw_required(g.active)
 
 
 def check_voyager_invariants(g: Game) -> None:

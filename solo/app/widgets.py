@@ -153,8 +153,14 @@ class TurnBanner(Static):
             fr = g.temp[-1]
             plays = f"play {temp_plays(fr)} of these {len(fr.cards)} (temporary hand)"
         else:
-            total = g.played + g.plays_left(p) if g.phase == "play" else 0
-            plays = f"play {total} ({g.plays_left(p) if g.phase == 'play' else 0} left)"
+            left = g.plays_left(p) if g.phase == "play" else 0
+            allowed = g.play_quantity(p).value if g.phase == "play" else 0  # the number in force (the Play spot's)
+            if allowed < 0 or g.played + left == allowed:  # (Play All, All But: the hand says how many)
+                plays = f"play {g.played + left} ({left} left)"
+            elif g.played >= allowed:  # more played than the rules now allow (Inflation or a bonus gone mid-turn)
+                plays = f"play {allowed} ({g.played} played, none left)"
+            else:  # fewer left than the rules allow: the hand holds them back
+                plays = f"play {allowed} ({left} left, {len(g.hands[p])} in hand)"
         names = info.names
         who: Content | str
         if solo:
@@ -227,9 +233,58 @@ class SpotBox(Pane):
         if c < 0:
             return self.label, sub, dim("empty")
         shown = card(g, c, short=True)
+        now = in_force(g, self.spot, c, room)
+        if now:  # the number in force when more than the printed one counts (Inflation, a bonus), with its terms
+            shown += Content("\n") + Content.styled(now, "b")
         if roomy(info) or room >= 30:  # a roomy box (or a wide one) has room for the card's words
             shown += Content("\n") + dim(g.db.cards[c].text)
         return self.label, sub, shown
+
+
+def in_force(g: Game, spot: str, c: int, room: int) -> str:
+    """The number the rule in a spot sets now, with the terms that make it,
+    when it differs from the card's printed number (Inflation, a bonus):
+    the Draw spot "3 + 1 Inflation = 4", the Limit spot "0 → 1 with
+    Inflation", the Play spot under Play All But 1 "all but 2 (1 + 1
+    Inflation)". The fullest wording that fits ``room`` cells, else the
+    shortest; "" when the printed number is the number in force."""
+    slot = g.db.cards[c].slot
+    if spot not in ("draw", "play", "limit") or slot is None or g.slot_rule(slot) != c:
+        return ""
+    if spot == "limit":
+        q = g.limit_quantity(slot)
+        extra = [(x, n) for x, n in q.terms[1:] if n]
+        if not extra:
+            return ""
+        first = q.terms[0][1]
+        names = " and ".join(g.name(x) for x, _ in extra)
+        ways = [f"{first} → {q.value} with {names}", f"{first} → {q.value} ({names})", f"now {q.value} ({_bare(q)})"]
+    else:
+        q = g.draw_quantity(g.active) if spot == "draw" else g.play_quantity(g.active)
+        if q.value < 0:  # a Play rule that counts by the hand: what it leaves in hand
+            q = g.kept_quantity(g.active)
+            if not any(n for _, n in q.terms[1:]):
+                return ""
+            ways = [f"all but {q.value} ({_sum(g, q)})", f"all but {q.value}"]
+        else:
+            if not any(n for _, n in q.terms[1:]):
+                return ""
+            ways = [f"{_sum(g, q)} = {q.value}", f"{_sum(g, q, short=True)} = {q.value}", f"now {q.value} ({_bare(q)})"]
+    return next((w for w in ways if len(w) <= room), ways[-1])
+
+
+def _bare(q: Any) -> str:
+    """A Quantity's terms as bare numbers, for the narrowest box: "3+1"."""
+    return str(q.terms[0][1]) + "".join(f"{'+' if n > 0 else '-'}{abs(n)}" for _, n in q.terms[1:] if n)
+
+
+def _sum(g: Game, q: Any, short: bool = False) -> str:
+    """A Quantity's terms as a sum: "3 + 1 Inflation" (short: "3+1 Inflation");
+    the first term is the printed number, a term that gives nothing now is left out."""
+    sep = "" if short else " "
+    parts = [str(q.terms[0][1])]
+    parts += [f"{'+' if n > 0 else '-'}{sep}{abs(n)} {g.name(x)}" for x, n in q.terms[1:] if n]
+    return sep.join(parts)
 
 
 class NewRules(Pane):
