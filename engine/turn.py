@@ -443,6 +443,7 @@ class TurnPolicy(Turn):
                 allowed = v.play_max if not v.play_bonus else g.plays_allowed(a, v)
                 if allowed >= 0 and allowed - g.played > left:
                     told["allowed"], told["hand"] = allowed, len(hand)
+                    told["terms"] = g.play_quantity(a).plain()  # what makes the number: the rule, Inflation, bonuses
                 at = g._tell_at
                 if at is not None and at[0] is g.log:  # the play was told in this answer: its line says it
                     at[1][4].update(told)

@@ -7,6 +7,7 @@ that names the file, the place and the fix, never a traceback.
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Literal
@@ -413,16 +414,19 @@ def check_explains(ex: Expect, lines: list[str], where: str) -> list[str]:
 
 
 def tutor_lines(g: Game, explainer: Explainer, events: list[Event]) -> list[str]:
-    """What the tutor says about these events at its fullest level: each
-    event's line, and the rule's reference text under it."""
+    """What the tutor says about these events at its fullest level, as the
+    front ends tell them (``explain_all``: the changed numbers told with
+    their cause): each event's line and the rule's reference text under it,
+    and for a burst told as one line, each of its events' own line too."""
+    told = explainer.explain_all(g, events)
+    sizes = Counter(t.group for t in told)
     out: list[str] = []
-    for e in events:
-        x = explainer.explain(g, e)
-        out.append(x.text)
-        if x.more:
-            out.append(x.more)
-    # and the one line a burst is told in (the app and replay show that one)
-    out += [t.x.text for t in Explainer("full").explain_all(g, events) if t.head]
+    for e, t in zip(events, told, strict=True):
+        out.append(t.x.text)
+        if t.head and sizes[t.group] > 1:
+            out.append(explainer.explain(g, e).text)
+        if t.x.more:
+            out.append(t.x.more)
     return out
 
 
@@ -528,6 +532,7 @@ def run_scenario(sc: Scenario, check: Callable[[Game], None] | None = None) -> l
     if check is not None:
         check(g)
     explainer = Explainer("full")
+    explainer.watch(g)  # the numbers in force as laid out: their changes are told
     lines: list[str] = []
     for i, st in enumerate(sc.step):
         if st.objective:  # a lesson's objective step: its intended line must reach its goal

@@ -266,7 +266,7 @@ EVENT_DATA = {
     "canceled": (("by",), ()), "discard_table": (("by",), ("limit", "n", "goal", "limit_card", "along", "target")), "give": (("by",), ()),
     "discard": ((), ("random",)), "empty_trash": (("count",), ()), "reshuffle": (("count",), ()),
     "limit_discard": (("limit", "n", "limit_card"), ()), "move": (("frm",), ("by",)), "nothing": ((), ("why",)),
-    "play": (("src",), ("left", "played", "rule_card", "free", "allowed", "hand")), "inflated": (("param", "printed", "total"), ()), "plays_left": (("left", "played", "rule_card"), ("free", "allowed", "hand")), "potato": (("frm",), ()), "redirect": (("frm",), ()), "take": (("frm",), ()),
+    "play": (("src",), ("left", "played", "rule_card", "free", "allowed", "hand", "terms")), "inflated": (("param", "printed", "total"), ()), "plays_left": (("left", "played", "rule_card"), ("free", "allowed", "hand", "terms")), "potato": (("frm",), ()), "redirect": (("frm",), ()), "take": (("frm",), ()),
     "rps": (("mine", "theirs", "score", "frm", "wins"), ()), "rule": ((), ("spot",)), "score": (("score",), ()),
     "surprise": (("target",), ()), "surprise_done": (("canceled",), ()),
     "take_hand": (("frm", "count"), ()), "to_hand": ((), ("frm", "pile")), "from_discard": ((), ("rules_pile",)),

@@ -116,7 +116,7 @@ def check_combinations(g, events, told, blocked_before) -> set[tuple[int, int]]:
                 rule = "the Basic Rules" if d["rule_card"] < 0 else g.name(d["rule_card"])
                 assert rule in x.text and ("allow" in x.text or "leaves" in x.text), x.text
                 if d.get("gone", -1) >= 0:
-                    assert g.name(d["gone"]) in x.text and "left play" in x.text, x.text
+                    assert g.name(d["gone"]) in x.text and ("left play" in x.text or "replaced" in x.text), x.text
         if e.data.get("limit") and "along" not in e.data and t.head:  # a limit discard names its card and numbers
             lc, n = e.data["limit_card"], e.data["n"]
             assert g.name(lc) in x.text and f"Limit of {n}" in x.text, x.text

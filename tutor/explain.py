@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.game import Event, Game
+from engine.numbers import Quantity
 
+from . import in_force as F
 from .reference import REFERENCE, card_entry_id
 
 LEVELS = ("off", "brief", "full")
@@ -98,6 +100,9 @@ class Explanation:
 # The seats' names while an Explainer with names tells events (the app's game
 # against bots: "You", "Ada", ...); without names a seat is "Player N".
 SEAT_NAMES: ContextVar[tuple[str, ...] | None] = ContextVar("SEAT_NAMES", default=None)
+# The numbers in force that changed with the answer being told (by what: "plays", "draw", ...), while
+# an Explainer tells it: the lines that say the plays left say why they changed.
+CHANGED: ContextVar[dict[str, F.Change]] = ContextVar("CHANGED", default={})  # noqa: B039 (never changed in place)
 # The seat the events are told to (the human against bots): a card that goes
 # into another seat's hand unseen is told without its name. None: all is told.
 VIEWER: ContextVar[int | None] = ContextVar("VIEWER", default=None)
@@ -177,8 +182,9 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "catch_up": ("The draw is now {total} ({terms}) and {w} drew {drawn} so far this turn, "
                  "so {w} {draw} {owed} more at once."),
     "play_phase": "{W} {play} {plays} this turn: {terms}.",
-    ("play", "+left"): "{W} played {name}{how}: {left_words} this turn ({played} played under {rule_card}{short}){free_words}.",
-    "plays_left": "{W} {have} {left_words} this turn ({played} played under {rule_card}{short}){free_words}.",
+    ("play", "+left"): ("{W} played {name}{how}: {left_words} this turn ({played} played under "
+                        "{rule_card}{short}{changed}){free_words}."),
+    "plays_left": "{W} {have} {left_words} this turn ({played} played under {rule_card}{short}{changed}){free_words}.",
     "play": "{W} played {name}{how}.",
     "random_play": "\x02First Play Random\x03 picked {name} from the hand.",
     "inflated": "{name} says {printed}, but Inflation makes it {total} ({printed} printed + {plus} Inflation).",
@@ -356,6 +362,10 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
                                f"{rule_name} leaves the rest in hand")
         gone = data.get("gone", -1)
         fields["gone_words"] = f"; {nm(g, gone)} left play this turn" if gone >= 0 else ""
+        ch = CHANGED.get().get("plays")
+        if ch is not None and ch.after.value == allowed:  # the plays changed with this answer: why, and from what
+            fields["allow"] = f"{cause_words(g, ch, p)}: {fields['allow']} now, not {ch.before.value}"
+            fields["gone_words"] = ""
     if "limit_card" in data:
         fields["limit_src"] = limit_source(g, data["limit_card"], data["n"])
     if "left" in data:
@@ -365,9 +375,14 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         rc = data.get("rule_card", -1)
         printed = g.db.cards[rc].params.get("n", allowed) if isinstance(rc, int) and rc >= 0 else 1
         more = (f" with {allowed - printed} more from Inflation or a bonus" if allowed > printed else "")
-        fields["short"] = (f", which{more} allows {allowed}, but only {data['hand']} in hand"
+        said = (f", and {allow_words(g, Quantity(allowed, tuple((c, n) for c, n in data['terms'])))}"
+                if "terms" in data and allowed > printed else f", which{more} allows {allowed}")
+        fields["short"] = (f"{said}, but only {data['hand']} in hand"
                            if kind == "plays_left" and allowed >= 0 and "hand" in data
                            and allowed - data["played"] > n else "")
+        ch = CHANGED.get().get("plays")
+        fields["changed"] = (f"; {cause_words(g, ch, p)}: {allow_words(g, ch.after)} now, not {ch.before.value}"
+                             if ch is not None and ch.after.value >= 0 else "")
         fields["free_words"] = ("" if not data.get("free") else
                                 ": a free action may still be used before the turn ends" if n == 0 else
                                 ", and a free action may be used too")
@@ -388,6 +403,80 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         names = [who(g, q) for q in data["players"]]
         fields["players"] = ("Both " if len(names) == 2 else "All of ") + " and ".join(names)
     return fields
+
+
+def _rule_name(g: Game, c: int) -> str:
+    return "the Basic Rules" if c < 0 else nm(g, c)
+
+
+def cause_words(g: Game, ch: F.Change, p: int = -1) -> str:
+    """What changed a number, card by card: "Inflation left play", "Party
+    Bonus gives nothing now (Party is on nobody's table)", "Play 3
+    replaced Play 2"."""
+    parts: list[str] = []
+    b0, a0 = ch.before.terms[0][0] if ch.before.terms else None, ch.after.terms[0][0] if ch.after.terms else None
+    for c, was, now in ch.terms:
+        if c == b0 or c == a0:  # the rule that sets the number (its first term)
+            if c != a0:
+                continue  # told with the one that took its place
+            if b0 is None or b0 < 0:
+                parts.append(f"{nm(g, c)} came into play")
+            elif c < 0:
+                parts.append(f"{nm(g, b0)} left play")
+            else:
+                parts.append(f"{nm(g, c)} replaced {nm(g, b0)}")
+            continue
+        if c < 0:
+            continue
+        if was is None:
+            parts.append(f"{nm(g, c)} came into play")
+        elif now is None:
+            parts.append(f"{nm(g, c)} left play")
+        elif now == 0:
+            alone = g.nplayers == 1 and g.db.cards[c].effect in COMPARING_BONUSES
+            why = "alone there is nobody to compare with (the project's reading)" if alone else _unmet(g, c, p)
+            parts.append(f"{nm(g, c)} gives nothing now, since {why}")
+        elif was == 0:
+            met = _met(g, c, p)
+            parts.append(f"{nm(g, c)} adds {now} now" + (f", since {met[2:]}" if met else ""))
+        else:
+            parts.append(f"{nm(g, c)} gives {now} now, not {was}")
+    if b0 is not None and b0 >= 0 and a0 is None:
+        parts.append(f"{nm(g, b0)} left play")
+    return " and ".join(parts) if parts else "the cards in play changed"
+
+
+def allow_words(g: Game, q: Any) -> str:
+    """The rule and the terms behind a number of plays: "Play 2 allows 2",
+    "Play 2 + 1 Inflation allow 3"."""
+    first, extra = q.terms[0], [t for t in q.terms[1:] if t[1]]
+    if not extra:
+        basic = first[0] < 0
+        return f"{_rule_name(g, first[0])} allow{'' if basic else 's'} {q.value}"
+    text = arithmetic(g, "total", {"terms": [list(first)] + [list(t) for t in extra]})["terms"]
+    return f"{text} allow {q.value}"
+
+
+SUBJECT = {"plays": "the plays this turn", "kept": "what the Play rule leaves in hand", "draw": "the draw",
+           "hand": "the Hand Limit", "keeper": "the Keeper Limit"}
+
+
+def change_sentence(g: Game, ch: F.Change, p: int, played: int, left: int) -> str:
+    """One changed number told with its cause, the number before and now."""
+    cause = cause_words(g, ch, p)
+    what, a, b = ch.what, ch.after, ch.before
+    if what in ("hand", "keeper") and a.value < 0:
+        return f"{cause[:1].upper()}{cause[1:]}: there is no {SUBJECT[what][4:]} now (it was {b.value})."
+    terms = [t for t in a.terms[1:] if t[1]]
+    shown = f" ({arithmetic(g, 'total', {'terms': [list(a.terms[0])] + [list(t) for t in terms]})['terms']})" \
+        if terms else ""
+    was = f"not {b.value}" if b.value >= 0 else "and there was none before"
+    text = f"{cause[:1].upper()}{cause[1:]}: {SUBJECT[what]} {'is' if what != 'plays' else 'are'} {a.value} now{shown}, {was}"
+    if what == "draw" and b.value > a.value:
+        text += "; what was drawn stays drawn"
+    if what == "plays":
+        text += f"; {played} played, so {'no plays are' if left == 0 else f'{left} play' + ('s are' if left != 1 else ' is')} left"
+    return text + "."
 
 
 def limit_source(g: Game, card: int, n: int) -> str:
@@ -505,6 +594,12 @@ class Explainer:
         self.names = names  # the seats' names ("You", "Ada", ...); None: "Player N"
         self.viewer = viewer  # the seat told (cards unseen by it go unnamed); None: everything is told
         self.seen: set[str] = set()
+        self.watched: F.InForce | None = None  # the numbers in force as last told (their changes are told)
+
+    def watch(self, g: Game) -> None:
+        """Take the numbers in force now as told (a table first shown, a game
+        rebuilt by an undo): the next answer's changes are told from them."""
+        self.watched = F.snapshot(g)
 
     def explain(self, g: Game, e: Any) -> Explanation:
         token, seat = SEAT_NAMES.set(self.names), VIEWER.set(self.viewer)
@@ -546,6 +641,22 @@ class Explainer:
             VIEWER.reset(seat)
 
     def _explain_all(self, g: Game, events: list[Any]) -> list[Told]:
+        before = self.watched
+        if before is not None and before.game == (g.seed, tuple(g.decks), g.nplayers) \
+                and before.decisions < g.decisions and events:
+            self.watched, changed = F.changes(before, g, events)
+        else:  # nothing to compare with (the first answer told, or another game): the numbers from now on
+            self.watched, changed = F.snapshot(g), []
+        token = CHANGED.set({ch.what: ch for ch in changed})
+        try:
+            out = self._told(g, events)
+        finally:
+            CHANGED.reset(token)
+        if changed:
+            _tell_changes(g, events, out, changed, before)
+        return out
+
+    def _told(self, g: Game, events: list[Any]) -> list[Told]:
         out: list[Told] = []
         i, n, group = 0, len(events), 0
         while i < n:
@@ -567,6 +678,31 @@ class Explainer:
             out += [Told(group, x, m == 0) for m, x in enumerate(xs)]
             i = k
         return out
+
+
+def _tell_changes(g: Game, events: list[Any], out: list[Told], changed: list[F.Change], before: Any) -> None:
+    """Each changed number not told on a line already (the plays on a line
+    that says the plays left, the draw on a catch-up's), told on the line of
+    the event that changed it (a rule that came or went, a Keeper that came
+    or went), else on the answer's last line."""
+    told_plays = any(e.kind == "turn_end" and "rule_card" in e.data or "left" in e.data for e in events)
+    caught_up = any(e.kind == "catch_up" for e in events)
+    p = before.active
+    for ch in changed:
+        if (ch.what == "plays" and told_plays) or (ch.what == "draw" and caught_up):
+            continue
+        cards = {c for c, _, _ in ch.terms} | {t[0] for t in ch.before.terms} | {t[0] for t in ch.after.terms}
+        at = max((i for i, t in enumerate(out) if t.head and events[i].card in cards and events[i].kind in
+                  ("rule", "rule_discarded")), default=-1)
+        if at < 0:
+            at = max((i for i, t in enumerate(out) if t.head and events[i].kind in TABLE_CHANGES), default=-1)
+        if at < 0:  # (a line the front ends show: never an Action's "done", never the deal)
+            at = max((i for i, t in enumerate(out) if t.head and events[i].kind not in ("action_done", "deal")),
+                     default=len(out) - 1)
+        left = g.plays_left(p) if g.active == p and g.phase == "play" else 0
+        x = out[at].x
+        line = change_sentence(g, ch, p, g.played if g.active == p else before.played, left)
+        out[at] = Told(out[at].group, Explanation(x.event, x.rule, x.raw + " " + line, x.more), True)
 
 
 def _run_end(events: list[Any], i: int) -> int:

@@ -101,6 +101,7 @@ class GameScreen(TableKeys, TablePanels, TableFit, BotSeats):
         from tutor.explain import Explainer
         # against bots the tutor tells your view: what goes into a bot's hand unseen goes unnamed
         self.explainer = Explainer("brief", names=info.names, viewer=self.me if self.seats else None)
+        self.explainer.watch(g)  # the numbers in force as the table is shown: their changes are told with their cause
 
     def compose(self) -> ComposeResult:
         """The table in the layout the terminal's size allows (``layouts``):

@@ -47,6 +47,7 @@ class LessonScreen(GameScreen):
             names = seat_names(["human"] + ["greedy"] * (self.g.nplayers - 1))
             self.info.names = names
             self.explainer = Explainer("full", names=names)
+            self.explainer.watch(self.g)
         self.explainer.level = "full"
         self.saving = self.link.holds  # this window holds the lesson slot (another window may have it)
         self.resume_at = step

@@ -86,6 +86,7 @@ class TableKeys(TableBase):
         self.forget_from(point)
         del self.answers[point:]
         self.g = rebuild(self.g.seed, self.g.decks, self.answers, self.g.variant_name, self.g.nplayers)
+        self.explainer.watch(self.g)
         self.info.assisted = True
         self.info.assists.append("undo")
         self.link.save(self.g, self.answers, True, None)
