@@ -82,6 +82,8 @@ AREAS: dict[str, list[str]] = {
     "tutor": ["tests/test_tutor.py", "tests/test_tutor_truth.py", "tests/test_bot_lines.py",
               "tests/test_claims_and_causes.py", "tests/test_near_misses.py", "tests/test_numbers_and_ends.py"],
     "lessons": ["tests/test_lessons.py"],
+    # the numbers in force with their terms (issue 63): the engine's Quantity, prompts, spots, the changes told
+    "numbers": ["tests/test_numbers_in_force.py", "tests/test_scenarios.py", "tests/test_tutor_truth.py"],
     "app": ["tests/test_app.py", "tests/test_app_keys.py", "tests/test_bots_app.py"],
     # this round's sizes and rendering: the table at every size, the key bar, lines that are never markup, help
     "sizes": ["tests/test_table.py", "tests/test_keybar.py", "tests/test_screen.py"],
