@@ -391,7 +391,7 @@ class TurnPolicy(Turn):
             if g.log is not None:  # the tutor's arithmetic: what the draw is now, and what is owed
                 total = g.drawn + owed
                 g.ev("catch_up", "turn.catch-up", a, owed=owed, drawn=g.drawn, terms=g.draw_quantity(a).plain(),
-                        resumed=total == g._told_draw)
+                        resumed=total == g._told_draw, piles=len(g.draw) + len(g.discard))
                 g._told_draw = total
             g.stack.append(("draw", a, owed, 1, "turn.catch-up"))
             return

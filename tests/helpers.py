@@ -272,7 +272,7 @@ EVENT_DATA = {
     "take_hand": (("frm", "count"), ()), "to_hand": ((), ("frm", "pile")), "from_discard": ((), ("rules_pile",)),
     "turn_start": (("turn", "extra"), ()), "rotate": (("direction",), ()), "trade": (("frm",), ()),
     "solo_setup": (("set_aside",), ()), "game_over": ((), ("score", "winner", "goal", "deck", "instead", "turns", "rounds", "loop_card", "turn")),
-    "draw_phase": (("n", "terms"), ()), "catch_up": (("owed", "drawn", "terms", "resumed"), ()),
+    "draw_phase": (("n", "terms"), ()), "catch_up": (("owed", "drawn", "terms", "resumed", "piles"), ()),
     "play_phase": (("n", "terms", "hand"), ()), "turn_end": (("played",), ("empty", "chose", "rule_card", "allowed", "gone", "terms")),
     "goal_discarded": ((), ("replaced_by", "chooser")), "rule_discarded": ((), ("replaced_by", "spot")), "goal": ((), ("joined", "beside")),
     "bonus": (("n", "to"), ()), "blocked": (("stopper",), ("keeper", "stand_in")), "tie": (("players",), ()),
@@ -315,7 +315,7 @@ DATA_CHECKS = {
     "chooser": _seat, "left": _count, "free": lambda g, v: isinstance(v, bool), "has": _count, "needs": lambda g, v: _count(g, v) and v >= 2, "wins": lambda g, v: _count(g, v) and v >= 1, "rules_pile": lambda g, v: v is True, "joined": lambda g, v: isinstance(v, bool),
     "to": lambda g, v: v in ("draw", "play"), "stopper": _card, "stand_in": _card, "loop_card": _card, "creeper": _card, "rule_card": lambda g, v: v == -1 or _card(g, v), "gone": lambda g, v: v == -1 or _card(g, v),
     "allowed": lambda g, v: isinstance(v, int) and v >= -1,
-    "resumed": lambda g, v: isinstance(v, bool), "beside": lambda g, v: isinstance(v, list) and all(_card(g, x) for x in v), "printed": _count, "total": _count,
+    "resumed": lambda g, v: isinstance(v, bool), "piles": _count, "beside": lambda g, v: isinstance(v, list) and all(_card(g, x) for x in v), "printed": _count, "total": _count,
     "param": lambda g, v: isinstance(v, str) and bool(v),
     "players": lambda g, v: isinstance(v, list) and len(v) >= 2 and all(_seat(g, q) for q in v),
 }

@@ -177,10 +177,10 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "turn_end": "{W} {have} no plays left ({played} played this turn): the turn ends, and limits apply now.",
     "draw_phase": "{W} {draw} {n}: {terms}.",
     ("catch_up", "+resumed"): ("The draw is still {total} ({terms}), but the piles ran dry after {w} drew {drawn}; "
-                               "now there are cards again, so {w} {draw} the {owed} still owed at once "
+                               "now there are cards again, so {w} {draw} {owed_words} at once "
                                "(the project's reading)."),
     "catch_up": ("The draw is now {total} ({terms}) and {w} drew {drawn} so far this turn, "
-                 "so {w} {draw} {owed} more at once."),
+                 "so {w} {draw} {more_words} at once."),
     "play_phase": "{W} {play} {plays} this turn: {terms}.",
     ("play", "+left"): ("{W} played {name}{how}: {left_words} this turn ({played} played under "
                         "{rule_card}{short}{changed}){free_words}."),
@@ -386,6 +386,12 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         fields["free_words"] = ("" if not data.get("free") else
                                 ": a free action may still be used before the turn ends" if n == 0 else
                                 ", and a free action may be used too")
+    if kind == "catch_up":  # never more than the piles hold (the rest stays owed until there are cards again)
+        owed, piles = data["owed"], data.get("piles", data["owed"])
+        fields["owed_words"] = (f"the {owed} still owed" if piles >= owed else
+                                f"{piles} of the {owed} still owed (all the piles hold)")
+        fields["more_words"] = (f"{owed} more" if piles >= owed else
+                                f"{piles} more, all the piles hold ({owed} are owed)")
     if "frm" in data and isinstance(data["frm"], int):
         f = who(g, data["frm"], False)
         fields.update(f=f, fp="your" if f == "you" else f"{f}'s")
