@@ -91,9 +91,12 @@ def check_game(decks: tuple[str, ...], players: int, variant: str, seed: int) ->
             ln = t.x.text
             m = re.match(r".* drew (\d+) (?:more )?cards[^:]*: ", ln)
             if m and "discarded" not in ln:
-                stop = ln.find(". ", m.end())  # (a changed number may be told after the burst's sentence)
-                stop = len(ln) if stop < 0 else stop
-                assert int(m.group(1)) == sum(1 for a, _ in t.x.names if m.end() <= a < stop), ln
+                # the names listed after the colon, one ", " apart (a changed number may be told after them)
+                listed, at = 0, m.end()
+                for a, b in t.x.names:
+                    if a == at:
+                        listed, at = listed + 1, b + 2
+                assert int(m.group(1)) == listed, ln
         for e, t in zip(events, told_all, strict=True):  # (c) never more drawn at once than the piles held
             m = re.search(r"(?:the|draws?) (\d+)(?: of the \d+)? (?:still owed|more)", t.x.text)
             if e.kind == "catch_up" and m:

@@ -364,8 +364,10 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         fields["gone_words"] = f"; {nm(g, gone)} left play this turn" if gone >= 0 else ""
         ch = CHANGED.get().get("plays")
         if ch is not None and ch.after.value == allowed:  # the plays changed with this answer: why, and from what
-            fields["allow"] = f"{cause_words(g, ch, p)}: {fields['allow']} now, not {ch.before.value}"
-            fields["gone_words"] = ""
+            cause = cause_words(g, ch, p)
+            fields["allow"] = f"{cause}: {fields['allow']} now, not {value_words('plays', ch.before.value)}"
+            if gone >= 0 and nm(g, gone) in cause:  # the Play rule that left is named already
+                fields["gone_words"] = ""
     if "limit_card" in data:
         fields["limit_src"] = limit_source(g, data["limit_card"], data["n"])
     if "left" in data:
@@ -381,7 +383,8 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
                            if kind == "plays_left" and allowed >= 0 and "hand" in data
                            and allowed - data["played"] > n else "")
         ch = CHANGED.get().get("plays")
-        fields["changed"] = (f"; {cause_words(g, ch, p)}: {allow_words(g, ch.after)} now, not {ch.before.value}"
+        fields["changed"] = (f"; {cause_words(g, ch, p)}: {allow_words(g, ch.after)} now, "
+                             f"not {value_words('plays', ch.before.value)}"
                              if ch is not None and ch.after.value >= 0 else "")
         fields["free_words"] = ("" if not data.get("free") else
                                 ": a free action may still be used before the turn ends" if n == 0 else
@@ -467,20 +470,30 @@ SUBJECT = {"plays": "the plays this turn", "kept": "what the Play rule leaves in
            "hand": "the Hand Limit", "keeper": "the Keeper Limit"}
 
 
-def change_sentence(g: Game, ch: F.Change, p: int, played: int, left: int) -> str:
-    """One changed number told with its cause, the number before and now."""
-    cause = cause_words(g, ch, p)
+def value_words(what: str, n: int) -> str:
+    """A number in force in words: -1 is no limit, or a Play rule that counts by the hand."""
+    if n >= 0:
+        return str(n)
+    return "as many as the hand holds" if what == "plays" else "none"
+
+
+def change_sentence(g: Game, ch: F.Change, p: int, played: int, left: int, own: bool = False) -> str:
+    """One changed number told with its cause, the number before and now
+    (``own``: told on the line of the card that caused it, which names it)."""
+    cause = "" if own else cause_words(g, ch, p)
     what, a, b = ch.what, ch.after, ch.before
     if what in ("hand", "keeper") and a.value < 0:
-        return f"{cause[:1].upper()}{cause[1:]}: there is no {SUBJECT[what][4:]} now (it was {b.value})."
+        text = f"there is no {SUBJECT[what][4:]} now (it was {b.value})"
+        return (f"{cause[:1].upper()}{cause[1:]}: {text}." if cause else f"{text[:1].upper()}{text[1:]}.")
     terms = [t for t in a.terms[1:] if t[1]]
     shown = f" ({arithmetic(g, 'total', {'terms': [list(a.terms[0])] + [list(t) for t in terms]})['terms']})" \
-        if terms else ""
-    was = f"not {b.value}" if b.value >= 0 else "and there was none before"
-    text = f"{cause[:1].upper()}{cause[1:]}: {SUBJECT[what]} {'is' if what != 'plays' else 'are'} {a.value} now{shown}, {was}"
+        if terms and a.value >= 0 else ""
+    was = f"not {value_words(what, b.value)}" if b.value >= 0 or what == "plays" else "and there was none before"
+    said = f"{SUBJECT[what]} {'is' if what != 'plays' else 'are'} {value_words(what, a.value)} now{shown}, {was}"
+    text = f"{cause[:1].upper()}{cause[1:]}: {said}" if cause else f"{said[:1].upper()}{said[1:]}"
     if what == "draw" and b.value > a.value:
         text += "; what was drawn stays drawn"
-    if what == "plays":
+    if what == "plays" and a.value >= 0:
         text += f"; {played} played, so {'no plays are' if left == 0 else f'{left} play' + ('s are' if left != 1 else ' is')} left"
     return text + "."
 
@@ -700,6 +713,8 @@ def _tell_changes(g: Game, events: list[Any], out: list[Told], changed: list[F.C
         cards = {c for c, _, _ in ch.terms} | {t[0] for t in ch.before.terms} | {t[0] for t in ch.after.terms}
         at = max((i for i, t in enumerate(out) if t.head and events[i].card in cards and events[i].kind in
                   ("rule", "rule_discarded")), default=-1)
+        if at < 0:  # a card that came to or left a table (a bonus follows the Keepers), else any change of zone
+            at = max((i for i, t in enumerate(out) if t.head and events[i].kind in TABLE_MOVES), default=-1)
         if at < 0:
             at = max((i for i, t in enumerate(out) if t.head and events[i].kind in TABLE_CHANGES), default=-1)
         if at < 0:  # (a line the front ends show: never an Action's "done", never the deal)
@@ -707,7 +722,8 @@ def _tell_changes(g: Game, events: list[Any], out: list[Told], changed: list[F.C
                      default=len(out) - 1)
         left = g.plays_left(p) if g.active == p and g.phase == "play" else 0
         x = out[at].x
-        line = change_sentence(g, ch, p, g.played if g.active == p else before.played, left)
+        own = events[at].kind in ("rule", "rule_discarded") and events[at].card in {c for c, _, _ in ch.terms}
+        line = change_sentence(g, ch, p, g.played if g.active == p else before.played, left, own)
         out[at] = Told(out[at].group, Explanation(x.event, x.rule, x.raw + " " + line, x.more), True)
 
 
@@ -738,6 +754,11 @@ def _swap_line(g: Game, gone: list[Any], got: list[Any]) -> str:
 TABLE_CHANGES = frozenset({"keeper", "creeper", "goal", "goal_discarded", "give", "move", "take", "discard_table",
                            "attach", "detach", "redirect", "deal_keeper", "potato", "draw", "deal", "take_hand",
                            "to_hand", "trade", "rotate", "from_discard", "discard", "limit_discard", "play"})
+
+
+# the changes of a table (a Keeper or Creeper that came or went): what a bonus's number follows
+TABLE_MOVES = frozenset({"keeper", "creeper", "give", "move", "take", "discard_table", "attach", "detach", "redirect",
+                         "deal_keeper", "potato"})
 
 
 def _made_possible(g: Game, events: list[Any], i: int) -> str:

@@ -91,8 +91,10 @@ def changes(before: InForce, g: Game, events: list[Any]) -> tuple[InForce, list[
             a: Quantity | None = turn_end_plays(g, events, before.active) if before.phase == "play" else None
             if a is None and same_turn:
                 a = now.plays
-        elif what in ("kept", "draw"):
-            a = now.of(what) if same_turn else None
+        elif what == "kept":  # only while a Play rule that counts by the hand stays (its coming or going is told)
+            a = now.kept if same_turn and now.kept.terms and b.terms else None
+        elif what == "draw":
+            a = now.draw if same_turn else None
         else:
             a = now.of(what)
         if a is None or a == b:
