@@ -245,6 +245,10 @@ def op_end_turn(g: Game, by: int = -1, why: str = "plays") -> None:
                         "terms": terms}
             else:
                 flag = {"rule_card": v.play_card, "allowed": v.play_max}
+            if v.play_max < 0:  # All But N: what it keeps in hand, when Inflation or a bonus changes the N
+                kept = g.kept_quantity(p)
+                if any(n for _, n in kept.terms[1:]):
+                    flag["kept"] = kept.plain()
             if g._play_gone >= 0:
                 flag["gone"] = g._play_gone
         g.ev("turn_end", "turn.end", p, by, played=g.played, **flag)
@@ -439,6 +443,10 @@ class TurnPolicy(Turn):
                 told: dict[str, Any] = {"left": left, "played": g.played, "rule_card": v.play_card}
                 if frees:
                     told["free"] = True
+                if v.play_max < 0:  # All But N: what it keeps in hand, when Inflation or a bonus changes the N
+                    kept = g.kept_quantity(a)
+                    if any(n for _, n in kept.terms[1:]):
+                        told["kept"] = kept.plain()
                 # what the Play rule allows is told only when the hand is what holds the plays back
                 allowed = v.play_max if not v.play_bonus else g.plays_allowed(a, v)
                 if allowed >= 0 and allowed - g.played > left:

@@ -114,7 +114,7 @@ def check_combinations(g, events, told, blocked_before) -> set[tuple[int, int]]:
                 assert "ended the turn" in x.text, x.text
             else:
                 rule = "the Basic Rules" if d["rule_card"] < 0 else g.name(d["rule_card"])
-                assert rule in x.text and ("allow" in x.text or "leaves" in x.text), x.text
+                assert rule in x.text and ("allow" in x.text or "leave" in x.text), x.text
                 if d.get("gone", -1) >= 0:
                     assert g.name(d["gone"]) in x.text and ("left play" in x.text or "replaced" in x.text), x.text
         if e.data.get("limit") and "along" not in e.data and t.head:  # a limit discard names its card and numbers

@@ -357,13 +357,15 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         if allowed >= 0 and sum_of:  # Inflation or a bonus raised the number: the sum, term by term
             shown = {**data, "terms": data["terms"][:1] + sum_of, "n": allowed, "hand": allowed}
             fields["allow"] = f"{arithmetic(g, 'play_phase', shown, p)['terms']} allow {allowed}"
+        elif allowed < 0 and "kept" in data:  # All But N with Inflation or a bonus: the N in force, and why
+            fields["allow"] = f"{_kept_words(g, data['kept'])} in hand"
         else:
             fields["allow"] = (f"{rule_name} allow{'' if basic else 's'} {allowed}" if allowed >= 0 else
                                f"{rule_name} leaves the rest in hand")
         gone = data.get("gone", -1)
         fields["gone_words"] = f"; {nm(g, gone)} left play this turn" if gone >= 0 else ""
         ch = CHANGED.get().get("plays")
-        if ch is not None and ch.after.value == allowed:  # the plays changed with this answer: why, and from what
+        if ch is not None and ch.after.value == allowed >= 0:  # the plays changed with this answer: why, and from what
             cause = cause_words(g, ch, p)
             fields["allow"] = f"{cause}: {fields['allow']} now, not {value_words('plays', ch.before.value)}"
             if gone >= 0 and nm(g, gone) in cause:  # the Play rule that left is named already
@@ -386,6 +388,8 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         fields["changed"] = (f"; {cause_words(g, ch, p)}: {allow_words(g, ch.after)} now, "
                              f"not {value_words('plays', ch.before.value)}"
                              if ch is not None and ch.after.value >= 0 else "")
+        if "kept" in data:  # All But N with Inflation or a bonus: the N in force, and why
+            fields["short"] += f"; {_kept_words(g, data['kept'])} in hand"
         fields["free_words"] = ("" if not data.get("free") else
                                 ": a free action may still be used before the turn ends" if n == 0 else
                                 ", and a free action may be used too")
@@ -468,6 +472,15 @@ def allow_words(g: Game, q: Any) -> str:
 
 SUBJECT = {"plays": "the plays this turn", "kept": "what the Play rule leaves in hand", "draw": "the draw",
            "hand": "the Hand Limit", "keeper": "the Keeper Limit"}
+
+
+def _kept_words(g: Game, kept: list[list[int]]) -> str:
+    """What Play All But N leaves in hand, with its terms: "Play All But 1 +
+    1 Inflation leave 2" (a bonus takes one off: "- 1 Party Bonus")."""
+    n = max(0, sum(t[1] for t in kept))
+    kept = kept[:1] + [t for t in kept[1:] if t[1]]  # (a bonus that gives nothing now is no part of the sum)
+    return f"{arithmetic(g, 'total', {'terms': kept})['terms']} leave {n}" if n else \
+        f"{arithmetic(g, 'total', {'terms': kept})['terms']} leave none"
 
 
 def value_words(what: str, n: int) -> str:
