@@ -113,29 +113,36 @@ def test_a_spot_shows_the_number_in_force_with_its_terms_and_nothing_when_it_is_
     assert spot_words(g, 40)["limit"] == "2 → 3 with Inflation"
 
 
+async def shown(store, g: Game, size: tuple[int, int]) -> str:
+    """The whole terminal, as the game screen (and any dialog over it) first shows ``g``."""
+    app = make_app(store)
+    async with app.run_test(size=size) as pilot:
+        app.push_screen(game_screen(app, g, GameInfo(seed=0)))
+        await pilot.pause()
+        return "\n".join(screen_lines(app))
+
+
 @pytest.mark.app
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
-async def test_the_spots_and_banner_agree_with_the_dialog_and_the_tutor_under_inflation_and_a_bonus(store, size):
+async def test_the_spots_and_banner_agree_with_the_dialog_under_inflation_and_a_bonus(store, size):
     """Under Inflation the Draw spot, the Play spot, the Limit spot and the
-    banner show the numbers in force (4 to draw, 3 plays, a Hand Limit of 1),
-    the same the hand-limit dialog and the tutor say."""
+    banner show the numbers in force (4 to draw, 3 plays, a Hand Limit of
+    1), and the hand-limit dialog at the turn's end asks for the same limit;
+    under Party Bonus the Play spot says 3, as the banner does."""
+    wide = size[0] >= 120
     g = table(SPOTS.format(play="Play 2", limit="Hand Limit 0", other="Inflation", table=""))
-    app = make_app(store)
-    async with app.run_test(size=size) as pilot:
-        app.push_screen(game_screen(app, g, GameInfo(seed=0)))
-        await pilot.pause()
-        text = "\n".join(screen_lines(app))
-        assert "draw 4 (4 drawn)" in text and "play 3 (2 left)" in text, text
-        wide = size[0] >= 120
-        for want in (("3 + 1 Inflation = 4", "2 + 1 Inflation = 3", "0 → 1 with Inflation") if wide else
-                     ("now 4 (3+1)", "now 3 (2+1)", "now 1 (0+1)")):
-            assert want in text, (want, text)
-        assert "Hand Limit 1" not in text  # never a limit the card does not print, unexplained
+    text = await shown(store, g, size)
+    assert "draw 4 (4 drawn)" in text and "play 3 (2 left)" in text, text
+    for want in (("3 + 1 Inflation = 4", "2 + 1 Inflation = 3", "0 → 1 with Inflation") if wide else
+                 ("now 4 (3+1)", "now 3 (2+1)", "now 1 (0+1)")):
+        assert want in text, (want, text)
+    assert "Hand Limit 1" not in text  # never a limit the card does not print, unexplained
+    for card in ("Milk", "Cookies"):  # the last two plays: the turn ends, and the Hand Limit of 1 applies
+        g.push(("play", g.db.find(card)))
+    assert g.prompt is not None and g.prompt.ask == "discard_hand" and g.prompt.min == 1  # 2 in hand, keep 1
+    text = await shown(store, g, size)
+    assert "keep 1 (0 + 1 Inflation)," in text and "discard 1 card(s)" in text, text  # (the dialog may wrap)
     g = table(SPOTS.format(play="Play 2", limit="Keeper Limit 2", other="Party Bonus", table='"The Party"'))
-    app = make_app(store)
-    async with app.run_test(size=size) as pilot:
-        app.push_screen(game_screen(app, g, GameInfo(seed=0)))
-        await pilot.pause()
-        text = "\n".join(screen_lines(app))
-        assert "draw 4 (4 drawn)" in text and "play 3 (2 left)" in text, text
-        assert ("2 + 1 Party Bonus = 3" if size[0] >= 120 else "now 3 (2+1)") in text, text
+    text = await shown(store, g, size)
+    assert "draw 4 (4 drawn)" in text and "play 3 (2 left)" in text, text
+    assert ("2 + 1 Party Bonus = 3" if wide else "now 3 (2+1)") in text, text
