@@ -375,6 +375,8 @@ class Game:
     draw_required = N.draw_required
     _draw_required = N._draw_required
     draw_quantity = N.draw_quantity
+    draw_terms = N.draw_terms
+    play_terms = N.play_terms
     play_quantity = N.play_quantity
     limit_quantity = N.limit_quantity
     kept_quantity = N.kept_quantity

@@ -241,17 +241,27 @@ def draw_quantity(g: Game, p: int) -> Quantity:
     Basic Rules), each Inflation, each bonus New Rule in play (0 when it
     gives nothing now) and the Play rule's last word (Play All But 1). The
     value is ``draw_required(p)``."""
+    terms = draw_terms(g, p)
+    return Quantity(sum(t[1] for t in terms), tuple((c, n) for c, n in terms))
+
+def draw_terms(g: Game, p: int) -> list[list[int]]:
+    """``draw_quantity``'s terms as the log writes them (lists): worked out
+    here only, the log's path skips building the Quantity."""
     cards, pas, idx = g.db.cards, g.passive, g.pidx
     r = g.slot_rule(SLOT_DRAW)
-    terms = [(r, cards[r].params["n"] if r >= 0 else 1)] + _inflations(g)
-    terms += [(x, pas[x].draw_bonus(g, p, x)) for x in g.rules if x in idx.draw]
-    r = g.slot_rule(SLOT_PLAY)
-    if r in idx.adjust:
-        n = sum(t[1] for t in terms)
-        d = pas[r].draw_adjust(g, p, r, n) - n
-        if d:
-            terms.append((r, d))
-    return Quantity(sum(t[1] for t in terms), tuple(terms))
+    terms = [[r, cards[r].params["n"] if r >= 0 else 1]]
+    if idx.numeral:  # (a card set without Inflation, or without bonuses, asks nothing more)
+        terms += [[x, pas[x].numeral] for x in g.rules if x in idx.numeral]
+    if idx.draw:
+        terms += [[x, pas[x].draw_bonus(g, p, x)] for x in g.rules if x in idx.draw]
+    if idx.adjust:
+        r = g.slot_rule(SLOT_PLAY)
+        if r in idx.adjust:
+            n = sum(t[1] for t in terms)
+            d = pas[r].draw_adjust(g, p, r, n) - n
+            if d:
+                terms.append([r, d])
+    return terms
 
 def play_quantity(g: Game, p: int) -> Quantity:
     """The plays p has this turn, term by term: the Play rule (-1, 1: the
@@ -259,14 +269,21 @@ def play_quantity(g: Game, p: int) -> Quantity:
     Play rule has a numeral) and each bonus. The value is what the rules
     allow in all (``plays_allowed``; -1 when the Play rule counts by the
     hand), before the hand caps it."""
+    terms = play_terms(g, p)
+    return Quantity(sum(t[1] for t in terms) if terms[0][1] or terms[0][0] < 0 else -1,
+                    tuple((c, n) for c, n in terms))
+
+def play_terms(g: Game, p: int) -> list[list[int]]:
+    """``play_quantity``'s terms as the log writes them (lists)."""
     pas, idx = g.passive, g.pidx
     r = g.slot_rule(SLOT_PLAY)
     numeral = r < 0 or pas[r].play_number(g, r) > 0
-    terms = [(r, 1 if r < 0 else (g.db.cards[r].params.get("n", 0) if numeral else 0))]
-    if numeral:
-        terms += _inflations(g)
-    terms += [(x, pas[x].play_bonus(g, p, x)) for x in g.rules if x in idx.play]
-    return Quantity(sum(t[1] for t in terms) if numeral else -1, tuple(terms))
+    terms = [[r, 1 if r < 0 else (g.db.cards[r].params.get("n", 0) if numeral else 0)]]
+    if numeral and idx.numeral:
+        terms += [[x, pas[x].numeral] for x in g.rules if x in idx.numeral]
+    if idx.play:
+        terms += [[x, pas[x].play_bonus(g, p, x)] for x in g.rules if x in idx.play]
+    return terms
 
 def kept_quantity(g: Game, p: int) -> Quantity:
     """The cards a Play rule that counts by the hand leaves in it (Play All

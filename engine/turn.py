@@ -102,7 +102,7 @@ def op_draw_phase(g: Game) -> None:
     g.hand_at_start = len(g.hands[p])
     n = g.draw_required(p)
     if g.log is not None:  # the tutor's arithmetic (a game without a log skips it)
-        terms = g.draw_quantity(p).plain()
+        terms = g.draw_terms(p)
         g.ev("draw_phase", "turn.draw", p, n=n, terms=terms)
         g._told_draw = n
         _tell_terms(g, p, terms, "draw")
@@ -113,7 +113,7 @@ def op_begin_play(g: Game) -> None:
     g.phase = "play"
     if g.log is not None:
         p = g.active
-        terms = g.play_quantity(p).plain()
+        terms = g.play_terms(p)
         n = g.plays_left(p)
         short = terms[0][1] > 0 and n < sum(t[1] for t in terms)  # a numeral larger than the hand
         g.ev("play_phase", "turn.play-more-than-held" if short else "turn.play", p, n=n, terms=terms,
@@ -240,7 +240,7 @@ def op_end_turn(g: Game, by: int = -1, why: str = "plays") -> None:
         if why == "plays":  # the plays ran out: under which Play rule, and the one that left this turn, if any
             v = g.rule_view()
             if v.plus or v.play_bonus:  # Inflation or a bonus: the sum behind the number, term by term
-                terms = g.play_quantity(p).plain()
+                terms = g.play_terms(p)
                 flag = {"rule_card": v.play_card, "allowed": sum(n for _, n in terms) if v.play_max >= 0 else -1,
                         "terms": terms}
             else:
@@ -394,7 +394,7 @@ class TurnPolicy(Turn):
         if owed > 0 and g.variant.can_draw(g):
             if g.log is not None:  # the tutor's arithmetic: what the draw is now, and what is owed
                 total = g.drawn + owed
-                g.ev("catch_up", "turn.catch-up", a, owed=owed, drawn=g.drawn, terms=g.draw_quantity(a).plain(),
+                g.ev("catch_up", "turn.catch-up", a, owed=owed, drawn=g.drawn, terms=g.draw_terms(a),
                         resumed=total == g._told_draw, piles=len(g.draw) + len(g.discard))
                 g._told_draw = total
             g.stack.append(("draw", a, owed, 1, "turn.catch-up"))
@@ -451,7 +451,7 @@ class TurnPolicy(Turn):
                 allowed = v.play_max if not v.play_bonus else g.plays_allowed(a, v)
                 if allowed >= 0 and allowed - g.played > left:
                     told["allowed"], told["hand"] = allowed, len(hand)
-                    told["terms"] = g.play_quantity(a).plain()  # what makes the number: the rule, Inflation, bonuses
+                    told["terms"] = g.play_terms(a)  # what makes the number: the rule, Inflation, bonuses
                 at = g._tell_at
                 if at is not None and at[0] is g.log:  # the play was told in this answer: its line says it
                     at[1][4].update(told)
