@@ -170,7 +170,8 @@ def op_play_random(g: Game, p: int) -> None:
         return
     g.rng, i = R.below(g.rng, len(hand))
     c = hand[i]
-    g.ev("random_play", "rule.first-play-random", p, c)
+    if g.log is not None:  # why it applies: the plays in force are more than 1 (Inflation may be why)
+        g.ev("random_play", "rule.first-play-random", p, c, terms=g.play_terms(p))
     g.stack.append(("play", p, c, 0))
 
 
@@ -451,7 +452,8 @@ class TurnPolicy(Turn):
                 allowed = v.play_max if not v.play_bonus else g.plays_allowed(a, v)
                 if allowed >= 0 and allowed - g.played > left:
                     told["allowed"], told["hand"] = allowed, len(hand)
-                    told["terms"] = g.play_terms(a)  # what makes the number: the rule, Inflation, bonuses
+                if v.play_max >= 0 and (v.plus or v.play_bonus):  # what makes the number: the rule, Inflation, bonuses
+                    told["terms"] = g.play_terms(a)
                 at = g._tell_at
                 if at is not None and at[0] is g.log:  # the play was told in this answer: its line says it
                     at[1][4].update(told)

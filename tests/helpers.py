@@ -262,7 +262,7 @@ def check_events(g: Game, events) -> None:
 
 # What each kind of event carries besides its player and card: (always, sometimes).
 EVENT_DATA = {
-    "attach": (("keeper",), ()), "detach": (("keeper",), ()),
+    "attach": (("keeper",), ()), "random_play": ((), ("terms",)), "detach": (("keeper",), ()),
     "canceled": (("by",), ()), "discard_table": (("by",), ("limit", "n", "goal", "limit_card", "along", "target")), "give": (("by",), ()),
     "discard": ((), ("random",)), "empty_trash": (("count",), ()), "reshuffle": (("count",), ()),
     "limit_discard": (("limit", "n", "limit_card"), ()), "move": (("frm",), ("by",)), "nothing": ((), ("why",)),

@@ -142,6 +142,11 @@ async def test_the_spots_and_banner_agree_with_the_dialog_under_inflation_and_a_
     assert g.prompt is not None and g.prompt.ask == "discard_hand" and g.prompt.min == 1  # 2 in hand, keep 1
     text = await shown(store, g, size)
     assert "keep 1 (0 + 1 Inflation)," in text and "discard 1 card(s)" in text, text  # (the dialog may wrap)
+    # names that take both lines of a compact box: the number in force on its bottom border instead
+    g = table(SPOTS.format(play="Play All But 1", limit="Keeper Limit 2", other="Inflation", table=""))
+    text = await shown(store, g, size)
+    for want in (("all but 2 (1 + 1 Inflation)", "2 → 3 with Inflation") if wide else ("─ all but 2 ─", "─ now 3 ─")):
+        assert want in text, (want, text)
     g = table(SPOTS.format(play="Play 2", limit="Keeper Limit 2", other="Party Bonus", table='"The Party"'))
     text = await shown(store, g, size)
     assert "draw 4 (4 drawn)" in text and "play 3 (2 left)" in text, text

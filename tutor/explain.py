@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.game import Event, Game
-from engine.numbers import Quantity
 
 from . import in_force as F
 from .reference import REFERENCE, card_entry_id
@@ -186,6 +185,9 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
                         "{rule_card}{short}{changed}){free_words}."),
     "plays_left": "{W} {have} {left_words} this turn ({played} played under {rule_card}{short}{changed}){free_words}.",
     "play": "{W} played {name}{how}.",
+    ("random_play", "+terms"): ("\x02First Play Random\x03 picked {name} from the hand: the first card of a turn "
+                                "is played at random unless the Play rule allows only 1, and {terms} "
+                                "allow {total}."),
     "random_play": "\x02First Play Random\x03 picked {name} from the hand.",
     "inflated": "{name} says {printed}, but Inflation makes it {total} ({printed} printed + {plus} Inflation).",
     "keeper": "{name} is now on the table in front of {w}.",
@@ -376,12 +378,11 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         n = data["left"]
         fields["left_words"] = "no plays left" if n == 0 else f"{n} play{'s' if n != 1 else ''} left"
         allowed = data.get("allowed", -1)
-        rc = data.get("rule_card", -1)
-        printed = g.db.cards[rc].params.get("n", allowed) if isinstance(rc, int) and rc >= 0 else 1
-        more = (f" with {allowed - printed} more from Inflation or a bonus" if allowed > printed else "")
-        said = (f", and {allow_words(g, Quantity(allowed, tuple((c, n) for c, n in data['terms'])))}"
-                if "terms" in data and allowed > printed else f", which{more} allows {allowed}")
-        fields["short"] = (f"{said}, but only {data['hand']} in hand"
+        extra = [t for t in data.get("terms", [])[1:] if t[1]]
+        if extra:  # Inflation or a bonus adds to the Play rule: the plays are counted under the sum
+            fields["rule_card"] = " ".join([_rule_name(g, data["rule_card"])] +
+                                           [f"{'+' if n > 0 else '-'} {abs(n)} {nm(g, c)}" for c, n in extra])
+        fields["short"] = (f", which allow{'' if extra else 's'} {allowed}, but only {data['hand']} in hand"
                            if kind == "plays_left" and allowed >= 0 and "hand" in data
                            and allowed - data["played"] > n else "")
         ch = CHANGED.get().get("plays")

@@ -233,10 +233,16 @@ class SpotBox(Pane):
         if c < 0:
             return self.label, sub, dim("empty")
         shown = card(g, c, short=True)
+        wide = roomy(info) or room >= 30  # a roomy box (or a wide one) has room for the card's words
+        if not wide and shown.cell_length > room:
+            # a name that takes both of a compact box's lines: the number in force goes on the bottom
+            # border in place of the Basic Rule's (which counts only once the spot is empty)
+            now = in_force(g, self.spot, c, room - 4)  # (the border's corners and the label's spaces)
+            return self.label, now or sub, shown
         now = in_force(g, self.spot, c, room)
         if now:  # the number in force when more than the printed one counts (Inflation, a bonus), with its terms
             shown += Content("\n") + Content.styled(now, "b")
-        if roomy(info) or room >= 30:  # a roomy box (or a wide one) has room for the card's words
+        if wide:
             shown += Content("\n") + dim(g.db.cards[c].text)
         return self.label, sub, shown
 
@@ -258,7 +264,8 @@ def in_force(g: Game, spot: str, c: int, room: int) -> str:
             return ""
         first = q.terms[0][1]
         names = " and ".join(g.name(x) for x, _ in extra)
-        ways = [f"{first} → {q.value} with {names}", f"{first} → {q.value} ({names})", f"now {q.value} ({_bare(q)})"]
+        ways = [f"{first} → {q.value} with {names}", f"{first} → {q.value} ({names})", f"now {q.value} ({_bare(q)})",
+                f"now {q.value}"]
     else:
         q = g.draw_quantity(g.active) if spot == "draw" else g.play_quantity(g.active)
         if q.value < 0:  # a Play rule that counts by the hand: what it leaves in hand
@@ -269,7 +276,8 @@ def in_force(g: Game, spot: str, c: int, room: int) -> str:
         else:
             if not any(n for _, n in q.terms[1:]):
                 return ""
-            ways = [f"{_sum(g, q)} = {q.value}", f"{_sum(g, q, short=True)} = {q.value}", f"now {q.value} ({_bare(q)})"]
+            ways = [f"{_sum(g, q)} = {q.value}", f"{_sum(g, q, short=True)} = {q.value}", f"now {q.value} ({_bare(q)})",
+                    f"now {q.value}"]
     return next((w for w in ways if len(w) <= room), ways[-1])
 
 
