@@ -94,7 +94,7 @@ def check_game(decks: tuple[str, ...], players: int, variant: str, seed: int) ->
                 # the names listed after the colon, one ", " apart (a changed number may be told after them)
                 listed, at = 0, m.end()
                 for a, b in t.x.names:
-                    if a == at:
+                    if a == at and ln[a - 2:a] in (", ", ": "):
                         listed, at = listed + 1, b + 2
                 assert int(m.group(1)) == listed, ln
         for e, t in zip(events, told_all, strict=True):  # (c) never more drawn at once than the piles held

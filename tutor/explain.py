@@ -746,8 +746,19 @@ def _run_end(events: list[Any], i: int) -> int:
     player and cause; or a draw or play sum with its terms."""
     e, n, j = events[i], len(events), i + 1
     if e.kind in BURSTS:  # (a card that went along with another is told apart: its data differs)
-        while j < n and events[j][:3] == e[:3] and events[j].cause == e.cause and events[j].data.keys() == e.data.keys():
-            j += 1
+        while j < n:
+            x = events[j]
+            if x[:3] == e[:3] and x.cause == e.cause and x.data.keys() == e.data.keys():
+                j += 1
+                continue
+            # a draw's Creepers, drawn on the way and replaced by the draws after them: still the one draw
+            k = j
+            while e.kind == "draw" and k < n and events[k].kind == "creeper" and events[k].player == e.player \
+                    and events[k].cause == e.cause:
+                k += 1
+            if k == j or k == n or events[k][:3] != e[:3] or events[k].cause != e.cause:
+                break
+            j = k
     elif e.kind in ("draw_phase", "play_phase"):  # the sum's terms, one line each, under the sum
         while j < n and events[j].kind == "bonus":
             j += 1
@@ -758,9 +769,21 @@ def _swap_line(g: Game, gone: list[Any], got: list[Any]) -> str:
     """One line for a card that discards and then draws (Discard and Draw)."""
     e = gone[0]
     w = who(g, got[0][2], False)
-    drawn = "" if unseen(got[0]) else f" ({', '.join(nm(g, x[3]) for x in got)})"
-    return (f"{nm(g, e.cause)}: {w} discarded {len(gone)} card{'s' if len(gone) != 1 else ''} "
-            f"({', '.join(nm(g, x[3]) for x in gone)}) and drew {len(got)}{drawn}.")
+    cards = [x for x in got if x.kind == "draw"]  # (a Creeper drawn on the way is replaced: told apart)
+    drawn = "" if unseen(got[0]) else f" ({', '.join(nm(g, x[3]) for x in cards)})"
+    line = (f"{nm(g, e.cause)}: {w} discarded {len(gone)} card{'s' if len(gone) != 1 else ''} "
+            f"({', '.join(nm(g, x[3]) for x in gone)}) and drew {len(cards)}{drawn}.")
+    return line + _on_the_way(g, got)
+
+
+def _on_the_way(g: Game, events: list[Any]) -> str:
+    """The Creepers a draw came on and replaced (they are in play, so seen by all)."""
+    creepers = [nm(g, x.card) for x in events if x.kind == "creeper"]
+    if not creepers:
+        return ""
+    one = len(creepers) == 1
+    return (f" {' and '.join(creepers)} came up on the way: {'a Creeper' if one else 'Creepers'} "
+            f"{'goes' if one else 'go'} onto the table and {'is' if one else 'are'} replaced.")
 
 
 # events that change a table, a hand or the Goal: after one of them a win is
@@ -828,8 +851,10 @@ def _burst(g: Game, events: list[Any]) -> str:
     """The one line for a burst of events: the count and every card (the
     count only, for cards the viewer cannot see)."""
     fields = _fields(g, events[0])
-    fields.update(count=len(events), names=", ".join(nm(g, x[3]) for x in events))
-    return template_for(events[0], UNSEEN_BURSTS if unseen(events[0]) else BURSTS).format(**fields)
+    drawn = [x for x in events if x.kind == events[0].kind]
+    fields.update(count=len(drawn), names=", ".join(nm(g, x[3]) for x in drawn))
+    line = template_for(events[0], UNSEEN_BURSTS if unseen(events[0]) else BURSTS).format(**fields)
+    return line + (_on_the_way(g, events) if events[0].kind == "draw" else "")
 
 
 # The sentences for cards that go where the viewer cannot see (another seat's
