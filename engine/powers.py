@@ -117,9 +117,9 @@ def _use_riddance(g: Game, p: int, c: int) -> None:
 
 
 def op_ans_riddance(g: Game, p: int, c: int, chosen: Chosen) -> None:
-    g.discard_from_table(chosen[0], "creeper.riddance", p)
+    g.discard_from_table(chosen[0], "creeper.riddance", p, target=c)  # the Keeper paid, and for which Creeper
     if c in g.tables[p]:
-        g.discard_from_table(c, "creeper.riddance", p)
+        g.discard_from_table(c, "creeper.riddance", p, keeper=chosen[0])
 
 
 FREE_TABLE_HERE = {"steal_tagged_keeper": _can_steal_tagged, "repair_malfunction": _can_repair,

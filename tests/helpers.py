@@ -263,7 +263,7 @@ def check_events(g: Game, events) -> None:
 # What each kind of event carries besides its player and card: (always, sometimes).
 EVENT_DATA = {
     "attach": (("keeper",), ()), "random_play": ((), ("terms",)), "detach": (("keeper",), ()),
-    "canceled": (("by",), ()), "discard_table": (("by",), ("limit", "n", "goal", "limit_card", "along", "target")), "give": (("by",), ()),
+    "canceled": (("by",), ()), "discard_table": (("by",), ("limit", "n", "goal", "limit_card", "along", "target", "keeper")), "give": (("by",), ()),
     "discard": ((), ("random",)), "empty_trash": (("count",), ()), "reshuffle": (("count",), ()),
     "limit_discard": (("limit", "n", "limit_card"), ()), "move": (("frm",), ("by",)), "nothing": ((), ("why",)),
     "play": (("src",), ("left", "played", "rule_card", "free", "allowed", "hand", "terms", "kept")), "inflated": (("param", "printed", "total"), ()), "plays_left": (("left", "played", "rule_card"), ("free", "allowed", "hand", "terms", "kept")), "potato": (("frm",), ()), "redirect": (("frm",), ()), "take": (("frm",), ()),

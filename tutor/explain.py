@@ -209,8 +209,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "limit_discard": "{W} discarded {name} to meet the Hand Limit of {n}{limit_src}.",
     ("discard_table", "keeper.cancel-surprise"): ("{name} was discarded from {wp} table: that is the price of "
                                                   "its power, which cancels {target}."),
-    ("discard_table", "creeper.riddance"): ("{name} was discarded from {wp} table: a Keeper was discarded for it, "
-                                            "and each Keeper discarded rids its owner of one such Creeper."),
+    ("discard_table", "creeper.riddance"): "{riddance}",
     ("discard_table", "+along"): ("{name} was discarded from {wp} table along with {along}, {bond}: the two "
                                   "leave as one."),
     ("discard_table", "+limit"): "{name} was discarded from {wp} table to meet the Keeper Limit of {n}{limit_src}.",
@@ -394,6 +393,12 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         fields["free_words"] = ("" if not data.get("free") else
                                 ": a free action may still be used before the turn ends" if n == 0 else
                                 ", and a free action may be used too")
+    if e.rule == "creeper.riddance" and kind == "discard_table":  # the Keeper paid, then the Creeper it rids
+        fields["riddance"] = (
+            f"{w} discarded {name} from {fields['wp']} table to be rid of {fields['target']}: each Keeper "
+            f"discarded rids its owner of one such Creeper." if "target" in data else
+            f"{name} was discarded from {fields['wp']} table: {fields['w']} paid {fields['keeper']} for it."
+            if "keeper" in data else f"{name} was discarded from {fields['wp']} table{fields['by']}.")
     if kind == "catch_up":  # never more than the piles hold (the rest stays owed until there are cards again)
         owed, piles = data["owed"], data.get("piles", data["owed"])
         fields["owed_words"] = (f"the {owed} still owed" if piles >= owed else
