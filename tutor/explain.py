@@ -158,6 +158,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("draw", "rule.no-hand-bonus"): ("{W} drew {name} for the No-Hand Bonus (an empty hand as the turn began); "
                                      "it does not count toward the draw."),
     ("draw", "turn.draw"): "{W} drew {name} for the turn's draw.",
+    ("draw", "rule.mystery-play"): "{W} turned up {name} from the top of the draw pile{by}, to play it at once.",
     "draw": "{W} drew {name}{by}.",
     "deal": "{W} {were} dealt {name} in the opening deal.",
     ("discard_table", "creeper.death"): ("{name} was discarded from {wp} table: Death takes a card at the start "
@@ -713,6 +714,9 @@ class Explainer:
                 xs[0] = Explanation(e.kind, e.rule, _burst(g, events[i:j]), xs[0].more)
             elif e.kind == "score" or (e.kind == "game_over" and e.data.get("goal", -1) >= 0):  # a Goal met
                 xs[0] = Explanation(xs[0].event, xs[0].rule, xs[0].raw + _made_possible(g, events, i), xs[0].more)
+            if e.rule == "rule.mystery-play" and e.kind == "draw" and _ended_unplayed(events, i):
+                xs[0] = Explanation(xs[0].event, xs[0].rule, xs[0].raw + " The game ended before it could be played.",
+                                    xs[0].more)
             out += [Told(group, x, m == 0) for m, x in enumerate(xs)]
             i = k
         return out
@@ -744,6 +748,17 @@ def _tell_changes(g: Game, events: list[Any], out: list[Told], changed: list[F.C
         own = events[at].kind in ("rule", "rule_discarded") and events[at].card in {c for c, _, _ in ch.terms}
         line = change_sentence(g, ch, p, g.played if g.active == p else before.played, left, own)
         out[at] = Told(out[at].group, Explanation(x.event, x.rule, x.raw + " " + line, x.more), True)
+
+
+def _ended_unplayed(events: list[Any], i: int) -> bool:
+    """The card turned up at ``i`` (Mystery Play, Wormhole) was never played: the game ended first."""
+    c = events[i].card
+    for e in events[i + 1:]:
+        if e.kind == "play" and e.card == c:
+            return False
+        if e.kind == "game_over":
+            return True
+    return False
 
 
 def _run_end(events: list[Any], i: int) -> int:
