@@ -253,7 +253,9 @@ class Game:
         if not now and not before:  # the common case: nothing stands in anybody's way, before or now
             return
         # (a rule's own idleness is the table's, not a seat's: its seat is left out of what is compared)
-        keys = [(k, r, -1 if k == "nothing" else p, goal, tuple(sorted(d.items()))) for k, r, p, goal, d in now]
+        # (and a Creeper that joins others already stopping a win is no new near miss: "also" is left out)
+        keys = [(k, r, -1 if k == "nothing" else p, goal, tuple(sorted(x for x in d.items() if x[0] != "also")))
+                for k, r, p, goal, d in now]
         for key, (kind, rule, p, goal, data) in zip(keys, now, strict=True):
             if key not in before:
                 self.ev(kind, rule, p, goal, **data)

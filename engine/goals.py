@@ -88,6 +88,37 @@ def why_blocked(g: Game, goal: int, p: int) -> tuple[int, str]:
     return -1, ""
 
 
+def stoppers(g: Game, goal: int, p: int) -> list[int]:
+    """For the tutor: every Creeper that stops p's win with this Goal
+    (``why_blocked`` names the first of them)."""
+    cards, pas, idx = g.db.cards, g.passive, g.pidx
+    gd = g.db.goal_defs[goal]
+    return [c for c in _creepers(g, goal, p) if cards[c].kind == CREEPER and c not in gd.required
+            and not any(r in idx.excuses and pas[r].excuses(g, r, c) for r in g.rules)]
+
+
+def rivals(g: Game, goal: int, p: int) -> list[list[int]]:
+    """For the tutor, as p wins with this Goal: the others who meet it too
+    (a count Goal: with at least p's number) but are stopped, each with
+    what stops them ([seat, card]): why the win is no tie."""
+    gd = g.db.goal_defs[goal]
+    out = []
+    if gd.most_of:
+        mine = most_count(g, p, gd.most_of)
+        for q in range(g.nplayers):
+            if q != p and most_count(g, q, gd.most_of) >= mine and blocked(g, goal, q):
+                c, _ = why_blocked(g, goal, q)
+                if c >= 0:
+                    out.append([q, c])
+        return out
+    for q in range(g.nplayers):
+        if q != p and meets(g, goal, q) and blocked(g, goal, q):
+            c, _ = why_blocked(g, goal, q)
+            if c >= 0:
+                out.append([q, c])
+    return out
+
+
 def excused(g: Game, goal: int, p: int) -> list[tuple[int, int]]:
     """For the tutor: p's Creepers that this Goal does not need, each with the
     New Rule that keeps it from stopping the win (Silver Lining, Baked Potato)."""

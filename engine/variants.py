@@ -13,7 +13,17 @@ from typing import Any
 
 from . import rng as R
 from .game import Game
-from .goals import count_blocked, excused, goal_winners, meets, short_by_inflation, stand_ins, why_blocked
+from .goals import (
+    count_blocked,
+    excused,
+    goal_winners,
+    meets,
+    rivals,
+    short_by_inflation,
+    stand_ins,
+    stoppers,
+    why_blocked,
+)
 
 # the core owns the registry; these names stay importable from here
 from .registry import VARIANTS as _VARIANTS  # noqa: F401
@@ -51,6 +61,15 @@ def same_goal_inputs(g: Game, key: tuple[Any, ...] | None) -> bool:
         return not hands or hands.isdisjoint(g.goals)
     same: bool = sizes == [len(h) for h in g.hands]
     return same
+
+
+def _stopped(g: Game, goal: int, p: int, c: int) -> dict[str, Any]:
+    """A blocked near miss's data: the Creeper that stops p, and any others that would too."""
+    why: dict[str, Any] = {"stopper": c}
+    also = [x for x in stoppers(g, goal, p) if x != c]
+    if also:
+        why["also"] = also
+    return why
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,10 +158,14 @@ class Variant:
                 for c, r in excused(g, by, p):
                     g.ev("excused", g.passive[r].rule_id, p, r, creeper=c, goal=by)
                 instead = stand_ins(g, by, p)  # and a Keeper the Goal names, met through another card
+            why: dict[str, Any] = {"goal": by}
             if instead:
-                g.end_game(p, "win.goal", goal=by, instead=instead)
-            else:
-                g.end_game(p, "win.goal", goal=by)
+                why["instead"] = instead
+            if g.log is not None:  # for the tutor: others who meet it too but are stopped (why it is no tie)
+                rv = rivals(g, by, p)
+                if rv:
+                    why["rivals"] = rv
+            g.end_game(p, "win.goal", **why)
         else:
             g._no_winner_at = goal_inputs(g)
         return False
@@ -168,14 +191,14 @@ class Variant:
                 for p in count_blocked(g, goal):  # the number is there, but a Creeper (or a rule) stops the win
                     c, rid = why_blocked(g, goal, p)
                     if c >= 0:
-                        out.append(("blocked", rid, p, goal, {"stopper": c}))
+                        out.append(("blocked", rid, p, goal, _stopped(g, goal, p, c)))
             else:  # one look per player: met, then either won or stopped
                 w = []
                 for p in range(g.nplayers):
                     if meets(g, goal, p):
                         c, rid = why_blocked(g, goal, p)
                         if c >= 0:
-                            why: dict[str, Any] = {"stopper": c}
+                            why = _stopped(g, goal, p, c)
                             if rid == "win.copied-creeper-blocks":  # it comes with a Keeper a stand-in copies
                                 k = g.attached[c]
                                 why["keeper"] = k

@@ -271,11 +271,11 @@ EVENT_DATA = {
     "surprise": (("target",), ()), "surprise_done": (("canceled",), ()),
     "take_hand": (("frm", "count"), ()), "to_hand": ((), ("frm", "pile")), "from_discard": ((), ("rules_pile",)),
     "turn_start": (("turn", "extra"), ()), "rotate": (("direction",), ()), "trade": (("frm",), ()),
-    "solo_setup": (("set_aside",), ()), "game_over": ((), ("score", "winner", "goal", "deck", "instead", "turns", "rounds", "loop_card", "turn")),
+    "solo_setup": (("set_aside",), ()), "game_over": ((), ("score", "winner", "goal", "deck", "instead", "turns", "rounds", "loop_card", "turn", "rivals")),
     "draw_phase": (("n", "terms"), ()), "catch_up": (("owed", "drawn", "terms", "resumed", "piles"), ()),
     "play_phase": (("n", "terms", "hand"), ()), "turn_end": (("played",), ("empty", "chose", "rule_card", "allowed", "gone", "terms", "kept")),
     "goal_discarded": ((), ("replaced_by", "chooser")), "rule_discarded": ((), ("replaced_by", "spot")), "goal": ((), ("joined", "beside")),
-    "bonus": (("n", "to"), ()), "blocked": (("stopper",), ("keeper", "stand_in")), "tie": (("players",), ()),
+    "bonus": (("n", "to"), ()), "blocked": (("stopper",), ("keeper", "stand_in", "also")), "tie": (("players",), ()),
     "excused": (("creeper", "goal"), ()), "short": (("has", "needs", "printed"), ()),
 }
 
@@ -307,6 +307,9 @@ DATA_CHECKS = {
     "spot": lambda g, v: v in ("draw", "play", "limit", "other"),
     "direction": lambda g, v: v in ("next", "previous"), "pile": lambda g, v: v in ("discard", "draw"),
     "n": lambda g, v: isinstance(v, int) and not isinstance(v, bool), "owed": lambda g, v: _count(g, v) and v > 0, "drawn": _count, "hand": _count, "played": _count,
+    "also": lambda g, v: isinstance(v, list) and bool(v) and all(_card(g, x) for x in v),
+    "rivals": lambda g, v: isinstance(v, list) and bool(v) and all(isinstance(x, list) and len(x) == 2 and 0 <= x[0] < g.nplayers
+                                                                 and _card(g, x[1]) for x in v),
     "kept": lambda g, v: isinstance(v, list) and len(v) > 1 and all(isinstance(t, list) and len(t) == 2 and _card(g, t[0])
                                                             and isinstance(t[1], int) for t in v),
     "terms": lambda g, v: isinstance(v, list) and bool(v) and all(

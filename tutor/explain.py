@@ -216,7 +216,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("discard_table", "+limit"): "{name} was discarded from {wp} table to meet the Keeper Limit of {n}{limit_src}.",
     "discard_table": "{name} was discarded from {wp} table{by}.",
     "free_action": "{W} used {name} as a free action: it uses no play.",
-    ("game_over", "+goal"): "{W} won with the Goal {goal}{named}!",
+    ("game_over", "+goal"): "{W} won with the Goal {goal}{named}!{rival_words}",
     ("game_over", "+player"): "{W} won!",
     ("game_over", "game.repetition"): ("The game is drawn: this position, every table, hand, pile and rule, "
                                        "with the same player to move, stood at the start of turns {turns} "
@@ -342,6 +342,13 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         if through:
             named += (", with " if named else "") + " and ".join(through)
         fields["named"] = f" ({named})" if named else ""
+    if kind == "game_over":  # others who meet the Goal too, but are stopped: why it is no tie
+        rv = data.get("rivals", [])
+        fields["rival_words"] = "".join(
+            f" {who(g, q)} {'meet' if who(g, q) == 'You' else 'meets'} it too, but {nm(g, c)} "
+            f"stops {'you' if who(g, q) == 'You' else 'them'}, so it is no tie." for q, c in rv)
+    if data.get("also"):  # more than one Creeper stops the win: all of them are named
+        fields["stopper"] = f"{fields['stopper']}, and {' and '.join(nm(g, x) for x in data['also'])} as well,"
     if isinstance(data.get("count"), int):
         fields["count_cards"] = f"{data['count']} card{'' if data['count'] == 1 else 's'}"
     if data.get("along", -1) >= 0:  # which of the two is attached to which: the Creeper attaches, the Keeper carries

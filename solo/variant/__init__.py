@@ -19,7 +19,7 @@ from typing import Any
 from engine import rng as R
 from engine.cards import CREEPER, RULE, CardDB
 from engine.game import Game
-from engine.goals import count_blocked, meets, short_by_inflation, why_blocked
+from engine.goals import count_blocked, meets, short_by_inflation, stoppers, why_blocked
 from engine.hooks import install
 from engine.registry import register_variant
 from engine.variants import NearMiss, Outcome, Variant
@@ -169,8 +169,9 @@ class SoloVariant(Variant):
             if met:
                 c, rid = why_blocked(g, goal, 0)
                 if c >= 0:
+                    also = [x for x in stoppers(g, goal, 0) if x != c]  # every Creeper that would stop it
                     out.append(("blocked", "solo.score" if rid == "win.creeper-blocks" else rid, 0, goal,
-                                {"stopper": c}))
+                                {"stopper": c, "also": also} if also else {"stopper": c}))
         return out
 
     settles = False  # settle below never queues anything: the engine need not ask it
