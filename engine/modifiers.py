@@ -184,7 +184,7 @@ def _can_death(g: Game, p: int, c: int) -> bool:
 
 
 def _use_death(g: Game, p: int, c: int) -> None:
-    g.discard_from_table(c, "creeper.death", p)
+    g.discard_from_table(c, "creeper.death", p, alone=True)  # (the free action, not the turn's start)
 
 
 class RadioactivePotato(Passive):

@@ -263,7 +263,7 @@ def check_events(g: Game, events) -> None:
 # What each kind of event carries besides its player and card: (always, sometimes).
 EVENT_DATA = {
     "attach": (("keeper",), ()), "random_play": ((), ("terms",)), "detach": (("keeper",), ()),
-    "canceled": (("by",), ()), "discard_table": (("by",), ("limit", "n", "goal", "limit_card", "along", "target", "keeper")), "give": (("by",), ()),
+    "canceled": (("by",), ()), "discard_table": (("by",), ("limit", "n", "goal", "limit_card", "along", "target", "keeper", "alone")), "give": (("by",), ()),
     "discard": ((), ("random",)), "empty_trash": (("count",), ()), "reshuffle": (("count",), ()),
     "limit_discard": (("limit", "n", "limit_card"), ()), "move": (("frm",), ("by",)), "nothing": ((), ("why",)),
     "play": (("src",), ("left", "played", "rule_card", "free", "allowed", "hand", "terms", "kept")), "inflated": (("param", "printed", "total"), ()), "plays_left": (("left", "played", "rule_card"), ("free", "allowed", "hand", "terms", "kept")), "potato": (("frm",), ()), "redirect": (("frm",), ()), "take": (("frm",), ()),
@@ -307,6 +307,7 @@ DATA_CHECKS = {
     "spot": lambda g, v: v in ("draw", "play", "limit", "other"),
     "direction": lambda g, v: v in ("next", "previous"), "pile": lambda g, v: v in ("discard", "draw"),
     "n": lambda g, v: isinstance(v, int) and not isinstance(v, bool), "owed": lambda g, v: _count(g, v) and v > 0, "drawn": _count, "hand": _count, "played": _count,
+    "alone": lambda g, v: v is True,
     "also": lambda g, v: isinstance(v, list) and bool(v) and all(_card(g, x) for x in v),
     "rivals": lambda g, v: isinstance(v, list) and bool(v) and all(isinstance(x, list) and len(x) == 2 and 0 <= x[0] < g.nplayers
                                                                  and _card(g, x[1]) for x in v),

@@ -161,8 +161,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("draw", "rule.mystery-play"): "{W} turned up {name} from the top of the draw pile{by}, to play it at once.",
     "draw": "{W} drew {name}{by}.",
     "deal": "{W} {were} dealt {name} in the opening deal.",
-    ("discard_table", "creeper.death"): ("{name} was discarded from {wp} table: Death takes a card at the start "
-                                         "of each turn (alone on the table, it may take itself)."),
+    ("discard_table", "creeper.death"): "{name} was discarded from {wp} table: {death_why}.",
     "creeper": ("{W} got {name}, a Creeper: it goes straight onto the table and a replacement card is drawn; "
                 "it does not count as one of the draws."),
     "no_cards": "There are no cards left to draw: the draw pile and the discard pile are both empty.",
@@ -407,6 +406,10 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
             f"discarded rids its owner of one such Creeper." if "target" in data else
             f"{name} was discarded from {fields['wp']} table: {fields['w']} paid {fields['keeper']} for it."
             if "keeper" in data else f"{name} was discarded from {fields['wp']} table{fields['by']}.")
+    if e.rule == "creeper.death":  # Death's start-of-turn toll, or Death discarded alone as a free action
+        fields["death_why"] = (f"when Death is the only card on a table, its holder may discard it at any time on "
+                               f"their turn, as a free action, and {fields['w']} did" if data.get("alone") else
+                               "Death takes a card at the start of each turn (one of its holder's other cards)")
     if kind == "catch_up":  # never more than the piles hold (the rest stays owed until there are cards again)
         owed, piles = data["owed"], data.get("piles", data["owed"])
         fields["owed_words"] = (f"the {owed} still owed" if piles >= owed else
