@@ -458,8 +458,11 @@ def act_distress_call(g: Game, p: int, c: int) -> None:
     base, extra = g.num_told(c, "n"), g.num_told(c, "extra")
     for q in [p] + others(g, p):
         n = base
-        if any(cards[x].kind == CREEPER for x in g.tables[q]):
+        creeper = next((x for x in g.tables[q] if cards[x].kind == CREEPER), -1)
+        if creeper >= 0:
             n += extra
+            if g.log is not None:  # which Creeper earned the extra card
+                g.ev("earned", EFFECT, q, creeper, n=extra)
         g.draw_cards(q, n, rule=EFFECT)
 
 

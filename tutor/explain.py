@@ -190,6 +190,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
                                 "allow {total}."),
     "random_play": "\x02First Play Random\x03 picked {name} from the hand.",
     "inflated": "{name} says {printed}, but Inflation makes it {total} ({printed} printed + {plus} Inflation).",
+    "earned": "{name} is in front of {w}, so {w} {draw} {n} more{by}.",
     "keeper": "{name} is now on the table in front of {w}.",
     ("goal", "+beside"): "{name} now stands as a Goal beside {beside}: Double Agenda lets two Goals stand at once.",
     ("goal", "+joined"): "{name} joins the current Goal: Double Agenda lets two Goals stand at once.",
