@@ -411,6 +411,13 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         fields["death_why"] = (f"when Death is the only card on a table, its holder may discard it at any time on "
                                f"their turn, as a free action, and {fields['w']} did" if data.get("alone") else
                                "Death takes a card at the start of each turn (one of its holder's other cards)")
+    if kind == "discard_table" and isinstance(data.get("goal"), int) and data["goal"] >= 0:
+        gd = g.db.goal_defs[data["goal"]]  # a Goal that counts cards (Away Team: 3 Crew Members) takes those chosen
+        counted = bool(gd.any_count) and c in gd.any_cards and c not in gd.required
+        fields["takes"] = (f"takes {gd.any_count} of the cards it counts, {fields['wp']} choice among them,"
+                           if counted else "takes the cards it names")
+        fields["takes_them"] = (f"takes {gd.any_count} of the cards it counts with it, {fields['wp']} choice"
+                                if counted else "takes them with it")
     if kind == "catch_up":  # never more than the piles hold (the rest stays owed until there are cards again)
         owed, piles = data["owed"], data.get("piles", data["owed"])
         fields["owed_words"] = (f"the {owed} still owed" if piles >= owed else
@@ -872,7 +879,7 @@ BURSTS: dict[str | tuple[str, str], str] = {
     "limit_discard": "{W} discarded {count} cards to meet the Hand Limit of {n}{limit_src}: {names}.",
     ("discard_table", "+limit"): ("{count} cards were discarded from {wp} table to meet the Keeper Limit of "
                                   "{n}{limit_src}: {names}."),
-    ("discard_table", "+goal"): "{count} cards were discarded from {wp} table: the Goal {goal} takes them with it: {names}.",
+    ("discard_table", "+goal"): "{count} cards were discarded from {wp} table: the Goal {goal} {takes_them}: {names}.",
     "discard_table": "{count} cards were discarded from {wp} table{by}: {names}.",
     "creeper": "{W} got {count} Creepers, which go straight onto the table: {names}.",
 }

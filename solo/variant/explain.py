@@ -8,8 +8,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("rule", "+spot"): "{name} now holds the {spot} spot.",
     ("game_over", "+deck"): "The {deck} deck ran out, so the game is over. Final score: {score}.",
     ("game_over", "+score"): "The game is over. Final score: {score}.",
-    ("discard_table", "+goal"): ("{name} was discarded from {wp} table: the scored Goal {goal} "
-                                 "takes the cards it names with it."),
+    ("discard_table", "+goal"): "{name} was discarded from {wp} table: the scored Goal {goal} {takes} with it.",
     "score": "{W} met {name} and scored it! Score: {score}.",
     ("rule_discarded", "solo.spot"): "{name} left play: {replaced_by} replaced it in the {spot} spot.",
     ("blocked", "solo.score"): ("{W} {meet} {name}, but {stopper} stops the scoring: a Creeper the Goal "
@@ -23,5 +22,5 @@ register_templates(TEMPLATES)
 
 # What shared rules mean in Solo Fluxx, added where the tutor cites them
 register_variant_note("solo", "card.goal", "In Solo Fluxx nobody wins: a Goal you meet is scored (it moves to your "
-                      "Scored Goals) and the cards it names are discarded.")
+                      "Scored Goals) and the cards it names (or counts: those of your choice) are discarded.")
 register_variant_note("solo", "win.creeper-blocks", "In Solo Fluxx the same Creeper stops you scoring the Goal.")
