@@ -98,12 +98,13 @@ def op_ans_rps_first(g: Game, p: int, q: int, c: int, wp: int, wq: int, chosen: 
 def op_ans_rps_second(g: Game, p: int, q: int, c: int, wp: int, wq: int, a: str, chosen: Chosen) -> None:
     b = chosen[0]
     ia, ib = RPS.index(a), RPS.index(b)
+    first = wp == wq == 0  # no round won yet: Inflation's part in the wins needed is told then, not every round
     if ia != ib:
         if (ia - ib) % 3 == 1:
             wp += 1
         else:
             wq += 1
-    need = g.num_told(c, "wins")
+    need = g.num_told(c, "wins") if first else g.num(c, "wins")
     g.ev("rps", EFFECT, p, c, mine=a, theirs=b, score=[wp, wq], frm=q, wins=need)
     if wp >= need or wq >= need:
         win, lose = (p, q) if wp >= need else (q, p)
@@ -544,6 +545,12 @@ def _can_swap(g: Game, p: int, r: int) -> bool:
 
 def _use_swap(g: Game, p: int, r: int) -> None:
     n = g.plays_left(p)
+    if g.log is not None:  # the plays swapped, and what makes them (Inflation, a bonus)
+        v = g.rule_view()
+        told: dict[str, object] = {"left": n, "played": g.played, "rule_card": v.play_card}
+        if v.play_max >= 0 and (v.plus or v.play_bonus):
+            told["terms"] = g.play_terms(p)
+        g.ev("swap", "rule.swap-plays-for-draws", p, r, **told)
     g.draw_cards(p, n, rule="rule.swap-plays-for-draws")
     g.stack.append(("end_turn", r, "card"))
 

@@ -18,6 +18,7 @@ from .goals import (
     excused,
     goal_winners,
     meets,
+    most_count,
     rivals,
     short_by_inflation,
     stand_ins,
@@ -165,6 +166,9 @@ class Variant:
                 rv = rivals(g, by, p)
                 if rv:
                     why["rivals"] = rv
+                gd = g.db.goal_defs[by]
+                if gd.most_of:  # a count Goal: the winner's number, and the least it asks (with Inflation)
+                    why["most"] = [most_count(g, p, gd.most_of), gd.most_count + g.inflation()]
             g.end_game(p, "win.goal", **why)
         else:
             g._no_winner_at = goal_inputs(g)

@@ -262,7 +262,7 @@ def check_events(g: Game, events) -> None:
 
 # What each kind of event carries besides its player and card: (always, sometimes).
 EVENT_DATA = {
-    "attach": (("keeper",), ()), "earned": (("n",), ()), "random_play": ((), ("terms",)), "detach": (("keeper",), ()),
+    "attach": (("keeper",), ()), "earned": (("n",), ()), "swap": (("left", "played", "rule_card"), ("terms",)), "random_play": ((), ("terms",)), "detach": (("keeper",), ()),
     "canceled": (("by",), ()), "discard_table": (("by",), ("limit", "n", "goal", "limit_card", "along", "target", "keeper", "alone")), "give": (("by",), ()),
     "discard": ((), ("random",)), "empty_trash": (("count",), ()), "reshuffle": (("count",), ()),
     "limit_discard": (("limit", "n", "limit_card"), ()), "move": (("frm",), ("by",)), "nothing": ((), ("why",)),
@@ -271,7 +271,7 @@ EVENT_DATA = {
     "surprise": (("target",), ()), "surprise_done": (("canceled",), ()),
     "take_hand": (("frm", "count"), ()), "to_hand": ((), ("frm", "pile")), "from_discard": ((), ("rules_pile",)),
     "turn_start": (("turn", "extra"), ()), "rotate": (("direction",), ()), "trade": (("frm",), ()),
-    "solo_setup": (("set_aside",), ()), "game_over": ((), ("score", "winner", "goal", "deck", "instead", "turns", "rounds", "loop_card", "turn", "rivals")),
+    "solo_setup": (("set_aside",), ()), "game_over": ((), ("score", "winner", "goal", "deck", "instead", "turns", "rounds", "loop_card", "turn", "rivals", "most")),
     "draw_phase": (("n", "terms"), ()), "catch_up": (("owed", "drawn", "terms", "resumed", "piles"), ()),
     "play_phase": (("n", "terms", "hand"), ()), "turn_end": (("played",), ("empty", "chose", "rule_card", "allowed", "gone", "terms", "kept")),
     "goal_discarded": ((), ("replaced_by", "chooser")), "rule_discarded": ((), ("replaced_by", "spot")), "goal": ((), ("joined", "beside")),
@@ -308,6 +308,7 @@ DATA_CHECKS = {
     "direction": lambda g, v: v in ("next", "previous"), "pile": lambda g, v: v in ("discard", "draw"),
     "n": lambda g, v: isinstance(v, int) and not isinstance(v, bool), "owed": lambda g, v: _count(g, v) and v > 0, "drawn": _count, "hand": _count, "played": _count,
     "alone": lambda g, v: v is True,
+    "most": lambda g, v: isinstance(v, list) and len(v) == 2 and all(_count(g, x) for x in v) and v[0] >= v[1],
     "also": lambda g, v: isinstance(v, list) and bool(v) and all(_card(g, x) for x in v),
     "rivals": lambda g, v: isinstance(v, list) and bool(v) and all(isinstance(x, list) and len(x) == 2 and 0 <= x[0] < g.nplayers
                                                                  and _card(g, x[1]) for x in v),

@@ -190,6 +190,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
                                 "allow {total}."),
     "random_play": "\x02First Play Random\x03 picked {name} from the hand.",
     "inflated": "{name} says {printed}, but Inflation makes it {total} ({printed} printed + {plus} Inflation).",
+    "swap": "{name}: {W} {have} {left_words} this turn ({played} played under {rule_card}), so {w} {draw} {left} instead.",
     "earned": "{name} is in front of {w}, so {w} {draw} {n} more{by}.",
     "keeper": "{name} is now on the table in front of {w}.",
     ("goal", "+beside"): "{name} now stands as a Goal beside {beside}: Double Agenda lets two Goals stand at once.",
@@ -234,7 +235,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "potato": "The Goal changed, so the Creeper {name} moved to {w}.",
     "move": "{name} moved to {wp} table{by}.",
     "take": "{W} took {name} from {fp} hand{by}.",
-    "take_hand": "{W} won the showdown and took {fp} hand.",
+    "take_hand": "{W} won the showdown and took {fp} hand ({count_cards}).",
     "rps": ("Rock-paper-scissors: {W} threw {mine}, {q} threw {theirs}; {wp} to {wq}, "
             "first to {wins} wins."),
     "rotate": "Every hand passed to the {direction} player.",
@@ -341,6 +342,13 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
         named = " and ".join(direct) + " on the table" if direct else ""
         if through:
             named += (", with " if named else "") + " and ".join(through)
+        if "most" in data:  # a count Goal: the number, that it is the most, and Inflation's part in the least
+            has, least = data["most"]
+            gd = g.db.goal_defs[data["goal"]]
+            what = "cards in hand" if gd.most_of == "hand" else "Keepers"
+            infl = least - gd.most_count
+            named = f"{has} {what}, the most" + (f"; {least} needed: {gd.most_count} printed + {infl} Inflation"
+                                                 if infl else "")
         fields["named"] = f" ({named})" if named else ""
     if kind == "game_over":  # others who meet the Goal too, but are stopped: why it is no tie
         rv = data.get("rivals", [])
