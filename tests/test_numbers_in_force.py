@@ -151,3 +151,39 @@ async def test_the_spots_and_banner_agree_with_the_dialog_under_inflation_and_a_
     text = await shown(store, g, size)
     assert "draw 4 (4 drawn)" in text and "play 3 (2 left)" in text, text
     assert ("2 + 1 Party Bonus = 3" if wide else "now 3 (2+1)") in text, text
+
+
+@pytest.mark.parametrize("decks", [("fluxx5",), ("fluxx5", "creeper-pack"), ("voyager",)], ids="+".join)
+def test_every_number_a_spot_shows_is_the_number_in_force_over_random_solo_games(decks):
+    """(issue 63, item 6d) After every answer of random Solo games, each spot
+    that shows a number in force shows the engine's own number (the draw, the
+    plays, the Hand or Keeper Limit), at every width the table gives it."""
+    import re
+    shown = 0
+    for seed in range(25):
+        g = Game.new(decks, 1, "solo", seed, record=False)
+        bot = make_bot("random", seed)
+        while not g.over:
+            g.push(bot.choose(g))
+            if g.over:
+                break
+            for spot, c in g.variant.spots(g).items():
+                if c < 0:
+                    continue
+                slot = g.db.cards[c].slot
+                want = {"draw": g.draw_required(0), "play": g.plays_allowed(0, g.rule_view()),
+                        "limit": g.hand_limit() if slot == SLOT_HAND_LIMIT else g.keeper_limit()}.get(spot)
+                for room in (10, 11, 14, 40):
+                    text = in_force(g, spot, c, room)
+                    if not text:
+                        continue
+                    shown += 1
+                    m = re.search(r"(?:= |now |→ |all but )(\d+)", text)
+                    assert m, text
+                    n = int(m.group(1))
+                    if text.startswith("all but"):  # Play All But N: what it leaves in hand
+                        assert n == g.kept_quantity(0).value, (seed, text)
+                    else:
+                        assert n == want, (seed, spot, text, want)
+    if "fluxx5" in decks:
+        assert shown, "no spot showed a number in force in these games: the test shows nothing"
