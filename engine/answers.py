@@ -17,7 +17,7 @@ from typing import Any
 from .game import Event, Game
 from .prompts import Answer, IllegalAnswer
 
-MOVE_WORDS = {"end": "end the turn", "random": "play a random card (First Play Random)", "pass": "pass"}
+MOVE_WORDS = {"end": "end the turn", "random": "play a random card", "pass": "pass"}
 
 
 def value_label(g: Game, v: Any) -> str:
@@ -36,6 +36,10 @@ def option_label(g: Game, opt: Any) -> str:
     if isinstance(opt, tuple):
         if opt[0] in ("play", "free"):
             return f"{opt[0]} {g.name(opt[1])}"
+        if opt[0] == "random":  # with the New Rule that asks for it (First Play Random), when it is in play
+            r = next((x for x in g.rules if x in g.pidx.random_first), -1)
+            if r >= 0:
+                return f"{MOVE_WORDS['random']} ({g.name(r)})"
         return MOVE_WORDS[opt[0]]
     return value_label(g, opt)
 

@@ -110,7 +110,7 @@ class DoubleAgenda(Passive):
     def on_leave(self, g: Game, r: int, by: int) -> None:
         """Gone with two Goals out: the player whose card sent it away chooses which Goal stays."""
         if len(g.goals) > 1:
-            g.stack.append(("goal_trim", by))
+            g.stack.append(("goal_trim", by, r))
 
 
 class NoHandBonus(Passive):
@@ -216,7 +216,7 @@ def op_ask_war(g: Game, p: int, war: int) -> None:
     Peace, and run at once: no need to look again."""
     peace = g.db.cards[war].params["peace"]
     g.ask(p, "player", others(g, p), card=war, domain="players",
-          reason="War: you must give Peace to another player", then=("ans_war", p, peace))
+          reason=f"{g.name(war)}: you must give {g.name(peace)} to another player", then=("ans_war", p, peace))
 
 
 def op_ans_war(g: Game, p: int, peace: int, chosen: Chosen) -> None:

@@ -140,8 +140,9 @@ def place_goal(g: Game, p: int, c: int) -> None:
                 g.ev("goal", "rule.double-agenda", p, c, joined=len(g.goals) > 1)
             g.goals_changed()
             return
+        r = next((x for x in g.rules if x in g.pidx.goal_room), -1)  # the New Rule that lets Goals stand together
         g.ask(p, "goal_replace", list(g.goals), card=c,
-                 reason="Double Agenda: choose the Goal that the new one replaces",
+                 reason=f"{g.name(r) if r >= 0 else 'Goals in play'}: choose the Goal that the new one replaces",
                  then=("goal_replace", p, c))
         return
     g.playing.remove(c)

@@ -63,7 +63,9 @@ def _can_repair(g: Game, p: int, c: int) -> bool:
 
 def _use_repair(g: Game, p: int, c: int) -> None:
     g.used.append(c)
-    g.ask(p, "repair", _malfunctions(g, p), card=c, reason=f"{g.name(c)}: choose a Malfunction to fix",
+    opts = _malfunctions(g, p)
+    kinds = " or ".join(sorted({g.name(x) for x in opts}))  # (the attached cards that switch a power off)
+    g.ask(p, "repair", opts, card=c, reason=f"{g.name(c)}: choose a {kinds} to fix",
           then=("ans_repair", p))
 
 
@@ -122,6 +124,11 @@ def op_ans_riddance(g: Game, p: int, c: int, chosen: Chosen) -> None:
         g.discard_from_table(c, "creeper.riddance", p, keeper=chosen[0])
 
 
+def _a(name: str) -> str:
+    """A card's name with its article in a sentence: "a Malfunction", "The Borg"."""
+    return name if name.startswith("The ") else ("an " if name[:1] in "AEIOU" else "a ") + name
+
+
 FREE_TABLE_HERE = {"steal_tagged_keeper": _can_steal_tagged, "repair_malfunction": _can_repair,
                    "shoot_creeper": _can_shoot, "extra_turn_discard": _can_aeon,
                    "discard_with_keeper": _can_riddance}
@@ -141,7 +148,9 @@ def free_refusal(g: Game, p: int, c: int) -> str:
     if g.temp:
         return "free actions wait until the temporary hand is done (project reading)"
     if c in g.tables[p] and not g.powered(c):
-        return f"{name} has a Malfunction attached: its power is off until someone repairs it"
+        off = next((cr for cr, k in g.attached.items() if k == c and cr in g.pidx.power_off), -1)
+        what = _a(g.name(off)) if off >= 0 else "a card that switches its power off"
+        return f"{name} has {what} attached: its power is off until someone repairs it"
     if c in g.used:
         return f"{name} has already been used this turn"
     if c not in g.tables[p] and c not in g.rules:

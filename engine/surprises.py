@@ -183,7 +183,7 @@ def op_settle_chain(g: Game, *then: Any) -> None:
     first = chain[1]
     loot = keepers_of(g, p)
     if loot:
-        g.ask(victim, "steal", loot, card=first.card, reason="It's a Trap!: take one of the thief's Keepers",
+        g.ask(victim, "steal", loot, card=first.card, reason=f"{g.name(first.card)}: take one of the thief's Keepers",
               then=("ans_trap", victim))
 
 

@@ -336,11 +336,13 @@ def op_ans_discard_keepers(g: Game, p: int, rule: str, chosen: Chosen) -> None:
         g.discard_from_table(c, rule, p, limit="keeper", n=kl, limit_card=lc)
 
 
-def op_goal_trim(g: Game, by: int) -> None:
+def op_goal_trim(g: Game, by: int, gone: int = -1) -> None:
+    """``gone``: the New Rule whose leaving left too many Goals (-1 in a task saved before it was named)."""
     room = g.goal_room()
     if len(g.goals) > room:
+        what = g.name(gone) if gone >= 0 else "The New Rule that let more Goals stand"
         g.ask(by, "goal_discard", list(g.goals), len(g.goals) - room, len(g.goals) - room,
-              reason="Double Agenda has left play: choose the Goal to discard",
+              reason=f"{what} has left play: choose the Goal to discard",
               then=("ans_goal_trim", by))
 
 

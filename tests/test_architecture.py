@@ -254,3 +254,47 @@ def test_each_effect_is_named_in_one_module_of_the_library():
                 homes.setdefault(node.value, set()).add(path.stem)
     assert {k: sorted(v) for k, v in homes.items() if len(v) > 1} == {}
     assert homes["malfunction"] == {"modifiers"}
+
+
+# ---------------------------------------------------------------- no card's name in the engine's words
+# (issue 63, item 7) A prompt or reason names its cards from the card (``g.name``) and says its numbers
+# from their Quantity: a card's name typed into the engine's text would go wrong for a renamed card, a
+# deck of another language or a number Inflation changed. Allowed: the rules reference's sources and
+# titles (rule_ids.py), the release notes (version.py), docstrings, and the few below, each with why.
+NAME_LITERALS_ALLOWED = {
+    ("answers.py", "Milk"): "an example of an answer's shape in a refusal of a malformed answer",
+    ("surprises.py", "Trade Hands"): "the FAQ question a refusal cites",
+}
+
+
+def _string_literals(path: Path):
+    """The string constants of a module that are not docstrings, with their lines."""
+    tree = ast.parse(path.read_text())
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and n.body
+            and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs:
+            yield n.lineno, n.value
+
+
+def test_no_card_name_is_typed_into_the_engines_words():
+    from engine.cards import card_db
+    names = set()
+    for decks in (("fluxx5", "creeper-pack"), ("voyager",)):
+        names |= {c.name for c in card_db(decks).cards}
+    found = []
+    for path in sorted(ENGINE.glob("*.py")):
+        if path.name in ("rule_ids.py", "version.py"):
+            continue
+        for line, text in _string_literals(path):
+            for name in names:
+                if name in text and (path.name, name) not in NAME_LITERALS_ALLOWED:
+                    found.append(f"engine/{path.name}:{line} says {name!r}: {text[:70]!r}")
+    assert not found, "card names typed into the engine's words (build them from the card):\n" + "\n".join(found)
+
+
+def test_the_name_scan_finds_a_name_typed_into_a_reason(tmp_path):
+    p = tmp_path / "m.py"
+    p.write_text('"""Doc naming Inflation."""\nx = f"War: give {y} away"\n')
+    assert [t for _, t in _string_literals(p)] == ["War: give ", " away"]

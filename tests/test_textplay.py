@@ -127,7 +127,7 @@ rules_deck = ["Draw 2", "Play 2"]
 """)
     assert [label(g, o) for o in g.prompt.options] == ["play Milk", "free Recycling"]
     assert label(g, ("end",)) == "end the turn"
-    assert label(g, ("random",)) == "play a random card (First Play Random)"
+    assert label(g, ("random",)) == "play a random card"  # (named with First Play Random when it is in play)
     d = describe(g)
     assert "Goal(s): Time is Money" in d and "Scored: Milk & Cookies" in d
     assert "Table: Bread, Cookies" in d and "Hand: Milk" in d
