@@ -550,6 +550,9 @@ def _use_swap(g: Game, p: int, r: int) -> None:
         told: dict[str, object] = {"left": n, "played": g.played, "rule_card": v.play_card}
         if v.play_max >= 0 and (v.plus or v.play_bonus):
             told["terms"] = g.play_terms(p)
+        allowed = g.plays_allowed(p, v)
+        if allowed >= 0 and allowed - g.played > n:  # the hand holds them back (a play needs a card: FAQ)
+            told["allowed"], told["hand"] = allowed, len(g.hands[p])
         g.ev("swap", "rule.swap-plays-for-draws", p, r, **told)
     g.draw_cards(p, n, rule="rule.swap-plays-for-draws")
     g.stack.append(("end_turn", r, "card"))

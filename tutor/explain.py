@@ -190,7 +190,7 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
                                 "allow {total}."),
     "random_play": "\x02First Play Random\x03 picked {name} from the hand.",
     "inflated": "{name} says {printed}, but Inflation makes it {total} ({printed} printed + {plus} Inflation).",
-    "swap": "{name}: {W} {have} {left_words} this turn ({played} played under {rule_card}), so {w} {draw} {left} instead.",
+    "swap": "{name}: {w} {have} {left_words} this turn ({played} played under {rule_card}{short}), so {w} {draw} {left} instead.",
     "earned": "{name} is in front of {w}, so {w} {draw} {n} more{by}.",
     "keeper": "{name} is now on the table in front of {w}.",
     ("goal", "+beside"): "{name} now stands as a Goal beside {beside}: Double Agenda lets two Goals stand at once.",
@@ -398,7 +398,7 @@ def _fields(g: Game, e: Any) -> dict[str, Any]:
             fields["rule_card"] = " ".join([_rule_name(g, data["rule_card"])] +
                                            [f"{'+' if n > 0 else '-'} {abs(n)} {nm(g, c)}" for c, n in extra])
         fields["short"] = (f", which allow{'' if extra else 's'} {allowed}, but only {data['hand']} in hand"
-                           if kind == "plays_left" and allowed >= 0 and "hand" in data
+                           if kind in ("plays_left", "swap") and allowed >= 0 and "hand" in data
                            and allowed - data["played"] > n else "")
         ch = CHANGED.get().get("plays")
         fields["changed"] = (f"; {cause_words(g, ch, p)}: {allow_words(g, ch.after)} now, "
