@@ -545,15 +545,8 @@ def _can_swap(g: Game, p: int, r: int) -> bool:
 
 def _use_swap(g: Game, p: int, r: int) -> None:
     n = g.plays_left(p)
-    if g.log is not None:  # the plays swapped, and what makes them (Inflation, a bonus)
-        v = g.rule_view()
-        told: dict[str, object] = {"left": n, "played": g.played, "rule_card": v.play_card}
-        if v.play_max >= 0 and (v.plus or v.play_bonus):
-            told["terms"] = g.play_terms(p)
-        allowed = g.plays_allowed(p, v)
-        if allowed >= 0 and allowed - g.played > n:  # the hand holds them back (a play needs a card: FAQ)
-            told["allowed"], told["hand"] = allowed, len(g.hands[p])
-        g.ev("swap", "rule.swap-plays-for-draws", p, r, **told)
+    if g.log is not None:  # the plays swapped, and what makes them (Inflation, a bonus, the hand: a play needs a card)
+        g.ev("swap", "rule.swap-plays-for-draws", p, r, **g.plays_told(p, g.rule_view(), n))
     g.draw_cards(p, n, rule="rule.swap-plays-for-draws")
     g.stack.append(("end_turn", r, "card"))
 

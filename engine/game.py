@@ -384,6 +384,7 @@ class Game:
     kept_quantity = N.kept_quantity
     count_quantity = N.count_quantity
     plays_allowed = N.plays_allowed
+    plays_told = N.plays_told
     play_rule_count = N.play_rule_count
     plays_left = N.plays_left
     _plays_left = N._plays_left

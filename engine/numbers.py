@@ -6,7 +6,7 @@ Inflation), computed when needed and never stored."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import CREEPER, KEEPER, CardDB
 from .effect_specs import SLOT_DRAW, SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT, SLOT_PLAY
@@ -325,6 +325,23 @@ def plays_allowed(g: Game, p: int, v: RuleView) -> int:
     for x in v.play_bonus:
         n += g.passive[x].play_bonus(g, p, x)
     return n
+
+def plays_told(g: Game, p: int, v: RuleView, left: int) -> dict[str, Any]:
+    """For the log: the plays p has left and what makes them, as a plays-left
+    line tells them: the Play rule, the plays made, its terms when Inflation
+    or a bonus adds, what Play All But N leaves when they change the N, and
+    the plays the rules allow with the hand when the hand holds them back."""
+    told: dict[str, Any] = {"left": left, "played": g.played, "rule_card": v.play_card}
+    if v.play_max < 0:
+        kept = g.kept_quantity(p)
+        if any(n for _, n in kept.terms[1:]):
+            told["kept"] = kept.plain()
+    elif v.plus or v.play_bonus:
+        told["terms"] = g.play_terms(p)
+    allowed = v.play_max if not v.play_bonus else g.plays_allowed(p, v)
+    if allowed >= 0 and allowed - g.played > left:
+        told["allowed"], told["hand"] = allowed, len(g.hands[p])
+    return told
 
 def play_rule_count(g: Game) -> int:
     """The Play rule's own number (0 for All / All But), with Inflation."""

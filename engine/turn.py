@@ -443,19 +443,9 @@ class TurnPolicy(Turn):
         if g._tell_left == a and g.log is not None:
             g._tell_left = -1
             if left > 0 or frees:  # (with none, the turn's end says so)
-                told: dict[str, Any] = {"left": left, "played": g.played, "rule_card": v.play_card}
+                told = g.plays_told(a, v, left)
                 if frees:
                     told["free"] = True
-                if v.play_max < 0:  # All But N: what it keeps in hand, when Inflation or a bonus changes the N
-                    kept = g.kept_quantity(a)
-                    if any(n for _, n in kept.terms[1:]):
-                        told["kept"] = kept.plain()
-                # what the Play rule allows is told only when the hand is what holds the plays back
-                allowed = v.play_max if not v.play_bonus else g.plays_allowed(a, v)
-                if allowed >= 0 and allowed - g.played > left:
-                    told["allowed"], told["hand"] = allowed, len(hand)
-                if v.play_max >= 0 and (v.plus or v.play_bonus):  # what makes the number: the rule, Inflation, bonuses
-                    told["terms"] = g.play_terms(a)
                 at = g._tell_at
                 if at is not None and at[0] is g.log:  # the play was told in this answer: its line says it
                     at[1][4].update(told)

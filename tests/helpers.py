@@ -262,7 +262,7 @@ def check_events(g: Game, events) -> None:
 
 # What each kind of event carries besides its player and card: (always, sometimes).
 EVENT_DATA = {
-    "attach": (("keeper",), ()), "earned": (("n",), ()), "swap": (("left", "played", "rule_card"), ("terms", "allowed", "hand")), "random_play": ((), ("terms",)), "detach": (("keeper",), ()),
+    "attach": (("keeper",), ()), "earned": (("n",), ()), "swap": (("left", "played", "rule_card"), ("terms", "allowed", "hand", "kept")), "random_play": ((), ("terms",)), "detach": (("keeper",), ()),
     "canceled": (("by",), ()), "discard_table": (("by",), ("limit", "n", "goal", "limit_card", "along", "target", "keeper", "alone")), "give": (("by",), ()),
     "discard": ((), ("random",)), "empty_trash": (("count",), ()), "reshuffle": (("count",), ()),
     "limit_discard": (("limit", "n", "limit_card"), ()), "move": (("frm",), ("by",)), "nothing": ((), ("why",)),
