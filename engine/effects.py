@@ -530,7 +530,8 @@ def _can_recycle(g: Game, p: int, r: int) -> bool:
 
 def _use_recycle(g: Game, p: int, r: int) -> None:
     g.used.append(r)
-    g.ask(p, "recycle", keepers_of(g, p), card=r, reason=f"discard one of your Keepers to draw {g.count_quantity(r, 'n').said(g.name)}",
+    n = g.count_quantity(r, "n").said(g.name) if g.inflation() else str(g.db.cards[r].params["n"])
+    g.ask(p, "recycle", keepers_of(g, p), card=r, reason=f"discard one of your Keepers to draw {n}",
           then=("ans_recycle", p, r))
 
 

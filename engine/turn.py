@@ -298,9 +298,10 @@ def op_ask_hand_limit(g: Game, p: int, rule: str) -> None:
     hl = g.hand_limit()
     excess = len(g.hands[p]) - hl if hl >= 0 else 0
     if excess > 0:
-        q = g.limit_quantity(SLOT_HAND_LIMIT)  # the limit and its terms (the printed number, Inflation)
-        g.ask(p, "discard_hand", list(g.hands[p]), excess, excess, card=q.terms[0][0],
-              reason=f"{g.name(q.terms[0][0])}: keep {q.said(g.name)}, discard {excess} card(s)",
+        r = g.slot_rule(SLOT_HAND_LIMIT)  # the limit, with its terms when Inflation changes it (a Quantity only then)
+        said = g.limit_quantity(SLOT_HAND_LIMIT).said(g.name) if g.inflation() else str(hl)
+        g.ask(p, "discard_hand", list(g.hands[p]), excess, excess, card=r,
+              reason=f"{g.name(r)}: keep {said}, discard {excess} card(s)",
               then=("ans_discard_hand", p, rule))
 
 
@@ -323,9 +324,10 @@ def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
     keepers = [c for c in g.tables[p] if is_keeper[c]]
     excess = len(keepers) - kl
     if excess > 0:
-        q = g.limit_quantity(SLOT_KEEPER_LIMIT)
-        g.ask(p, "discard_keepers", keepers, excess, excess, card=q.terms[0][0],
-              reason=f"{g.name(q.terms[0][0])}: keep {q.said(g.name)}, discard {excess} Keeper(s)",
+        r = g.slot_rule(SLOT_KEEPER_LIMIT)
+        said = g.limit_quantity(SLOT_KEEPER_LIMIT).said(g.name) if g.inflation() else str(kl)
+        g.ask(p, "discard_keepers", keepers, excess, excess, card=r,
+              reason=f"{g.name(r)}: keep {said}, discard {excess} Keeper(s)",
               then=("ans_discard_keepers", p, rule))
 
 
