@@ -216,7 +216,13 @@ class TableKeys(TableBase):
         self.info.assists.append("hint")
         self.link.save(g, self.answers, True, None)
         show("Hint: thinking (the search runs beside the table; keep looking around)...")
-        self.run_worker(self._hint(g, g.decisions, show), group="hint", exclusive=True)
+        # the coroutine is made when the worker starts (a function, not a coroutine object): a worker replaced
+        # before it started (keys faster than the table) leaves no coroutine never awaited behind
+        asked_at = g.decisions
+
+        async def hint() -> None:
+            await self._hint(g, asked_at, show)
+        self.run_worker(hint, group="hint", exclusive=True)  # type: ignore[arg-type]  # (Textual types a function worker's result as Never)
 
     async def _hint(self, g: Game, asked_at: int, show: Callable[[str], object]) -> None:
         import asyncio
