@@ -16,6 +16,7 @@ from __future__ import annotations
 from . import rng as R
 from .cards import CREEPER, KEEPER
 from .effects import ask_creeper_receiver, ask_creeper_to_move
+from .events import Kind
 from .game import Game
 from .hooks import PASSIVE, install
 from .prompts import Chosen
@@ -53,7 +54,7 @@ def attach_due(g: Game) -> bool:
 
 def attach(g: Game, p: int, cr: int, k: int) -> None:
     g.attached[cr] = k
-    g.ev("attach", "creeper.attach", p, cr, keeper=k)
+    g.ev(Kind.ATTACH, "creeper.attach", p, cr, keeper=k)
 
 
 def op_ans_attach(g: Game, p: int, cr: int, chosen: Chosen) -> None:
@@ -64,7 +65,7 @@ def op_ans_attach(g: Game, p: int, cr: int, chosen: Chosen) -> None:
 def detach(g: Game, cr: int, rule: str, by: int) -> None:
     k = g.attached.pop(cr, None)
     if k is not None:
-        g.ev("detach", rule, by, cr, keeper=k)
+        g.ev(Kind.DETACH, rule, by, cr, keeper=k)
 
 
 def act_mix_it_all_up(g: Game, p: int, c: int) -> None:
@@ -84,7 +85,7 @@ def act_mix_it_all_up(g: Game, p: int, c: int) -> None:
     for i, x in enumerate(pool):
         q = (p + i) % g.nplayers
         g.tables[q].append(x)
-        g.ev("deal_keeper", "action.mix-it-all-up", q, x)
+        g.ev(Kind.DEAL_KEEPER, "action.mix-it-all-up", q, x)
 
 
 def act_creeper_reassignment(g: Game, p: int, c: int) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, RULE
+from .events import Kind
 from .game import Frame, Game
 from .hooks import Task, install
 from .prompts import Chosen
@@ -46,7 +47,7 @@ def op_ans_rotate(g: Game, p: int, chosen: Chosen) -> None:
     n = g.nplayers
     old = [h for h in g.hands]
     g.hands = [old[(q - step) % n] for q in range(n)]
-    g.ev("rotate", EFFECT, p, direction=chosen[0])
+    g.ev(Kind.ROTATE, EFFECT, p, direction=chosen[0])
 
 
 def act_rules_reset(g: Game, p: int, c: int) -> None:
@@ -64,7 +65,7 @@ def act_random_tax(g: Game, p: int, c: int) -> None:
             g.rng, i = R.below(g.rng, len(h))
             x = h.pop(i)
             g.hands[p].append(x)
-            g.ev("take", EFFECT, p, x, frm=q)
+            g.ev(Kind.TAKE, EFFECT, p, x, frm=q)
 
 
 def act_rps_showdown(g: Game, p: int, c: int) -> None:
@@ -77,7 +78,7 @@ def act_rps_showdown(g: Game, p: int, c: int) -> None:
 def op_ans_rps_opponent(g: Game, p: int, c: int, chosen: Chosen) -> None:
     q = chosen[0]
     if not g.hands[p] and not g.hands[q]:
-        g.ev("nothing", EFFECT, p, c)
+        g.ev(Kind.NOTHING, EFFECT, p, c)
         return
     g.stack.append(("rps_round", p, q, c, 0, 0))
 
@@ -105,13 +106,13 @@ def op_ans_rps_second(g: Game, p: int, q: int, c: int, wp: int, wq: int, a: str,
         else:
             wq += 1
     need = g.num_told(c, "wins") if first else g.num(c, "wins")
-    g.ev("rps", EFFECT, p, c, mine=a, theirs=b, score=[wp, wq], frm=q, wins=need)
+    g.ev(Kind.RPS, EFFECT, p, c, mine=a, theirs=b, score=[wp, wq], frm=q, wins=need)
     if wp >= need or wq >= need:
         win, lose = (p, q) if wp >= need else (q, p)
         moved = g.hands[lose]
         g.hands[lose] = []
         g.hands[win].extend(moved)
-        g.ev("take_hand", EFFECT, win, c, frm=lose, count=len(moved))
+        g.ev(Kind.TAKE_HAND, EFFECT, win, c, frm=lose, count=len(moved))
     else:
         g.stack.append(("rps_round", p, q, c, wp, wq))
 
@@ -157,7 +158,7 @@ def op_ans_use_what_you_take(g: Game, p: int, chosen: Chosen) -> None:
     h = g.hands[q]
     g.rng, i = R.below(g.rng, len(h))
     x = h.pop(i)
-    g.ev("take", EFFECT, p, x, frm=q)  # told while Use What You Take is still the card being played: its cause
+    g.ev(Kind.TAKE, EFFECT, p, x, frm=q)  # told while Use What You Take is still the card being played: its cause
     g.playing.append(x)
     g.stack.append(("play", p, x, 2))
 
@@ -177,7 +178,7 @@ def op_ans_zap(g: Game, p: int, chosen: Chosen) -> None:
     if x in g.goals:
         g.goals.remove(x)
         g.hands[p].append(x)
-        g.ev("to_hand", EFFECT, p, x)
+        g.ev(Kind.TO_HAND, EFFECT, p, x)
         g.goals_changed()
         return
     if kind == CREEPER:
@@ -190,10 +191,10 @@ def op_ans_zap(g: Game, p: int, chosen: Chosen) -> None:
             del g.attached[cr]
             g.remove_from_table(cr)
             g.tables[p].append(cr)
-            g.ev("move", EFFECT, p, cr, frm=frm)
+            g.ev(Kind.MOVE, EFFECT, p, cr, frm=frm)
     g.attached.pop(x, None)
     g.hands[p].append(x)
-    g.ev("to_hand", EFFECT, p, x, frm=frm)
+    g.ev(Kind.TO_HAND, EFFECT, p, x, frm=frm)
 
 
 def act_discard_and_draw(g: Game, p: int, c: int) -> None:
@@ -201,8 +202,7 @@ def act_discard_and_draw(g: Game, p: int, c: int) -> None:
     n = len(h)
     for x in h:
         g.to_discard(x)
-        if g.log is not None:
-            g.ev("discard", EFFECT, p, x)
+    g.sink.discarded(p, h, EFFECT)
     h.clear()
     g.draw_cards(p, n, rule=EFFECT)
 
@@ -241,7 +241,7 @@ def act_empty_the_trash(g: Game, p: int, c: int) -> None:
     g.draw.extend(pile)
     pile.clear()
     g.rng = R.shuffle(g.rng, g.draw)
-    g.ev("empty_trash", EFFECT, p, c, count=n)
+    g.ev(Kind.EMPTY_TRASH, EFFECT, p, c, count=n)
 
 
 def act_everybody_gets(g: Game, p: int, c: int) -> None:
@@ -258,7 +258,7 @@ def op_everybody_give(g: Game, p: int, c: int, i: int, each: int) -> None:
         g.temp.pop()
         for x in fr.cards:
             g.hands[q].append(x)
-            g.ev("give", EFFECT, q, x, by=p)
+            g.ev(Kind.GIVE, EFFECT, q, x, by=p)
         return
     q = (p + i) % g.nplayers
     k = min(each, len(fr.cards))
@@ -272,7 +272,7 @@ def op_ans_everybody_give(g: Game, p: int, c: int, i: int, each: int, chosen: Ch
     for x in chosen:
         fr.cards.remove(x)
         g.hands[q].append(x)
-        g.ev("give", EFFECT, q, x, by=p)
+        g.ev(Kind.GIVE, EFFECT, q, x, by=p)
     g.stack.append(("everybody_give", p, c, i + 1, each))
 
 
@@ -319,7 +319,7 @@ def op_ans_again(g: Game, p: int, chosen: Chosen) -> None:
     pile = g.discard if x in g.discard else g.rules_discard
     pile.remove(x)
     g.playing.append(x)
-    g.ev("from_discard", EFFECT, p, x, **({} if pile is g.discard else {"rules_pile": True}))
+    g.ev(Kind.FROM_DISCARD, EFFECT, p, x, **({} if pile is g.discard else {"rules_pile": True}))
     g.stack.append(("play", p, x, 2))
 
 
@@ -333,7 +333,7 @@ def act_trade_hands(g: Game, p: int, c: int) -> None:
 def op_ans_trade(g: Game, p: int, chosen: Chosen) -> None:
     q = chosen[0]
     g.hands[p], g.hands[q] = g.hands[q], g.hands[p]
-    g.ev("trade", EFFECT, p, frm=q)
+    g.ev(Kind.TRADE, EFFECT, p, frm=q)
 
 
 def act_share_the_wealth(g: Game, p: int, c: int) -> None:
@@ -350,7 +350,7 @@ def act_share_the_wealth(g: Game, p: int, c: int) -> None:
     for i, x in enumerate(pool):
         q = (p + i) % g.nplayers
         g.tables[q].append(x)
-        g.ev("deal_keeper", EFFECT, q, x)
+        g.ev(Kind.DEAL_KEEPER, EFFECT, q, x)
 
 
 def act_steal_keeper(g: Game, p: int, c: int) -> None:
@@ -371,10 +371,10 @@ def act_steal_something(g: Game, p: int, c: int) -> None:
 
 def act_take_another_turn(g: Game, p: int, c: int) -> None:
     if g.in_extra:
-        g.ev("nothing", "action.take-another-turn", p, c, why="already an extra turn")
+        g.ev(Kind.NOTHING, "action.take-another-turn", p, c, why="already an extra turn")
     else:
         g.extra = True
-        g.ev("extra_turn", "action.take-another-turn", p, c)
+        g.ev(Kind.EXTRA_TURN, "action.take-another-turn", p, c)
 
 
 def act_creeper_sweeper(g: Game, p: int, c: int) -> None:
@@ -431,7 +431,7 @@ def op_ans_time_portal(g: Game, p: int, pile_name: str, chosen: Chosen) -> None:
     pile = g.discard if pile_name == "discard" else g.draw
     pile.remove(x)
     g.hands[p].append(x)
-    g.ev("to_hand", EFFECT, p, x, pile=pile_name)
+    g.ev(Kind.TO_HAND, EFFECT, p, x, pile=pile_name)
     if pile_name == "draw":
         g.rng = R.shuffle(g.rng, g.draw)
         if not g.draw:
@@ -446,11 +446,11 @@ def op_end_turn_now(g: Game, p: int, c: int = -1) -> None:
         fr = g.temp.pop()
         for x in fr.cards:
             g.to_discard(x)
-            g.ev("discard", "action.ends-turn", fr.player, x)
+            g.ev(Kind.DISCARD, "action.ends-turn", fr.player, x)
     for x in list(g.playing):
         g.playing.remove(x)
         g.to_discard(x)
-        g.ev("action_done", "action.ends-turn", p, x)
+        g.ev(Kind.ACTION_DONE, "action.ends-turn", p, x)
     g.stack.append(("end_turn", c, "card"))
 
 
@@ -462,8 +462,7 @@ def act_distress_call(g: Game, p: int, c: int) -> None:
         creeper = next((x for x in g.tables[q] if cards[x].kind == CREEPER), -1)
         if creeper >= 0:
             n += extra
-            if g.log is not None:  # which Creeper earned the extra card
-                g.ev("earned", EFFECT, q, creeper, n=extra)
+            g.ev(Kind.EARNED, EFFECT, q, creeper, n=extra)  # which Creeper earned the extra card
         g.draw_cards(q, n, rule=EFFECT)
 
 
@@ -483,8 +482,7 @@ def _use_get_on(g: Game, p: int, r: int) -> None:
     h = g.hands[p]
     for x in h:
         g.to_discard(x)
-        if g.log is not None:
-            g.ev("discard", "rule.get-on-with-it", p, x)
+    g.sink.discarded(p, h, "rule.get-on-with-it")
     h.clear()
     g.draw_cards(p, g.num_told(r, "n"), rule="rule.get-on-with-it")
     g.stack.append(("end_turn", r, "card"))
@@ -507,7 +505,7 @@ def op_ans_goal_mill(g: Game, p: int, chosen: Chosen) -> None:
     for x in chosen:
         g.hands[p].remove(x)
         g.to_discard(x)
-        g.ev("discard", "rule.goal-mill", p, x)
+        g.ev(Kind.DISCARD, "rule.goal-mill", p, x)
     g.draw_cards(p, len(chosen), rule="rule.goal-mill")
 
 
@@ -546,8 +544,7 @@ def _can_swap(g: Game, p: int, r: int) -> bool:
 
 def _use_swap(g: Game, p: int, r: int) -> None:
     n = g.plays_left(p)
-    if g.log is not None:  # the plays swapped, and what makes them (Inflation, a bonus, the hand: a play needs a card)
-        g.ev("swap", "rule.swap-plays-for-draws", p, r, **g.plays_told(p, g.rule_view(), n))
+    g.sink.swap(p, r, n)  # the plays swapped, and what makes them (Inflation, a bonus, the hand)
     g.draw_cards(p, n, rule="rule.swap-plays-for-draws")
     g.stack.append(("end_turn", r, "card"))
 

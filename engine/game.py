@@ -24,11 +24,13 @@ from . import moves as M
 from . import numbers as N
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE, CardDB, card_db
+from .events import Event, Kind
 from .hooks import AFTER_TASK, ANSWER_FILTERS, OPS, QUIET, REFUSALS, TURN, Task
 from .numbers import passive_index
 from .prompts import Answer, IllegalAnswer, Prompt, odd_type
-from .records import Event, Frame, Link
+from .records import Frame, Link
 from .registry import get_variant
+from .tell import NOBODY, Recorder, Sink
 
 if TYPE_CHECKING:
     pass
@@ -58,17 +60,14 @@ STATE_DEFAULTS: dict[str, Any] = {"chain": [], "seen": [], "seen_play": [], "sta
 
 
 
-_new_event = tuple.__new__  # Event(...) without the call through its type: the log's hot path
-
 class Game:
     """One game of Fluxx. Build with ``Game.new`` (a shuffled deal) or
     ``Game.blank`` (an empty table, for scenarios)."""
 
     # Every attribute is named here (slots): a game has more than CPython keeps
     # in a shared-key dict, and a slot is read and written faster on the hot path.
-    __slots__ = (*STATE_FIELDS, "variant", "db", "pidx", "passive", "prompt", "log", "_near",
-                 "_no_winner_at", "settled", "_left", "_tell_left", "_tell_at", "_told_draw", "_play_gone",
-                 "_acting")
+    __slots__ = (*STATE_FIELDS, "variant", "db", "pidx", "passive", "prompt", "sink", "ev",
+                 "_no_winner_at", "settled", "_left")
 
     # the tables a saved state is checked against (statecheck reads them here, not by import)
     OPS = OPS
@@ -128,9 +127,10 @@ class Game:
         self.seen_free: list[int] = []  # this turn's positions as a free action was used (engine.draws)
         self.stale = 0
         self.end = ""  # the rule id that ended the game (a Goal won, a deck run out, a draw), once over
-        self.log: list[Event] | None = [] if record else None
-        # the near-misses last told (for the tutor; beside the log, not part of the state)
-        self._near: tuple[Any, ...] = ()
+        # where the events go (engine.tell): a Recorder when a log is kept, else the no-op sink
+        self.sink: Sink = NOBODY
+        self.ev = NOBODY.ev
+        self.listen(record)
         # the last table a Goal check found no winner on (Variant.check_goals);
         # None for a game never checked. Not part of the state: a cache.
         self._no_winner_at: Any = None
@@ -138,17 +138,16 @@ class Game:
         self.settled = False
         # (seat, plays left) while the turn's idle() asks the free actions what they can do; else None
         self._left: tuple[int, int] | None = None
-        # the seat whose counted play waits to have its plays left told (once it has fully
-        # resolved, perhaps answers later), or -1; for the tutor, beside the log, not in the state
-        self._tell_left = -1
-        self._tell_at: tuple[list[Event], Event] | None = None  # that play's event, and the log it is in
-        # the turn's draw as last told (the draw phase, a catch-up), or -1: a catch-up to the same
-        # number is owed draws resuming (the piles had run dry), not a Draw rule that changed
-        self._told_draw = -1
-        # the Play rule that left play during this turn (told at its end), or -1; beside the log
-        self._play_gone = -1
-        # the free action at work (the cause of what it does, for the tutor), or -1; beside the log
-        self._acting = -1
+
+    def listen(self, record: bool) -> None:
+        """Keep a log of the events from now on (``record``), or none."""
+        self.sink = Recorder(self) if record else NOBODY
+        self.ev = self.sink.ev
+
+    @property
+    def log(self) -> list[Event] | None:
+        """The events of the last answer (None: no log is kept)."""
+        return self.sink.events
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -203,17 +202,16 @@ class Game:
         self.prompt = None
         self.decisions += 1
         self.quiet = 0
-        if self.log is not None:
-            self.log = []
+        sink = self.sink
+        sink.answer()
         if pr.kind == "turn":
             self.stack.append(TURN[0].move(self, pr.player, a))
         else:
             assert pr.then is not None, "a choose prompt carries its continuation"
             self.stack.append(pr.then + (a[1],))
         self._run()
-        if self.log is not None:
-            self._tell_near_misses()
-        return self.log if self.log is not None else []
+        sink.answered()
+        return sink.events if sink.events is not None else []
 
     def _door(self, pr: Prompt, answer: Any) -> Answer:
         """An answer through the door: an out-of-turn rewrite of its kind, the
@@ -235,31 +233,6 @@ class Game:
             if why:
                 raise IllegalAnswer(why)
         return pr.check(answer, self._card_name)
-
-    def _tell_near_misses(self) -> None:
-        """For the tutor: what newly stands between a player and a Goal (a
-        Creeper, a tie), as the variant sees it. Told once, when it starts:
-        the last answer's list is kept beside the log (not in the state)."""
-        now = [] if self.over else self.variant.near_misses(self)
-        notes = self.pidx.idle_notes
-        if notes and not self.over and not notes.isdisjoint(self.rules):
-            for r in self.rules:  # a rule that does nothing now, by its own words: told when that starts
-                if r in notes:
-                    m = self.passive[r]
-                    why = m.idle_why(self, r)
-                    if why:
-                        now.append(("nothing", m.rule_id, self.active, r, {"why": why}))
-        before = self._near
-        if not now and not before:  # the common case: nothing stands in anybody's way, before or now
-            return
-        # (a rule's own idleness is the table's, not a seat's: its seat is left out of what is compared)
-        # (and a Creeper that joins others already stopping a win is no new near miss: "also" is left out)
-        keys = [(k, r, -1 if k == "nothing" else p, goal, tuple(sorted(x for x in d.items() if x[0] != "also")))
-                for k, r, p, goal, d in now]
-        for key, (kind, rule, p, goal, data) in zip(keys, now, strict=True):
-            if key not in before:
-                self.ev(kind, rule, p, goal, **data)
-        self._near = tuple(keys)
 
     # ------------------------------------------------------------ the machine
     def _run(self) -> None:
@@ -359,12 +332,6 @@ class Game:
             card: int = -1, reason: str = "", then: Task | None = None, domain: str = "cards") -> None:
         self.prompt = Prompt("choose", player, ask, options, mn, mx, card, reason, then, domain)
 
-    def ev(self, kind: str, rule: str, player: int = -1, card: int = -1, **data: Any) -> None:
-        log = self.log
-        if log is not None:  # (an Event is a plain tuple: made without the type's call)
-            log.append(_new_event(Event, (kind, rule, player, card, data,
-                                          self.playing[-1] if self.playing else self._acting)))
-
     # ------------------------------------------------------------ derived numbers
     # (engine/numbers.py: functions of the game, read here as its methods)
     slot_rule = N.slot_rule
@@ -421,7 +388,7 @@ class Game:
         self.prompt = None
         self.phase = "over"
         # the result rides on the event, so that a replay can tell it as it was
-        self.ev("game_over", rule, winner, **why,
+        self.ev(Kind.GAME_OVER, rule, winner, **why,
                 **{k: v for k, v in self.variant.outcome(self).fields().items() if v is not None and k != "end"})
 
     # ------------------------------------------------------------ copies and JSON
@@ -433,7 +400,10 @@ class Game:
             setattr(g, f, getattr(self, f))
         for f, copy_of in _COPIED:
             setattr(g, f, copy_of(getattr(self, f)))
-        g.log = [] if record else None
+        g.listen(record)
+        if record and self.sink is not NOBODY:  # the copy's log goes on telling from where this one is
+            g.sink = self.sink.fork(g)
+            g.ev = g.sink.ev
         g.settled = False  # the copy may be changed by hand (a search bot's hidden cards): check it afresh
         return g
 
@@ -533,7 +503,7 @@ _READ: dict[str, Callable[[Any], Any]] = {"value": lambda v: v, "list": list, "l
          "tasks": lambda v: [_from_jsonable(t) for t in v]}
 _COPIED = tuple((f, _COPY[shape]) for f, shape in STATE if shape != "value")
 # the fields a copy shares with its game (immutable, or never changed in place); the others are copied
-_SHARED = tuple(f for f in Game.__slots__ if f not in dict(_COPIED))
+_SHARED = tuple(f for f in Game.__slots__ if f not in dict(_COPIED) and f not in ("sink", "ev"))
 
 
 # card kinds re-exported for the effect modules

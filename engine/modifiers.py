@@ -10,6 +10,7 @@ passive New Rule or standing Creeper is one entry here plus its deck data
 from __future__ import annotations
 
 from .cards import KEEPER
+from .events import Kind
 from .game import Game
 from .hooks import Passive, install
 from .prompts import Chosen
@@ -191,13 +192,13 @@ class RadioactivePotato(Passive):
     """Whenever the Goal changes it moves to the player on its holder's right."""
     def on_goals_changed(self, g: Game, p: int, c: int) -> None:
         if g.nplayers < 2:  # alone: nobody to pass it to, so it stays (told, for it is a reading)
-            if g.log is not None and g.variant.alone_rule:
-                g.ev("nothing", g.variant.alone_rule, p, c,
+            if g.variant.alone_rule:
+                g.ev(Kind.NOTHING, g.variant.alone_rule, p, c,
                      why="the Goal changed, but alone there is nobody to pass it to, so it stays with you")
             return
         q = (p - 1) % g.nplayers
         g.move_to_table(c, q)
-        g.ev("potato", "creeper.potato", q, c, frm=p)
+        g.ev(Kind.POTATO, "creeper.potato", q, c, frm=p)
 
 
 class War(Passive):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import CREEPER
-from .effect_specs import SLOT_PLAY
+from .events import Kind
 
 if TYPE_CHECKING:
     from .game import Game
@@ -51,14 +51,15 @@ def draw_cards(g: Game, p: int, n: int, into: list[int] | None = None, counts: b
     into play and are replaced. Returns how many non-Creepers were drawn."""
     if into is None:
         into = g.hands[p]
-    log = g.log is not None  # told only when somebody listens: this is a hot path
     draw = g.draw
-    if 0 < n <= len(draw) and not log and not g.pidx.creepers and not g.over:
-        # the common case, all at once: the top n cards, topmost first, and nothing to tell
-        into += draw[:-n - 1:-1]
+    if 0 < n <= len(draw) and not g.pidx.creepers and not g.over:
+        # the common case, all at once: the top n cards, topmost first (no Creeper can come up)
+        top = draw[:-n - 1:-1]
+        into += top
         del draw[-n:]
         if counts:
             g.drawn += n
+        g.sink.drew(p, top, rule)
         if not draw:
             g.pile_check()
         return n
@@ -67,19 +68,18 @@ def draw_cards(g: Game, p: int, n: int, into: list[int] | None = None, counts: b
     while got < n and not g.over:
         c = g.take_top(p)
         if c < 0:
-            g.ev("no_cards", "pile.empty", p)
+            g.ev(Kind.NO_CARDS, "pile.empty", p)
             break
         if cards[c].kind == CREEPER:
             g.tables[p].append(c)
-            g.ev("creeper", "card.creeper", p, c)
+            g.ev(Kind.CREEPER, "card.creeper", p, c)
             g.pile_check()
             continue
         into.append(c)
         got += 1
         if counts:
             g.drawn += 1
-        if log:
-            g.ev("draw", rule, p, c)
+        g.ev(Kind.DRAW, rule, p, c)
         if not g.draw:
             g.pile_check()
     return got
@@ -120,14 +120,7 @@ def discard_from_table(g: Game, c: int, rule: str, by: int = -1, **why: Any) -> 
         p = g.remove_from_table(x)
         g.to_discard(x)
         told.append((x, p))
-    if g.log is not None:  # told with the card chosen first, then what went along with it
-        if told[0][0] != c:
-            told.sort(key=lambda xp: xp[0] != c)
-        for x, p in told:
-            if x == c:
-                g.ev("discard_table", rule, p, x, by=by, **why)
-            else:
-                g.ev("discard_table", rule, p, x, by=by, along=c)
+    g.sink.off_table(told, c, rule, by, why)  # the card chosen first, then what went along with it
 
 def place_goal(g: Game, p: int, c: int) -> None:
     """A Goal is played: replace, fill an empty Double Agenda slot, or ask."""
@@ -136,8 +129,7 @@ def place_goal(g: Game, p: int, c: int) -> None:
         if len(g.goals) < room:
             g.playing.remove(c)
             g.goals.append(c)
-            if g.log is not None:
-                g.ev("goal", "rule.double-agenda", p, c, joined=len(g.goals) > 1)
+            g.ev(Kind.GOAL, "rule.double-agenda", p, c, joined=len(g.goals) > 1)
             g.goals_changed()
             return
         r = next((x for x in g.rules if x in g.pidx.goal_room), -1)  # the New Rule that lets Goals stand together
@@ -150,11 +142,9 @@ def place_goal(g: Game, p: int, c: int) -> None:
     g.goals.clear()
     for was in old:
         g.to_discard(was)
-        if g.log is not None:
-            g.ev("goal_discarded", "card.goal", p, was, replaced_by=c)
+        g.ev(Kind.GOAL_DISCARDED, "card.goal", p, was, replaced_by=c)
     g.goals.append(c)
-    if g.log is not None:
-        g.ev("goal", "card.goal", p, c)
+    g.ev(Kind.GOAL, "card.goal", p, c)
     g.goals_changed()
 
 def goals_changed(g: Game) -> None:
@@ -176,13 +166,10 @@ def remove_rule(g: Game, r: int, by: int, rule: str, to_hand: int = -1, **why: A
     """A New Rule leaves play (to the discard, or to a hand); ``why`` is
     the cause's data for the tutor (the New Rule that replaced it)."""
     g.rules.remove(r)
-    if g.log is not None and g.db.cards[r].slot == SLOT_PLAY:
-        g._play_gone = r  # for the tutor: the turn's end names the Play rule that left this turn
     if to_hand >= 0:
         g.hands[to_hand].append(r)
     else:
         g.to_discard(r)
-    if g.log is not None:
-        g.ev("rule_discarded", rule, by, r, **why)
+    g.sink.rule_left(r, by, rule, why)  # (a Play rule that left is named at the turn's end)
     if r in g.pidx.leaving:
         g.passive[r].on_leave(g, r, by)

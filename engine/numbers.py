@@ -172,8 +172,8 @@ def num_told(g: Game, card: int, param: str) -> int:
     is told (the card's text says the printed number)."""
     n: int = g.db.cards[card].params[param]
     plus = g.inflation()
-    if plus and g.log is not None:
-        g.ev("inflated", "rule.inflation", g.active, card, param=param, printed=n, total=n + plus)
+    if plus:
+        g.sink.inflated(card, param, n, plus)
     return n + plus
 
 def keeper_count(g: Game, p: int) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 
 from .attachments import detach
 from .cards import KEEPER
+from .events import Kind
 from .game import Game
 from .hooks import PASSIVE, install
 from .prompts import Chosen, Prompt
@@ -102,7 +103,7 @@ def _can_aeon(g: Game, p: int, c: int) -> bool:
 def _use_aeon(g: Game, p: int, c: int) -> None:
     g.discard_from_table(c, POWER, p)
     g.extra = True
-    g.ev("extra_turn", "action.take-another-turn", p, c)
+    g.ev(Kind.EXTRA_TURN, "action.take-another-turn", p, c)
 
 
 # Species 8472, Krenim Timeship: discard one of your Keepers to discard this Creeper

@@ -1,7 +1,7 @@
-"""Small named types of the game's state and log: a temporary hand
-(``Frame``), a link of a Surprise chain (``Link``) and an event (``Event``).
-Each is a list or tuple, so that saves keep their JSON and the hot paths
-index them, with its fields named for every other reader."""
+"""Small named types of the game's state: a temporary hand (``Frame``) and
+a link of a Surprise chain (``Link``). Each is a list, so that saves keep
+their JSON and the hot paths index them, with its fields named for every
+other reader. (The log's events: ``engine.events``.)"""
 from __future__ import annotations
 
 from typing import Any
@@ -75,33 +75,3 @@ class Link(list[Any]):
     def via(self) -> int:
         v: int = self[4]
         return v
-
-
-class Event(tuple[str, str, int, int, dict[str, Any], int]):
-    """(kind, rule, player, card, data, cause): one change, the rule behind it,
-    and its cause (the card being played when it happened, or -1)."""
-    __slots__ = ()
-
-    @property
-    def kind(self) -> str:
-        return self[0]
-
-    @property
-    def rule(self) -> str:
-        return self[1]
-
-    @property
-    def player(self) -> int:
-        return self[2]
-
-    @property
-    def card(self) -> int:
-        return self[3]
-
-    @property
-    def data(self) -> dict[str, Any]:
-        return self[4]
-
-    @property
-    def cause(self) -> int:
-        return self[5]

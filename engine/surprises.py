@@ -21,6 +21,7 @@ from typing import Any
 
 from . import rng as R
 from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE
+from .events import Kind
 from .game import Game, IllegalAnswer, Link
 from .hooks import Task, install
 from .prompts import Chosen
@@ -120,14 +121,14 @@ def op_ans_window(g: Game, i: int, chosen: Chosen) -> None:
     q = responders(g, top)[i]
     s = chosen[0]
     if s in g.db.cancelers:  # the power is told first, then its price (the Keeper discarded), for what it is
-        g.ev("surprise", "surprise.out-of-turn", q, s, target=top.card)
+        g.ev(Kind.SURPRISE, "surprise.out-of-turn", q, s, target=top.card)
         g.discard_from_table(s, "keeper.cancel-surprise", q, target=top.card)
         g.chain.append(Link([s, q, "power", 0, 0]))
     else:
         _take_from_hand(g, q, s)
         g.playing.append(s)
         g.chain.append(Link([s, q, "surprise", 0, 0]))
-        g.ev("surprise", "surprise.out-of-turn", q, s, target=top.card)
+        g.ev(Kind.SURPRISE, "surprise.out-of-turn", q, s, target=top.card)
     g.stack.append(("window", 0))
 
 
@@ -154,7 +155,7 @@ def op_settle_chain(g: Game, *then: Any) -> None:
         if what == "surprise":
             g.playing.remove(s)
             g.to_discard(s)
-            g.ev("surprise_done", "surprise.chain", q, s, canceled=not live[k])
+            g.ev(Kind.SURPRISE_DONE, "surprise.chain", q, s, canceled=not live[k])
     base = chain[0]
     x, p, what = base.card, base.player, base.what
     if what == "play":
@@ -167,11 +168,11 @@ def op_settle_chain(g: Game, *then: Any) -> None:
         if g.db.cards[x].kind == KEEPER and first.what == "surprise" and g.db.cards[first.card].counters == KEEPER:
             g.playing.remove(x)
             g.tables[q].append(x)
-            g.ev("redirect", "surprise.keeper", q, x, frm=p)
+            g.ev(Kind.REDIRECT, "surprise.keeper", q, x, frm=p)
             return
         g.playing.remove(x)
         g.to_discard(x)
-        g.ev("canceled", "surprise.cancel", p, x, by=q)
+        g.ev(Kind.CANCELED, "surprise.cancel", p, x, by=q)
         return
     # a steal attempt: base = [keeper, thief, "steal", victim, card]
     victim = base.arg
@@ -179,7 +180,7 @@ def op_settle_chain(g: Game, *then: Any) -> None:
         if g.where(x) == ("table", victim):
             give_to_table(g, x, p, then[0] if then else EFFECT, p)
         return
-    g.ev("canceled", "surprise.trap", p, x, by=victim)
+    g.ev(Kind.CANCELED, "surprise.trap", p, x, by=victim)
     first = chain[1]
     loot = keepers_of(g, p)
     if loot:
@@ -263,7 +264,7 @@ def act_scrap_goals(g: Game, p: int, c: int) -> None:
     for x in list(g.goals):
         g.goals.remove(x)
         g.to_discard(x)
-        g.ev("goal_discarded", EFFECT, p, x)
+        g.ev(Kind.GOAL_DISCARDED, EFFECT, p, x)
     g.goals_changed()
     g.stack.append(("others_discard", p, c, 0, GOAL))
 
@@ -293,7 +294,7 @@ def op_others_discard(g: Game, p: int, c: int, i: int, kind: int) -> None:
             g.rng, j = R.below(g.rng, len(h))
             x = h.pop(j)
             g.to_discard(x)
-            g.ev("discard", EFFECT, q, x, random=True)
+            g.ev(Kind.DISCARD, EFFECT, q, x, random=True)
         i += 1
 
 
@@ -302,7 +303,7 @@ def op_ans_others_discard(g: Game, p: int, c: int, i: int, kind: int, chosen: Ch
     for x in chosen:
         g.hands[q].remove(x)
         g.to_discard(x)
-        g.ev("discard", EFFECT, q, x)
+        g.ev(Kind.DISCARD, EFFECT, q, x)
     g.stack.append(("others_discard", p, c, i + 1, kind))
 
 

@@ -12,6 +12,7 @@ from . import rng as R
 from .cards import CREEPER, GOAL, KEEPER, RULE
 from .draws import LOOP_WATCH, ends_drawn, loops_in_turn
 from .effect_specs import SLOT_HAND_LIMIT, SLOT_KEEPER_LIMIT
+from .events import Kind
 from .game import Game, Link
 from .hooks import ACTIONS, FREE_USE, SELF_FINISHING, Task, Turn, install
 from .prompts import Answer, Chosen, Prompt
@@ -31,11 +32,11 @@ def op_deal(g: Game) -> None:
                     break
                 if cards[c].kind == CREEPER:
                     g.tables[p].append(c)
-                    g.ev("creeper", "setup.first-round-creepers", p, c)
+                    g.ev(Kind.CREEPER, "setup.first-round-creepers", p, c)
                     g.pile_check()
                     continue
                 g.hands[p].append(c)
-                g.ev("deal", "setup.deal", p, c)
+                g.ev(Kind.DEAL, "setup.deal", p, c)
                 g.pile_check()
                 break
     if not g.over:
@@ -47,7 +48,6 @@ QUIET_CAP = 2000  # turns in a row with no decision at all: no real game comes n
 
 def op_start_turn(g: Game) -> None:
     p = g.active
-    g._play_gone = -1
     g.quiet += 1
     if g.quiet > 2 * g.nplayers + 2 and (g.quiet > QUIET_CAP or (not any(g.hands) and not g.variant.can_draw(g))):
         # every hand and both piles are empty, and a round has gone by with
@@ -64,8 +64,7 @@ def op_start_turn(g: Game) -> None:
     g.played = 0
     g.used = []
     g.seen_free = []
-    if g.log is not None:
-        g.ev("turn_start", "turn.start", p, turn=g.turn, extra=g.in_extra)
+    g.sink.turn_start(p)
     starters = g.pidx.turn_start  # a turn-start task only where a card in play acts then (it would run next)
     g.stack.append(("begin_play",))
     if starters and (not starters.isdisjoint(g.rules) or not starters.isdisjoint(g.tables[p])):
@@ -101,36 +100,13 @@ def op_draw_phase(g: Game) -> None:
     p = g.active
     g.hand_at_start = len(g.hands[p])
     n = g.draw_required(p)
-    if g.log is not None:  # the tutor's arithmetic (a game without a log skips it)
-        terms = g.draw_terms(p)
-        g.ev("draw_phase", "turn.draw", p, n=n, terms=terms)
-        g._told_draw = n
-        _tell_terms(g, p, terms, "draw")
+    g.sink.draw_phase(p, n)  # the tutor's arithmetic (a game without a log skips it)
     g.draw_cards(p, n, counts=True, rule="turn.draw")
 
 
 def op_begin_play(g: Game) -> None:
     g.phase = "play"
-    if g.log is not None:
-        p = g.active
-        terms = g.play_terms(p)
-        n = g.plays_left(p)
-        short = terms[0][1] > 0 and n < sum(t[1] for t in terms)  # a numeral larger than the hand
-        g.ev("play_phase", "turn.play-more-than-held" if short else "turn.play", p, n=n, terms=terms,
-             hand=len(g.hands[p]))
-        _tell_terms(g, p, terms, "play")
-
-
-def _tell_terms(g: Game, p: int, terms: list[list[int]], to: str) -> None:
-    """For the tutor: each New Rule that changes the draw or the plays, with
-    its rule id and what it adds (0: nothing now), after the phase's sum."""
-    for c, n in terms[1:]:
-        m = g.passive[c]
-        rid = m.rule_id
-        if n == 0 and m.needs_others and g.nplayers == 1 and g.variant.alone_rule:
-            rid = g.variant.alone_rule  # alone, there is nobody to compare with
-        if rid:
-            g.ev("bonus", rid, p, c, n=n, to=to)
+    g.sink.play_phase(g.active)
 
 
 def op_draw(g: Game, p: int, n: int, counts: int, rule: str) -> None:
@@ -153,11 +129,7 @@ def op_play(g: Game, p: int, c: int, src: int) -> None:
         fr.plays -= 1
     if src != 2:  # src 2: the card that played it already put it in the being-played area
         g.playing.append(c)
-    if g.log is not None:
-        g.ev("play", "turn.play", p, c, src=src)
-        if src == 0 and p == g.active:  # a counted play: the plays left are told once it has resolved
-            g._tell_left = p
-            g._tell_at = (g.log, g.log[-1])
+    g.sink.play(p, c, src)  # a counted play's plays left are told once it has resolved
     if g.db.surprises or g.db.cancelers:
         if open_chain(g, Link([c, p, "play", src, 0]), None):
             return
@@ -170,8 +142,7 @@ def op_play_random(g: Game, p: int) -> None:
         return
     g.rng, i = R.below(g.rng, len(hand))
     c = hand[i]
-    if g.log is not None:  # why it applies: the plays in force are more than 1 (Inflation may be why)
-        g.ev("random_play", "rule.first-play-random", p, c, terms=g.play_terms(p))
+    g.sink.random_play(p, c)
     g.stack.append(("play", p, c, 0))
 
 
@@ -181,8 +152,7 @@ def op_resolve(g: Game, p: int, c: int) -> None:
     if kind == KEEPER:
         g.playing.remove(c)
         g.tables[p].append(c)
-        if g.log is not None:
-            g.ev("keeper", "card.keeper", p, c)
+        g.ev(Kind.KEEPER, "card.keeper", p, c)
     elif kind == GOAL:
         g.place_goal(p, c)
     elif kind == RULE:
@@ -193,10 +163,9 @@ def op_resolve(g: Game, p: int, c: int) -> None:
         # in a search bot's sampled world, where a hidden Creeper may be dealt into a hand: it goes into play
         g.playing.remove(c)
         g.tables[p].append(c)
-        g.ev("creeper", "card.creeper", p, c)
+        g.ev(Kind.CREEPER, "card.creeper", p, c)
     else:  # ACTION, or a Surprise played for its in-turn function
-        if g.log is not None:
-            g.ev("action", "card.action", p, c)
+        g.ev(Kind.ACTION, "card.action", p, c)
         if card.effect not in SELF_FINISHING:
             g.stack.append(("finish", c))
         ACTIONS[card.effect](g, p, c)
@@ -207,15 +176,14 @@ def op_finish(g: Game, c: int) -> None:
     if c in g.playing:
         g.playing.remove(c)
         g.to_discard(c)
-        if g.log is not None:
-            g.ev("action_done", "card.action", g.active, c)
+        g.ev(Kind.ACTION_DONE, "card.action", g.active, c)
 
 
 def op_temp_done(g: Game) -> None:
     fr = g.temp.pop()
     for c in fr.cards:
         g.to_discard(c)
-        g.ev("discard", "action.temp-hand", fr.player, c)
+        g.ev(Kind.DISCARD, "action.temp-hand", fr.player, c)
     if fr.card >= 0 and fr.card in g.playing:
         g.stack.append(("finish", fr.card))
 
@@ -223,9 +191,7 @@ def op_temp_done(g: Game) -> None:
 def op_free(g: Game, p: int, c: int) -> None:
     if g.variant.draws and loops_in_turn(g, c):
         return
-    if g.log is not None:
-        g.ev("free_action", "turn.free-action", p, c)
-        g._acting = c  # what the free action does is told as its doing (until the turn's question comes back)
+    g.sink.free_action(p, c)  # what it does is told as its doing (until the turn's question comes back)
     FREE_USE[g.db.cards[c].effect](g, p, c)
 
 
@@ -235,25 +201,7 @@ def op_end_turn(g: Game, by: int = -1, why: str = "plays") -> None:
     "card" (``by`` ended it: Get On With It!, Swap Plays for Draws, Time Portal)."""
     p = g.active
     g.phase = "end"
-    g._tell_left = -1
-    if g.log is not None:  # the cause, for the tutor: a flag, or the card that ended the turn
-        flag: dict[str, Any] = {"empty": {"empty": True}, "chose": {"chose": True}}.get(why, {})
-        if why == "plays":  # the plays ran out: under which Play rule, and the one that left this turn, if any
-            v = g.rule_view()
-            if v.plus or v.play_bonus:  # Inflation or a bonus: the sum behind the number, term by term
-                terms = g.play_terms(p)
-                flag = {"rule_card": v.play_card, "allowed": sum(n for _, n in terms) if v.play_max >= 0 else -1,
-                        "terms": terms}
-            else:
-                flag = {"rule_card": v.play_card, "allowed": v.play_max}
-            if v.play_max < 0:  # All But N: what it keeps in hand, when Inflation or a bonus changes the N
-                kept = g.kept_quantity(p)
-                if any(n for _, n in kept.terms[1:]):
-                    flag["kept"] = kept.plain()
-            if g._play_gone >= 0:
-                flag["gone"] = g._play_gone
-        g.ev("turn_end", "turn.end", p, by, played=g.played, **flag)
-        g._acting = -1
+    g.sink.turn_end(p, by, why)  # the cause, for the tutor: a flag, or the card that ended the turn
     tasks: list[Task] = [("next_turn",)]
     if not g.variant.quiet_between:
         tasks.append(("between",))
@@ -307,13 +255,10 @@ def op_ask_hand_limit(g: Game, p: int, rule: str) -> None:
 
 def op_ans_discard_hand(g: Game, p: int, rule: str, chosen: Chosen) -> None:
     hand = g.hands[p]
-    n = g.hand_limit() if g.log is not None else 0
-    lc = g.rule_view().hand_card if g.log is not None else -1
     for c in chosen:
         hand.remove(c)
         g.to_discard(c)
-        if g.log is not None:  # the limit, and the card that sets it (its printed number, for Inflation)
-            g.ev("limit_discard", rule, p, c, limit="hand", n=n, limit_card=lc)
+        g.sink.limit_discard(p, c, rule)
 
 
 def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
@@ -352,7 +297,7 @@ def op_ans_goal_trim(g: Game, by: int, chosen: Chosen) -> None:
     for c in chosen:
         g.goals.remove(c)
         g.to_discard(c)
-        g.ev("goal_discarded", "rule.double-agenda-leaves", by, c, chooser=by)
+        g.ev(Kind.GOAL_DISCARDED, "rule.double-agenda-leaves", by, c, chooser=by)
     g.goals_changed()
 
 
@@ -362,8 +307,8 @@ def op_goal_replace(g: Game, p: int, c: int, chosen: Chosen) -> None:
     i = g.goals.index(old)
     g.goals[i] = c
     g.to_discard(old)
-    g.ev("goal_discarded", "rule.double-agenda", p, old, replaced_by=c)
-    g.ev("goal", "rule.double-agenda", p, c, beside=[x for x in g.goals if x != c])
+    g.ev(Kind.GOAL_DISCARDED, "rule.double-agenda", p, old, replaced_by=c)
+    g.ev(Kind.GOAL, "rule.double-agenda", p, c, beside=[x for x in g.goals if x != c])
     g.goals_changed()
 
 
@@ -397,11 +342,7 @@ class TurnPolicy(Turn):
         # 1. a Draw rule (or bonus) that grew mid-turn: catch up at once
         owed = (g._draw_required(a, v) if v.draw_bonus or v.adjust >= 0 else v.draw_base) - g.drawn
         if owed > 0 and g.variant.can_draw(g):
-            if g.log is not None:  # the tutor's arithmetic: what the draw is now, and what is owed
-                total = g.drawn + owed
-                g.ev("catch_up", "turn.catch-up", a, owed=owed, drawn=g.drawn, terms=g.draw_terms(a),
-                        resumed=total == g._told_draw, piles=len(g.draw) + len(g.discard))
-                g._told_draw = total
+            g.sink.catch_up(a, owed)  # the tutor's arithmetic: what the draw is now, and what is owed
             g.stack.append(("draw", a, owed, 1, "turn.catch-up"))
             return
         # 2. the variant's standing obligations (others over a limit, War and Peace, ...)
@@ -441,19 +382,7 @@ class TurnPolicy(Turn):
                 g._left = None
         else:
             frees = []
-        g._acting = -1  # the turn's question is back: any free action is done
-        if g._tell_left == a and g.log is not None:
-            g._tell_left = -1
-            if left > 0 or frees:  # (with none, the turn's end says so)
-                told = g.plays_told(a, v, left)
-                if frees:
-                    told["free"] = True
-                at = g._tell_at
-                if at is not None and at[0] is g.log:  # the play was told in this answer: its line says it
-                    at[1][4].update(told)
-                else:  # it was told with an earlier answer (a question came between): a line of its own
-                    g.ev("plays_left", "turn.play", a, -1, **told)
-            g._tell_at = None
+        g.sink.idle(a, v, left, frees)  # the plays left after a counted play, told once it has resolved
         if left > 0:
             if g.played == 0 and v.random_first and g.play_rule_count() != 1:
                 if not frees:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from . import rng as R
+from .events import Kind
 from .game import Game
 from .goals import (
     count_blocked,
@@ -136,8 +137,7 @@ class Variant:
             if old >= 0:
                 g.remove_rule(old, p, "card.rule-replaces", replaced_by=c)
         g.rules.append(c)
-        if g.log is not None:
-            g.ev("rule", "card.rule", p, c)
+        g.ev(Kind.RULE, "card.rule", p, c)
 
     def check_goals(self, g: Game) -> bool:
         """Win (or score) what the Goals out give; True when that changed
@@ -154,25 +154,30 @@ class Variant:
                 by = goal
         if len(won) == 1:
             p = won.pop()
-            instead: list[list[int]] = []
-            if g.log is not None:  # for the tutor: a Creeper that would have stopped it, and the rule that did not let it
-                for c, r in excused(g, by, p):
-                    g.ev("excused", g.passive[r].rule_id, p, r, creeper=c, goal=by)
-                instead = stand_ins(g, by, p)  # and a Keeper the Goal names, met through another card
-            why: dict[str, Any] = {"goal": by}
-            if instead:
-                why["instead"] = instead
-            if g.log is not None:  # for the tutor: others who meet it too but are stopped (why it is no tie)
-                rv = rivals(g, by, p)
-                if rv:
-                    why["rivals"] = rv
-                gd = g.db.goal_defs[by]
-                if gd.most_of:  # a count Goal: the winner's number, and the least it asks (with Inflation)
-                    why["most"] = [most_count(g, p, gd.most_of), gd.most_count + g.inflation()]
+            # for the tutor: the Creepers a rule excused, a Keeper met through another card, rivals, counts
+            why = g.sink.win_why(by, p)
             g.end_game(p, "win.goal", **why)
         else:
             g._no_winner_at = goal_inputs(g)
         return False
+
+    def win_facts(self, g: Game, goal: int, p: int) -> dict[str, Any]:
+        """For the tutor (a game keeping a log asks): what a win by ``goal``
+        carries (a Keeper met through another card, others stopped, a count
+        Goal's numbers), with the Creepers a rule excused told first."""
+        for c, r in excused(g, goal, p):  # a Creeper that would have stopped it, and the rule that did not let it
+            g.ev(Kind.EXCUSED, g.passive[r].rule_id, p, r, creeper=c, goal=goal)
+        why: dict[str, Any] = {"goal": goal}
+        instead = stand_ins(g, goal, p)  # a Keeper the Goal names, met through another card
+        if instead:
+            why["instead"] = instead
+        rv = rivals(g, goal, p)  # others who meet it too but are stopped (why it is no tie)
+        if rv:
+            why["rivals"] = rv
+        gd = g.db.goal_defs[goal]
+        if gd.most_of:  # a count Goal: the winner's number, and the least it asks (with Inflation)
+            why["most"] = [most_count(g, p, gd.most_of), gd.most_count + g.inflation()]
+        return why
 
     def near_misses(self, g: Game) -> list[NearMiss]:
         """For the tutor, after each answer: a player who meets a Goal but is
@@ -276,7 +281,7 @@ class Variant:
         g.draw = g.discard
         g.discard = []
         g.rng = R.shuffle(g.rng, g.draw)
-        g.ev("reshuffle", "pile.reshuffle", -1, count=len(g.draw))
+        g.ev(Kind.RESHUFFLE, "pile.reshuffle", -1, count=len(g.draw))
         return True
 
     def pile_emptied(self, g: Game) -> None:

@@ -4,6 +4,7 @@ powers)."""
 from __future__ import annotations
 
 from .cards import CREEPER, KEEPER
+from .events import Kind
 from .game import Game
 
 EFFECT = "action.effect"  # the rule id of "the card says so"
@@ -38,4 +39,4 @@ def give_to_table(g: Game, c: int, q: int, rule: str, by: int) -> None:
     for x in g.unit_of(c):
         frm = g.remove_from_table(x)
         g.tables[q].append(x)
-        g.ev("move", rule, q, x, frm=frm, by=by)
+        g.ev(Kind.MOVE, rule, q, x, frm=frm, by=by)

@@ -76,15 +76,18 @@ def test_no_import_circle_in_the_engine():
 
 
 DATA_LAYER = {"rng", "cards", "prompts", "effect_specs", "datafile", "statecheck", "registry"}
-# the core's own parts: the hook tables, the small named records, the derived numbers, moving cards
-CORE_PARTS = {"hooks", "records", "numbers", "moves"}
+# the core's own parts: the hook tables, the small named records, the events and their sink,
+# the derived numbers, moving cards
+CORE_PARTS = {"hooks", "records", "events", "tell", "numbers", "moves"}
 
 
 def test_the_core_imports_nothing_above_the_data_layer():
     g = import_graph()
     assert g["game"] <= DATA_LAYER | CORE_PARTS
     assert g["hooks"] == set() and g["records"] == set() and g["numbers"] <= DATA_LAYER | {"hooks"}
-    assert g["moves"] <= DATA_LAYER
+    assert g["moves"] <= DATA_LAYER | {"events"}
+    # the events are plain data; their sink knows the events and the card data, nothing of the game's mechanisms
+    assert g["events"] == set() and g["tell"] <= DATA_LAYER | {"events"}
     # the saved-state check reads the game it is given, never imports it
     assert g["statecheck"] <= DATA_LAYER and g["datafile"] == set()
 

@@ -1,7 +1,13 @@
 """Every change is an event with a known rule id and its cause."""
 from __future__ import annotations
 
+import dataclasses
+import json
+
+import pytest
+
 from engine.bots import RandomBot
+from engine.events import PAYLOADS, Kind, Payload
 from engine.game import Game
 from engine.rule_ids import RULES
 
@@ -17,7 +23,7 @@ def test_every_event_names_a_known_rule():
                 events += g.push(bot.choose(g))
             for e in events:
                 assert e.rule in RULES, e
-                assert isinstance(e.data, dict)
+                assert type(e.data) is PAYLOADS[e.kind], e  # the kind's own payload type
                 kinds.add(e.kind)
     assert {"deal", "draw", "play", "turn_start", "turn_end", "keeper", "rule", "goal", "game_over"} <= kinds
 
@@ -32,3 +38,95 @@ def test_cause_is_the_card_being_played():
     events = g.push(("play", db.find("Jackpot!")))
     draws = [e for e in events if e.kind == "draw" and e.rule == "action.effect"]
     assert len(draws) == 3 and all(e.cause == db.find("Jackpot!") for e in draws)
+
+
+def _logged_games(tables, seeds):
+    for variant, players, decks in tables:
+        for seed in seeds:
+            g = Game.new(decks, players, variant, seed)
+            answers = [list(g.log)]
+            bot = RandomBot(seed)
+            while not g.over and g.turn < 150:
+                answers.append(g.push(bot.choose(g)))
+            yield g, answers
+
+
+TABLES = (("solo", 1, ("fluxx5", "creeper-pack")), ("standard", 3, ("fluxx5", "creeper-pack")),
+          ("standard", 2, ("voyager",)), ("solo", 1, ("voyager",)))
+
+
+def test_a_payload_is_frozen_and_its_fields_are_typed_names():
+    """A payload cannot be changed once made, and a field it does not have is
+    refused when it is made (a typo in a mechanism fails at once, in any test with a log)."""
+    from engine.events import PlaysLeft, TurnStart, payload
+    p = TurnStart(turn=3, extra=False)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.turn = 4  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        payload(Kind.TURN_START, {"turn": 3, "extra": False, "turns": 4})
+    # a field that does not apply is None, and reads as absent
+    q = PlaysLeft(left=1, played=1, rule_card=-1)
+    assert "terms" not in q and q.get("terms", "absent") == "absent" and dict(q.items()) == {
+        "left": 1, "played": 1, "rule_card": -1}
+    assert q == {"left": 1, "played": 1, "rule_card": -1} and q != {"left": 1}
+
+
+def test_no_event_is_edited_after_it_is_emitted():
+    """Each answer's events, copied deep as they were emitted (the recorder
+    snapshots each one as it is appended), are the same when the answer is
+    told: nothing reaches back into the log (a play's plays left are their own event)."""
+    from engine.tell import Recorder
+
+    class Watching(Recorder):
+        __slots__ = ("emitted",)
+
+        def ev(self, kind, rule, player=-1, card=-1, **data):
+            super().ev(kind, rule, player, card, **data)
+            self.emitted.append(repr(self.events[-1]))
+
+        def answer(self):
+            super().answer()
+            self.emitted = []
+
+    n = 0
+    for variant, players, decks in TABLES:
+        for seed in range(8):
+            g = Game.new(decks, players, variant, seed)
+            w = Watching(g)
+            w.emitted = []
+            g.sink, g.ev = w, w.ev
+            bot = RandomBot(seed)
+            while not g.over and g.turn < 150:
+                events = g.push(bot.choose(g))
+                assert [repr(e) for e in events] == w.emitted
+                n += len(events)
+    assert n > 5000
+
+
+def test_the_kind_strings_are_the_ones_the_json_contract_prints():
+    """``replay --explain --json`` prints each event's kind (../shared/CLI.md):
+    the enum's values are the strings, and they print as the strings."""
+    assert {k.value for k in Kind} <= set(PAYLOADS)
+    assert json.dumps({"event": Kind.TURN_END}) == '{"event": "turn_end"}' and f"{Kind.PLAY}" == "play"
+    assert Kind.PLAYS_LEFT == "plays_left"
+    seen = set()
+    for _, answers in _logged_games(TABLES, range(10)):
+        for events in answers:
+            seen |= {e.kind for e in events}
+    assert all(isinstance(k, str) and k in PAYLOADS for k in seen)
+    assert len(seen) >= 35, sorted(seen)
+
+
+def test_every_payload_type_names_its_fields_and_card_fields_are_card_ids():
+    """Each payload type's fields are typed; every field that names a card is a CardId
+    (the tutor names it without a list of keys)."""
+    from engine.events import card_fields
+    for kind, cls in PAYLOADS.items():
+        assert issubclass(cls, Payload) and dataclasses.is_dataclass(cls), kind
+        hints = {f.name: str(f.type) for f in dataclasses.fields(cls)}
+        assert set(cls.names) == set(hints), kind
+        for name in card_fields(cls):
+            assert "CardId" in hints[name], (kind, name)
+    from engine.events import DiscardTable, GameOver, TurnEnd
+    assert card_fields(DiscardTable) == ("goal", "limit_card", "along", "target", "keeper")
+    assert card_fields(TurnEnd) == ("rule_card", "gone") and "loop_card" in card_fields(GameOver)

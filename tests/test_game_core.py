@@ -28,7 +28,7 @@ def test_a_finished_game_is_in_phase_over():
 def test_drawing_from_empty_piles_draws_nothing_and_says_so():
     g = table('[setup]\nhands = [["Milk"], ["Bread"]]\n')
     assert not g.over and g.draw == [] and g.discard == []
-    g.log = []
+    g.listen(True)
     assert g.draw_cards(0, 3) == 0
     assert [e.kind for e in g.log] == ["no_cards"] and g.hands[0] == [g.db.find("Milk")]
 

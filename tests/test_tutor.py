@@ -61,11 +61,11 @@ def explain_game(seed: int, variant: str, players: int) -> list[str]:
     g = Game.new(("fluxx5", "creeper-pack"), players, variant, seed)
     ex = Explainer("brief")
     bots = [make_bot("greedy", seed + p) for p in range(players)]
-    lines = [ex.explain(g, e).text for e in g.log]
-    while not g.over and g.turn < 60:
-        for e in g.push(bots[g.prompt.player].choose(g)):
-            x = ex.explain(g, e)
-            lines.append(f"{x.rule}: {x.text}")
+    lines = [t.x.text for t in ex.explain_all(g, g.log) if t.head]
+    while not g.over and g.turn < 60:  # the lines a player reads: each told group's head
+        for t in ex.explain_all(g, g.push(bots[g.prompt.player].choose(g))):
+            if t.head:
+                lines.append(f"{t.x.rule}: {t.x.text}")
     return lines
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.events import Event
 from engine.game import Game
-from engine.records import Event
 from tutor.explain import SEAT_NAMES, VIEWER, unseen, who
 
 

@@ -4,7 +4,7 @@ piece of data that is set, the card, the player, the kind), on a table of
 templates made for the test."""
 from __future__ import annotations
 
-from engine.records import Event
+from engine.events import Event
 from tutor.explain import template_for
 
 TABLE = {

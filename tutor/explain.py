@@ -13,7 +13,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from engine.game import Event, Game
+from engine.events import CardId, Event, Kind, Payload, Terms, payload_type
+from engine.game import Game
 
 from . import in_force as F
 from .reference import REFERENCE, card_entry_id
@@ -723,9 +724,17 @@ class Explainer:
 
     def _told(self, g: Game, events: list[Any]) -> list[Told]:
         out: list[Told] = []
+        joined, folded = fold_plays_left(events)
+        events = [joined.get(m, x) for m, x in enumerate(events)]
         i, n, group = 0, len(events), 0
+        at_group: dict[int, int] = {}
         while i < n:
             e = events[i]
+            if i in folded:  # the plays left, told on the line of the play they follow
+                out.append(Told(at_group[folded[i]], self.explain(g, e), False))
+                i += 1
+                continue
+            at_group[i] = group + 1
             j = _run_end(events, i)
             k = j
             # a discard burst and the draw burst of the same card are one line (Discard and Draw)
@@ -746,6 +755,41 @@ class Explainer:
             out += [Told(group, x, m == 0) for m, x in enumerate(xs)]
             i = k
         return out
+
+
+@payload_type
+class PlayTold(Payload):
+    """A counted play told with the plays left once it resolved (the narration's
+    join of a ``play`` event and the ``plays_left`` event that follows it)."""
+    src: int
+    left: int
+    played: int
+    rule_card: CardId
+    free: bool | None = None
+    allowed: int | None = None
+    hand: int | None = None
+    terms: Terms | None = None
+    kept: Terms | None = None
+
+
+def fold_plays_left(events: list[Any]) -> tuple[dict[int, Event], dict[int, int]]:
+    """The plays left after a counted play are told on that play's line when
+    the play was told in the same answer: the play's event joined with them
+    (by index), and each plays-left event so folded (index -> the play's)."""
+    joined: dict[int, Event] = {}
+    folded: dict[int, int] = {}
+    for j, e in enumerate(events):
+        if e.kind != Kind.PLAYS_LEFT:
+            continue
+        at = next((i for i in range(j - 1, -1, -1) if events[i].kind == Kind.PLAY and events[i].player == e.player
+                   and events[i].data.get("src") == 0), -1)
+        if at < 0 or at in joined:
+            continue
+        play = events[at]
+        joined[at] = Event((play.kind, play.rule, play.player, play.card, PlayTold(src=0, **dict(e.data.items())),
+                            play.cause))
+        folded[j] = at
+    return joined, folded
 
 
 def _tell_changes(g: Game, events: list[Any], out: list[Told], changed: list[F.Change], before: Any) -> None:

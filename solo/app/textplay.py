@@ -10,9 +10,9 @@ import time
 from typing import TextIO
 
 from engine.answers import option_label
+from engine.events import Event
 from engine.game import Game
 from engine.prompts import IllegalAnswer
-from engine.records import Event
 from tutor.explain import Explainer
 
 

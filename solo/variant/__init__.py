@@ -18,6 +18,7 @@ from typing import Any
 
 from engine import rng as R
 from engine.cards import CREEPER, RULE, CardDB
+from engine.events import Kind
 from engine.game import Game
 from engine.goals import count_blocked, meets, short_by_inflation, stoppers, why_blocked
 from engine.hooks import install
@@ -26,6 +27,7 @@ from engine.variants import NearMiss, Outcome, Variant
 
 from . import explain as _explain  # noqa: F401  (the tutor's sentences for Solo's events)
 from . import rules as _rules  # noqa: F401  (Solo's rule ids, with the engine and the tutor)
+from .events import SoloKind
 from .goals import choice_cards, fixed_cards, meets_alone
 
 SPOTS = ("draw", "play", "limit", "other")
@@ -87,7 +89,7 @@ class SoloVariant(Variant):
         g.rules_deck = list(rules)
         g.rng = R.shuffle(g.rng, g.draw)
         g.rng = R.shuffle(g.rng, g.rules_deck)
-        g.ev("solo_setup", "solo.setup", 0, set_aside=len(g.db.set_aside))
+        g.ev(SoloKind.SOLO_SETUP, "solo.setup", 0, set_aside=len(g.db.set_aside))
 
     def place_rule(self, g: Game, p: int, c: int) -> None:
         spots = _facts(g.db)[3]
@@ -96,8 +98,7 @@ class SoloVariant(Variant):
             if spots[r] == spot:
                 g.remove_rule(r, p, "solo.spot", replaced_by=c, spot=spot)
         g.rules.append(c)
-        if g.log is not None:
-            g.ev("rule", "solo.spot", p, c, spot=spot)
+        g.ev(Kind.RULE, "solo.spot", p, c, spot=spot)
 
     def check_goals(self, g: Game) -> bool:
         """Score every Goal met (True: something scored, the table changed)."""
@@ -129,7 +130,7 @@ class SoloVariant(Variant):
                     pool = [c for c in pool if c not in fixed]
                     g.goals.remove(goal)
                     g.scored.append(goal)
-                    g.ev("score", "solo.score", 0, goal, score=len(g.scored))
+                    g.ev(SoloKind.SCORE, "solo.score", 0, goal, score=len(g.scored))
                     for c in fixed:
                         if c in g.tables[0]:
                             g.discard_from_table(c, "solo.score", 0, goal=goal)
@@ -181,14 +182,13 @@ class SoloVariant(Variant):
 
     def between_turns(self, g: Game) -> None:
         if g.extra:
-            g.ev("extra_turn_first", "solo.extra-turn", 0)
+            g.ev(SoloKind.EXTRA_TURN_FIRST, "solo.extra-turn", 0)
             return
         if not g.rules_deck:
             g.end_game(-1, "solo.end", deck="Rules")
             return
         c = g.rules_deck.pop()
-        if g.log is not None:
-            g.ev("flip", "solo.flip", 0, c)
+        g.ev(SoloKind.FLIP, "solo.flip", 0, c)
         self.place_rule(g, 0, c)
         if not g.rules_deck:
             g.end_game(-1, "solo.end", deck="Rules")

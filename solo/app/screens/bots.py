@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeGuard
 
+from engine.events import Event
 from engine.game import Game
 from engine.prompts import Prompt
-from engine.records import Event
 
 from .. import messages as m
 from ..widgets import BoxRows

@@ -12,8 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from engine.answers import ReplayError
+from engine.events import Event
 from engine.game import Game
-from engine.records import Event
 
 from .. import messages as m
 from ..cardtext import card

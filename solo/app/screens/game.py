@@ -11,9 +11,9 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Mount
 
 from engine.answers import to_json as answer_to_json
+from engine.events import Event
 from engine.game import Game
 from engine.prompts import IllegalAnswer, Prompt
-from engine.records import Event
 from solo.store.info import GameInfo
 from tutor.brief import Brief
 

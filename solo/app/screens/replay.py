@@ -21,9 +21,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.answers import json_words, replay
+from engine.events import Event
 from engine.game import Game
 from engine.prompts import Prompt
-from engine.records import Event
 from solo.store.info import GameInfo
 from tutor.explain import Explainer
 

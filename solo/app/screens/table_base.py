@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
     from textual.geometry import Size
 
+    from engine.events import Event
     from engine.game import Game
-    from engine.records import Event
     from solo.store.info import GameInfo
     from tutor.brief import Brief
     from tutor.explain import Explainer
