@@ -169,9 +169,9 @@ def test_the_tutor_names_no_variant_and_solo_registers_its_own_words():
     assert REFERENCE["solo.flip"].kind == "solo" and REFERENCE["solo.extra-turn"].kind == "reading"
     assert REFERENCE["reading.solo-war"].kind == "reading"
     # a registered sentence is found like the tutor's own: a Solo score and a Solo end
-    from engine.game import Event
-    assert template_for(Event(("score", "solo.score", 0, 3, {"score": 2}, -1))) == solo_explain.TEMPLATES["score"]
-    assert template_for(Event(("game_over", "solo.end", -1, -1, {"score": 4}, -1))) == \
+    from engine.events import event
+    assert template_for(event("score", "solo.score", 0, 3, score=2)) == solo_explain.TEMPLATES["score"]
+    assert template_for(event("game_over", "solo.end", -1, -1, score=4)) == \
         solo_explain.TEMPLATES[("game_over", "+score")]
     # registering never silently replaces a sentence or a rule another part owns
     from tutor.explain import register_templates

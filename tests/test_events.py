@@ -130,3 +130,82 @@ def test_every_payload_type_names_its_fields_and_card_fields_are_card_ids():
     from engine.events import DiscardTable, GameOver, TurnEnd
     assert card_fields(DiscardTable) == ("goal", "limit_card", "along", "target", "keeper")
     assert card_fields(TurnEnd) == ("rule_card", "gone") and "loop_card" in card_fields(GameOver)
+
+
+def test_the_game_keeps_no_field_for_the_tutor_and_a_game_without_a_log_tells_nothing():
+    """The tutor's memory (the counted play waiting for its plays left, the
+    draw last told, the Play rule that left, the free action at work, the
+    near misses told) is the recorder's, beside the log: a Game has no field
+    of it, and a game that keeps no log has the no-op sink all game long."""
+    from engine.tell import NOBODY, Recorder
+    for gone in ("_near", "_tell_left", "_tell_at", "_told_draw", "_play_gone", "_acting"):
+        assert gone not in Game.__slots__
+    g = Game.new(("fluxx5", "creeper-pack"), 3, "standard", 4, record=False)
+    bot = RandomBot(4)
+    while not g.over and g.turn < 100:
+        assert g.push(bot.choose(g)) == [] and g.sink is NOBODY and g.log is None
+        assert g.copy().sink is NOBODY
+    logged = Game.new(("fluxx5",), 2, "standard", 4)
+    assert isinstance(logged.sink, Recorder) and logged.log
+    c = logged.copy(record=True)
+    assert isinstance(c.sink, Recorder) and c.sink is not logged.sink and c.sink.g is c and c.log == []
+
+
+def test_the_no_op_sink_does_nothing_at_all():
+    """Every method of the no-op sink is a docstring and nothing else (or
+    hands back what it was given to keep): no fact is gathered for nobody."""
+    import ast
+    from pathlib import Path
+
+    import engine.tell
+    tree = ast.parse(Path(engine.tell.__file__).read_text())
+    sink = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Sink")
+    methods = [n for n in sink.body if isinstance(n, ast.FunctionDef)]
+    assert len(methods) >= 18
+    for m in methods:
+        body = [s for s in m.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+        assert body == [] or (len(body) == 1 and isinstance(body[0], ast.Return)
+                              and isinstance(body[0].value, ast.Name)), m.name
+
+
+def test_no_mechanism_asks_whether_anybody_listens():
+    """The ``if g.log is not None`` branches are gone: a mechanism tells its
+    sink, which drops or records (engine/tell.py)."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    for folder in ("engine", "solo/variant"):
+        for path in (root / folder).glob("*.py"):
+            text = path.read_text()
+            assert not re.search(r"\.log is (not )?None|if \w+\.log\b", text), path.name
+
+
+def test_a_formatter_is_registered_for_its_kinds_payload_only():
+    """A formatter names the payload type it reads; registering it for a
+    kind that carries another is refused (and mypy checks the function's
+    own annotation against the type named)."""
+    from engine.events import Rps, TurnEnd
+    from tutor.explain import FORMATTERS, formats
+    with pytest.raises(TypeError):
+        formats(Rps, Kind.TAKE)(lambda g, e, d, f: None)  # (take carries From)
+    with pytest.raises(ValueError):
+        formats(TurnEnd, Kind.TURN_END)(lambda g, e, d, f: None)
+    assert FORMATTERS[Kind.TURN_END].__name__ == "_turn_end"
+
+
+def test_no_template_types_a_card_name():
+    """The tutor's templates say {name}, {its} (the card the event's rule
+    stands for), {stopper}, ...: never the name of a card of a shipped deck."""
+    import re
+
+    import solo.variant  # noqa: F401  (its templates are registered with the tutor's)
+    from engine.cards import card_db
+    from tutor.explain import BURSTS, TEMPLATES, UNSEEN, UNSEEN_BURSTS
+    names = set()
+    for decks in (("fluxx5", "creeper-pack"), ("voyager",)):
+        names |= set(card_db(decks).names)
+    assert len(names) > 150
+    for table in (TEMPLATES, BURSTS, UNSEEN, UNSEEN_BURSTS):
+        for key, text in table.items():
+            typed = [n for n in names if re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", text)]
+            assert not typed, (key, typed)

@@ -65,18 +65,19 @@ def test_every_card_that_acts_has_its_own_entry():
 
 
 def test_an_action_at_work_is_explained_by_its_own_card():
-    from engine.game import Event, Game
+    from engine.events import event
+    from engine.game import Game
     from tutor.explain import Explainer
     g = Game.new(("fluxx5",), 2, "standard", 1)
     trash, milk = g.db.find("Trash a Keeper"), g.db.find("Milk")
-    e = Event(("discard_table", "action.effect", 1, milk, {"by": 0}, trash))
+    e = event("discard_table", "action.effect", 1, milk, trash, by=0)
     x = Explainer("brief").explain(g, e)
     assert x.text == "Milk was discarded from Player 1's table (because of Trash a Keeper)."
     assert x.more == REFERENCE["cards.fluxx5.trash-a-keeper"].text
     # in Solo Fluxx the Goal's rule says what a Goal does there
     s = Game.new(("fluxx5",), 1, "solo", 1)
     goal = s.db.find("Toast")
-    x = Explainer("brief").explain(s, Event(("goal", "card.goal", 0, goal, {}, -1)))
+    x = Explainer("brief").explain(s, event("goal", "card.goal", 0, goal))
     assert "scored" in x.more and x.more.startswith(REFERENCE["card.goal"].text)
 
 

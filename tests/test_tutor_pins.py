@@ -67,7 +67,8 @@ rules_deck = ["Draw 2", "Play 2"]
 
 
 def test_sentences_built_from_the_events_own_data():
-    from engine.game import Event, Game
+    from engine.events import event
+    from engine.game import Game
     from tutor.explain import _sentence, unmark, who
     g = Game.blank(("fluxx5",), 2, "standard", 1)
     solo_g = Game.blank(("fluxx5",), 1, "solo", 1)
@@ -78,8 +79,7 @@ def test_sentences_built_from_the_events_own_data():
         "Nobody", "nobody", "Player 1", "You", "you")
 
     def say(game, kind, rule, p, c, data=None, cause=-1):
-        return unmark(_sentence(game, Event((kind, rule, p, c, data or {}, cause))))[0]
-    assert say(g, "play", "turn.play", 1, sleep) == "Player 1 played Sleep."
+        return unmark(_sentence(game, event(kind, rule, p, c, cause, **(data or {}))))[0]
     assert say(g, "play", "turn.play", 1, sleep, {"src": 0}) == "Player 1 played Sleep."
     assert say(g, "play", "turn.play", 1, sleep, {"src": 1}) == "Player 1 played Sleep from the temporary hand."
     assert say(g, "play", "turn.play", 1, sleep, {"src": 2}) == "Player 1 played Sleep at once, as part of another card."
@@ -92,8 +92,8 @@ def test_sentences_built_from_the_events_own_data():
     assert say(g, "no_cards", "pile.empty", -1, -1) == "There are no cards left to draw: the draw pile and the discard pile are both empty."
     assert say(g, "reshuffle", "pile.reshuffle", -1, -1, {"count": 12}) == (
         "The draw pile ran out: the discard pile (12 cards) was shuffled into a new one.")
-    assert say(g, "canceled", "surprise.trap", 1, milk) == "It's a Trap!: the attempt to take Milk was canceled."
-    assert say(g, "canceled", "surprise.cancel", 1, milk) == (
+    assert say(g, "canceled", "surprise.trap", 1, milk, {"by": 0}) == "It's a Trap!: the attempt to take Milk was canceled."
+    assert say(g, "canceled", "surprise.cancel", 1, milk, {"by": 0}) == (
         "Milk was canceled: it is discarded without effect, and the play is still used.")
     assert say(g, "surprise_done", "surprise.chain", 1, milk, {"canceled": True}) == (
         "Milk was canceled by the Surprise played on it and goes to the discard pile.")

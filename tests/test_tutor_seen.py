@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.events import Event
+from engine.events import Event, event
 from engine.game import Game
 from tutor.explain import SEAT_NAMES, VIEWER, unseen, who
 
 
 def ev(kind: str, player: int, card: int = 0, **data) -> Event:
-    return Event((kind, "rule", player, card, data, -1))
+    return event(kind, "rule", player, card, **data)
 
 
 @pytest.mark.parametrize("event,hidden", [
@@ -94,7 +94,7 @@ def test_a_showdown_against_the_seat_named_you_says_you_mid_line():
     g = Game.new(("fluxx5",), 2, "standard", 1)
     card = g.db.find("Rock-Paper-Scissors Showdown")
     assert card is not None
-    e = Event(("rps", "action.effect", 1, card, {"mine": "rock", "theirs": "paper", "score": [0, 1], "frm": 0, "wins": 2}, -1))
+    e = event("rps", "action.effect", 1, card, mine="rock", theirs="paper", score=[0, 1], frm=0, wins=2)
     text = Explainer("full", names=("You", "Ada"), viewer=0).explain(g, e).text
     assert text == "Rock-paper-scissors: Ada threw rock, you threw paper; 0 to 1, first to 2 wins.", text
 
@@ -104,7 +104,7 @@ def test_a_card_taken_from_the_seat_named_you_is_taken_from_your_hand():
     g = Game.new(("fluxx5",), 2, "standard", 1)
     milk = g.db.find("Milk")
     assert milk is not None
-    e = Event(("take", "action.effect", 1, milk, {"frm": 0}, -1))
+    e = event("take", "action.effect", 1, milk, frm=0)
     # told to seat 0: "your hand"; told to nobody in particular (a replay): the seat by its number
     assert Explainer("full", names=("You", "Ada"), viewer=0).explain(g, e).text == "Ada took Milk from your hand."
     assert Explainer("full").explain(g, e).text == "Player 1 took Milk from Player 0's hand."

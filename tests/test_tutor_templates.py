@@ -4,8 +4,15 @@ piece of data that is set, the card, the player, the kind), on a table of
 templates made for the test."""
 from __future__ import annotations
 
-from engine.events import Event
+from engine.events import EMPTY, CardId, Event, Payload, payload_type
 from tutor.explain import template_for
+
+
+@payload_type
+class Noted(Payload):
+    """A payload made for the test: a card taken along, and a note."""
+    along: CardId | None = None
+    note: object = None
 
 TABLE = {
     "move": "by kind",
@@ -18,7 +25,7 @@ TABLE = {
 
 
 def ev(rule: str = "rule.other", player: int = -1, card: int = -1, **data) -> Event:
-    return Event(("move", rule, player, card, data, -1))
+    return Event(("move", rule, player, card, Noted(**data), -1))
 
 
 def test_each_template_in_its_order():
@@ -40,7 +47,7 @@ def test_data_that_is_not_set_picks_no_template():
 
 
 def test_an_event_with_no_template_is_told_as_nothing():
-    assert template_for(Event(("unknown", "rule.x", 0, 0, {}, -1)), TABLE) == ""
+    assert template_for(Event(("unknown", "rule.x", 0, 0, EMPTY, -1)), TABLE) == ""
     assert template_for(ev(along=3), {"move": "by kind"}) == "by kind"
 
 

@@ -22,3 +22,7 @@ SoloServer.handle_index
 SoloServer.handle_websocket
 import logging
 logging.LogRecord.exc_text              # logging's cached traceback text: QuietLog clears it with exc_info (solo/web/limits.py)
+from engine import events
+# a payload's fields a template reads by name ({replaced_by}, {loop_card}) or picks a template by ("+rules_pile")
+events.FromDiscard.rules_pile, events.SurpriseDone.canceled, events.RuleDiscarded.replaced_by
+events.GoalDiscarded.replaced_by, events.CatchUp.resumed, events.GameOver.loop_card

@@ -9,11 +9,36 @@ tutor says more (the rule's reference text); after that, one line. Levels:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from engine.events import CardId, Event, Kind, Payload, Terms, payload_type
+from engine.events import (
+    PAYLOADS,
+    Blocked,
+    Bonus,
+    CatchUp,
+    Count,
+    DiscardTable,
+    DrawPhase,
+    Event,
+    GameOver,
+    Goal,
+    GoalDiscarded,
+    Inflated,
+    Kind,
+    LimitDiscard,
+    Payload,
+    PlayPhase,
+    PlaysLeft,
+    RandomPlay,
+    Rps,
+    TakeHand,
+    Tie,
+    TurnEnd,
+    payload_type,
+)
 from engine.game import Game
 
 from . import in_force as F
@@ -156,7 +181,7 @@ def who(g: Game, p: int, cap: bool = True) -> str:
 # (Solo Fluxx does, from ``solo/variant/explain.py``).
 TEMPLATES: dict[str | tuple[str, str], str] = {
     ("draw", "turn.catch-up"): "{W} drew {name} at once, to catch up with the draw.",
-    ("draw", "rule.no-hand-bonus"): ("{W} drew {name} for the No-Hand Bonus (an empty hand as the turn began); "
+    ("draw", "rule.no-hand-bonus"): ("{W} drew {name} for the {its} (an empty hand as the turn began); "
                                      "it does not count toward the draw."),
     ("draw", "turn.draw"): "{W} drew {name} for the turn's draw.",
     ("draw", "rule.mystery-play"): "{W} turned up {name} from the top of the draw pile{by}, to play it at once.",
@@ -186,20 +211,20 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
                         "{rule_card}{short}{changed}){free_words}."),
     "plays_left": "{W} {have} {left_words} this turn ({played} played under {rule_card}{short}{changed}){free_words}.",
     "play": "{W} played {name}{how}.",
-    ("random_play", "+terms"): ("\x02First Play Random\x03 picked {name} from the hand: the first card of a turn "
+    ("random_play", "+terms"): ("{its} picked {name} from the hand: the first card of a turn "
                                 "is played at random unless the Play rule allows only 1, and {terms} "
                                 "allow {total}."),
-    "random_play": "\x02First Play Random\x03 picked {name} from the hand.",
-    "inflated": "{name} says {printed}, but Inflation makes it {total} ({printed} printed + {plus} Inflation).",
+    "random_play": "{its} picked {name} from the hand.",
+    "inflated": "{name} says {printed}, but {its} makes it {total} ({printed} printed + {plus} {its}).",
     "swap": "{name}: {w} {have} {left_words} this turn ({played} played under {rule_card}{short}), so {w} {draw} {left} instead.",
     "earned": "{name} is in front of {w}, so {w} {draw} {n} more{by}.",
     "keeper": "{name} is now on the table in front of {w}.",
-    ("goal", "+beside"): "{name} now stands as a Goal beside {beside}: Double Agenda lets two Goals stand at once.",
-    ("goal", "+joined"): "{name} joins the current Goal: Double Agenda lets two Goals stand at once.",
+    ("goal", "+beside"): "{name} now stands as a Goal beside {beside}: {its} lets two Goals stand at once.",
+    ("goal", "+joined"): "{name} joins the current Goal: {its} lets two Goals stand at once.",
     ("goal", "+player"): "The Goal is now {name} ({w} played it).",
     "goal": "The Goal is now {name}.",
     ("goal_discarded", "+replaced_by"): "{name} was discarded: {replaced_by} replaced it as the Goal.",
-    ("goal_discarded", "+chooser"): ("{name} was discarded: Double Agenda left play, so only one Goal may stand, "
+    ("goal_discarded", "+chooser"): ("{name} was discarded: {its} left play, so only one Goal may stand, "
                                      "and {w2} chose which Goal goes."),
     "goal_discarded": "{name} was discarded{by}.",
     "rule": "{name} is now in play and takes effect at once.",
@@ -251,9 +276,9 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     "surprise": "{W} answered with {name}, out of turn, against {target}.",
     ("surprise_done", "+canceled"): "{name} was canceled by the Surprise played on it and goes to the discard pile.",
     "surprise_done": "{name} worked and goes to the discard pile.",
-    ("canceled", "surprise.trap"): "\x02It's a Trap!\x03: the attempt to take {name} was canceled.",
+    ("canceled", "surprise.trap"): "{its}: the attempt to take {name} was canceled.",
     "canceled": "{name} was canceled: it is discarded without effect, and the play is still used.",
-    "redirect": "\x02That's Mine!\x03: {name} lands in front of {w} instead of {f}.",
+    "redirect": "{its}: {name} lands in front of {w} instead of {f}.",
     "attach": "{name} attached itself to {keeper}: the two are now one unit.",
     "detach": "{name} came off {keeper}{by}.",
     ("nothing", "+why"): "{name} has no effect here: {why}.",
@@ -264,19 +289,16 @@ TEMPLATES: dict[str | tuple[str, str], str] = {
     ("blocked", "win.copied-creeper-blocks"): ("{W} {meet} {name} with {stand_in} standing in for {keeper}, but {stopper} is "
                                                "attached to {keeper}, and the copy comes with it: {stopper} stops "
                                                "the win, as a Creeper of {wp} own would."),
-    ("blocked", "rule.baked-potato"): ("{W} {meet} {name}, but {stopper} stops the win: while the Radioactive "
-                                       "Potato is in play, only its holder can win."),
+    ("blocked", "rule.baked-potato"): ("{W} {meet} {name}, but {stopper} stops the win: while {potato} is in "
+                                       "play, only its holder can win."),
     "blocked": "{W} {meet} {name}, but {stopper} stops the win.",
-    "short": "{W} {have} {has} toward {name}, which needs {needs} with Inflation: the card says {printed}, but Inflation makes it {needs}, so it is not met yet.",
+    "short": "{W} {have} {has} toward {name}, which needs {needs} with {its}: the card says {printed}, but {its} makes it {needs}, so it is not met yet.",
     "tie": "{players} meet {name}: a tie, so nobody wins yet and play goes on.",
     "excused": "{creeper} would have stopped {wp} win, but {name} lets it stand.",
 }
 PLAY_FROM = {0: "", 1: " from the temporary hand", 2: " at once, as part of another card"}
 # bonuses that compare players' Keepers: with one player they never apply
 COMPARING_BONUSES = ("rich_bonus", "poor_bonus")
-CARD_DATA = ("target", "keeper", "replaced_by", "goal", "stopper", "creeper", "along",
-             "limit_card", "rule_card", "stand_in", "loop_card")  # data that names a card
-
 
 def template_for(e: Any, table: dict[str | tuple[str, str], str] | None = None) -> str:
     """The template for one event: by its rule, then by a piece of its data
@@ -316,140 +338,268 @@ def _sentence(g: Game, e: Event) -> str:
     return t.format(**_fields(g, e))
 
 
-def _fields(g: Game, e: Any) -> dict[str, Any]:
-    """What a template may use: the event's data by name (cards named), who
-    acted and the words that agree with it, and the cause."""
+Fields = dict[str, Any]
+_P = TypeVar("_P", bound=Payload)
+# kind -> the formatter that adds that kind's own words to a sentence's fields, given the
+# event's payload (typed: mypy checks each formatter's payload against the one it is registered for)
+FORMATTERS: dict[str, Callable[[Game, Event, Any, Fields], None]] = {}
+
+
+def formats(payload: type[_P], *kinds: str) -> Callable[[Callable[[Game, Event, _P, Fields], None]],
+                                                         Callable[[Game, Event, _P, Fields], None]]:
+    """Register a formatter of the kinds given, whose payloads are ``payload``
+    (or a type made from it); a kind has one formatter, never replaced."""
+    def put(f: Callable[[Game, Event, _P, Fields], None]) -> Callable[[Game, Event, _P, Fields], None]:
+        for k in kinds:
+            if k in FORMATTERS:
+                raise ValueError(f"the tutor already has a formatter for {k!r}")
+            if k in PAYLOADS and not issubclass(PAYLOADS[k], payload):
+                raise TypeError(f"{k!r} events carry {PAYLOADS[k].__name__}, not {payload.__name__}")
+            FORMATTERS[k] = f
+        return f
+    return put
+
+
+def _fields(g: Game, e: Event) -> Fields:
+    """What a template may use: the event's data by name (each field that
+    names a card, as the card's name), who acted and the words that agree
+    with it, the cause, the card the event's rule stands for (``{its}``),
+    then the words of its kind's formatter."""
     kind, p, c, data = e.kind, e.player, e.card, e.data
     name = nm(g, c) if c >= 0 else ""
     w = who(g, p)
     # the cause: the card whose own rule this is (It's a Trap! springing during a Keeper's power), else the
     # card being played or the free action at work
-    cause = _card_rule(g, e.rule) or (nm(g, e.cause) if e.cause >= 0 else "")
-    fields = {k: (nm(g, v) if k in CARD_DATA and v >= 0 else v) for k, v in data.items()}
+    own = _card_rule(g, e.rule)
+    cause = own or (nm(g, e.cause) if e.cause >= 0 else "")
+    its = own or _rule_card(e.rule)  # (a card this game lacks is still named: an event made by hand)
+    fields = dict(data.items())
+    for k in type(data).cards:
+        v = fields.get(k)
+        if v is not None and v >= 0:
+            fields[k] = nm(g, v)
     you = w == "You"
     fields.update(W=w, w=who(g, p, False), wp="your" if you else f"{w}'s", name=name,
                   were="were" if you else "was", have="have" if you else "has",
                   draw="draw" if you else "draws", play="play" if you else "plays",
-                  meet="meet" if you else "meets",
-                  how=PLAY_FROM.get(data.get("src", 0), ""),
+                  meet="meet" if you else "meets", its=its,
                   by=f" (because of {cause})" if cause and cause != name else "")
-    if kind == "game_over" and data.get("goal", -1) >= 0:
-        req = g.db.goal_defs[data["goal"]].required
+    frm = data.get("frm")
+    if isinstance(frm, int):  # the seat a card came from
+        f = who(g, frm, False)
+        fields.update(f=f, fp="your" if f == "you" else f"{f}'s")
+    told = FORMATTERS.get(kind)
+    if told is not None:
+        told(g, e, data, fields)
+    return fields
+
+
+def _sum(g: Game, kind: str, data: Payload, p: int, fields: Fields) -> None:
+    """A number's sum, term by term ({terms}, {total}), when the event carries its terms."""
+    if "terms" in data:
+        fields.update(arithmetic(g, kind, dict(data.items()), p))
+
+
+@formats(GameOver, Kind.GAME_OVER)
+def _game_over(g: Game, e: Event, d: GameOver, f: Fields) -> None:
+    if d.goal is not None and d.goal >= 0:
+        req = g.db.goal_defs[d.goal].required
         # a named Keeper met through another card says which (the Holodeck standing in for Coffee)
-        via = {r: c for r, c in data.get("instead", [])}
+        via = {r: c for r, c in d.instead or []}
         direct = [nm(g, x) for x in req if x not in via]
         through = [f"{nm(g, c)} {'counting as' if r in g.db.cards[c].counts_as else 'standing in for'} {nm(g, r)}"
                    for r, c in via.items()]
         named = " and ".join(direct) + " on the table" if direct else ""
         if through:
             named += (", with " if named else "") + " and ".join(through)
-        if "most" in data:  # a count Goal: the number, that it is the most, and Inflation's part in the least
-            has, least = data["most"]
-            gd = g.db.goal_defs[data["goal"]]
+        if d.most is not None:  # a count Goal: the number, that it is the most, and Inflation's part in the least
+            has, least = d.most
+            gd = g.db.goal_defs[d.goal]
             what = "cards in hand" if gd.most_of == "hand" else "Keepers"
             infl = least - gd.most_count
             named = f"{has} {what}, the most" + (f"; {least} needed: {gd.most_count} printed + {infl} Inflation"
                                                  if infl else "")
-        fields["named"] = f" ({named})" if named else ""
-    if kind == "game_over":  # others who meet the Goal too, but are stopped: why it is no tie
-        rv = data.get("rivals", [])
-        fields["rival_words"] = "".join(
-            f" {who(g, q)} {'meet' if who(g, q) == 'You' else 'meets'} it too, but {nm(g, c)} "
-            f"stops {'you' if who(g, q) == 'You' else 'them'}, so it is no tie." for q, c in rv)
-    if data.get("also"):  # more than one Creeper stops the win: all of them are named
-        fields["stopper"] = f"{fields['stopper']}, and {' and '.join(nm(g, x) for x in data['also'])} as well,"
-    if isinstance(data.get("count"), int):
-        fields["count_cards"] = f"{data['count']} card{'' if data['count'] == 1 else 's'}"
-    if data.get("along", -1) >= 0:  # which of the two is attached to which: the Creeper attaches, the Keeper carries
-        fields["bond"] = "the card it is attached to" if g.db.cards[c].attaching else "the Creeper attached to it"
-    if "beside" in data:
-        fields["beside"] = " and ".join(nm(g, x) for x in data["beside"])
-    if kind == "inflated":
-        fields["plus"] = data["total"] - data["printed"]
-    if data.get("rule_card") == -1:
-        fields["rule_card"] = "the Basic Rules"
-    if kind == "turn_end" and "rule_card" in data:
-        allowed, rule_name = data["allowed"], fields["rule_card"]
-        basic = data["rule_card"] == -1
-        sum_of = [t for t in data.get("terms", [])[1:] if t[1]]
-        if allowed >= 0 and sum_of:  # Inflation or a bonus raised the number: the sum, term by term
-            shown = {**data, "terms": data["terms"][:1] + sum_of, "n": allowed, "hand": allowed}
-            fields["allow"] = f"{arithmetic(g, 'play_phase', shown, p)['terms']} allow {allowed}"
-        elif allowed < 0 and "kept" in data:  # All But N with Inflation or a bonus: the N in force, and why
-            fields["allow"] = f"{_kept_words(g, data['kept'])} in hand"
-        else:
-            fields["allow"] = (f"{rule_name} allow{'' if basic else 's'} {allowed}" if allowed >= 0 else
-                               f"{rule_name} leaves the rest in hand")
-        gone = data.get("gone", -1)
-        fields["gone_words"] = f"; {nm(g, gone)} left play this turn" if gone >= 0 else ""
-        ch = CHANGED.get().get("plays")
-        if ch is not None and ch.after.value == allowed >= 0:  # the plays changed with this answer: why, and from what
-            cause = cause_words(g, ch, p)
-            fields["allow"] = f"{cause}: {fields['allow']} now, not {value_words('plays', ch.before.value)}"
-            if gone >= 0 and nm(g, gone) in cause:  # the Play rule that left is named already
-                fields["gone_words"] = ""
-    if "limit_card" in data:
-        fields["limit_src"] = limit_source(g, data["limit_card"], data["n"])
-    if "left" in data:
-        n = data["left"]
-        fields["left_words"] = "no plays left" if n == 0 else f"{n} play{'s' if n != 1 else ''} left"
-        allowed = data.get("allowed", -1)
-        extra = [t for t in data.get("terms", [])[1:] if t[1]]
-        if extra:  # Inflation or a bonus adds to the Play rule: the plays are counted under the sum
-            fields["rule_card"] = " ".join([_rule_name(g, data["rule_card"])] +
-                                           [f"{'+' if n > 0 else '-'} {abs(n)} {nm(g, c)}" for c, n in extra])
-        fields["short"] = (f", which allow{'' if extra else 's'} {allowed}, but only {data['hand']} in hand"
-                           if kind in ("plays_left", "swap") and allowed >= 0 and "hand" in data
-                           and allowed - data["played"] > n else "")
-        ch = CHANGED.get().get("plays")
-        fields["changed"] = (f"; {cause_words(g, ch, p)}: {allow_words(g, ch.after)} now, "
-                             f"not {value_words('plays', ch.before.value)}"
-                             if ch is not None and ch.after.value >= 0 else "")
-        if "kept" in data:  # All But N with Inflation or a bonus: the N in force, and why
-            fields["short"] += f"; {_kept_words(g, data['kept'])} in hand"
-        fields["free_words"] = ("" if not data.get("free") else
-                                ": a free action may still be used before the turn ends" if n == 0 else
-                                ", and a free action may be used too")
-    if e.rule == "creeper.riddance" and kind == "discard_table":  # the Keeper paid, then the Creeper it rids
-        fields["riddance"] = (
-            f"{w} discarded {name} from {fields['wp']} table to be rid of {fields['target']}: each Keeper "
-            f"discarded rids its owner of one such Creeper." if "target" in data else
-            f"{name} was discarded from {fields['wp']} table: {fields['w']} paid {fields['keeper']} for it."
-            if "keeper" in data else f"{name} was discarded from {fields['wp']} table{fields['by']}.")
+        f["named"] = f" ({named})" if named else ""
+    # others who meet the Goal too, but are stopped: why it is no tie
+    f["rival_words"] = "".join(
+        f" {who(g, q)} {'meet' if who(g, q) == 'You' else 'meets'} it too, but {nm(g, c)} "
+        f"stops {'you' if who(g, q) == 'You' else 'them'}, so it is no tie." for q, c in d.rivals or [])
+    if d.turns is not None:  # a draw by repetition: the turns the position stood at before
+        f["turns"] = " and ".join(str(t) for t in d.turns)
+
+
+@formats(Blocked, Kind.BLOCKED)
+def _blocked(g: Game, e: Event, d: Blocked, f: Fields) -> None:
+    potato = g.db.cards[d.stopper].params.get("potato")  # a rule that lets only one card's holder win
+    if isinstance(potato, int) and potato >= 0:
+        f["potato"] = nm(g, potato)
+    if d.also:  # more than one Creeper stops the win: all of them are named
+        f["stopper"] = f"{f['stopper']}, and {' and '.join(nm(g, x) for x in d.also)} as well,"
+
+
+@formats(Count, Kind.RESHUFFLE, Kind.EMPTY_TRASH)
+def _count(g: Game, e: Event, d: Count, f: Fields) -> None:
+    f["count_cards"] = f"{d.count} card{'' if d.count == 1 else 's'}"
+
+
+@formats(TakeHand, Kind.TAKE_HAND)
+def _take_hand(g: Game, e: Event, d: TakeHand, f: Fields) -> None:
+    f["count_cards"] = f"{d.count} card{'' if d.count == 1 else 's'}"
+
+
+@formats(Goal, Kind.GOAL)
+def _goal(g: Game, e: Event, d: Goal, f: Fields) -> None:
+    if d.beside is not None:
+        f["beside"] = " and ".join(nm(g, x) for x in d.beside)
+
+
+@formats(Inflated, Kind.INFLATED)
+def _inflated(g: Game, e: Event, d: Inflated, f: Fields) -> None:
+    f["plus"] = d.total - d.printed
+
+
+@formats(TurnEnd, Kind.TURN_END)
+def _turn_end(g: Game, e: Event, d: TurnEnd, f: Fields) -> None:
+    p = e.player
+    if d.rule_card is None:
+        return
+    if d.rule_card == -1:
+        f["rule_card"] = "the Basic Rules"
+    allowed, rule_name = d.allowed if d.allowed is not None else -1, f["rule_card"]
+    basic = d.rule_card == -1
+    sum_of = [t for t in (d.terms or [])[1:] if t[1]]
+    if allowed >= 0 and sum_of and d.terms:  # Inflation or a bonus raised the number: the sum, term by term
+        shown = {"terms": d.terms[:1] + sum_of, "n": allowed, "hand": allowed}
+        f["allow"] = f"{arithmetic(g, 'play_phase', shown, p)['terms']} allow {allowed}"
+    elif allowed < 0 and d.kept is not None:  # All But N with Inflation or a bonus: the N in force, and why
+        f["allow"] = f"{_kept_words(g, d.kept)} in hand"
+    else:
+        f["allow"] = (f"{rule_name} allow{'' if basic else 's'} {allowed}" if allowed >= 0 else
+                      f"{rule_name} leaves the rest in hand")
+    gone = d.gone if d.gone is not None else -1
+    f["gone_words"] = f"; {nm(g, gone)} left play this turn" if gone >= 0 else ""
+    ch = CHANGED.get().get("plays")
+    if ch is not None and ch.after.value == allowed >= 0:  # the plays changed with this answer: why, and from what
+        cause = cause_words(g, ch, p)
+        f["allow"] = f"{cause}: {f['allow']} now, not {value_words('plays', ch.before.value)}"
+        if gone >= 0 and nm(g, gone) in cause:  # the Play rule that left is named already
+            f["gone_words"] = ""
+    _sum(g, e.kind, d, p, f)
+
+
+@formats(PlaysLeft, Kind.PLAYS_LEFT, Kind.SWAP)
+def _plays_left(g: Game, e: Event, d: PlaysLeft, f: Fields) -> None:
+    """The plays left and the rule they are counted under (a plays-left line,
+    Swap Plays for Draws, and a counted play's line that tells them)."""
+    p, n = e.player, d.left
+    if d.rule_card == -1:
+        f["rule_card"] = "the Basic Rules"
+    f["left_words"] = "no plays left" if n == 0 else f"{n} play{'s' if n != 1 else ''} left"
+    allowed = d.allowed if d.allowed is not None else -1
+    extra = [t for t in (d.terms or [])[1:] if t[1]]
+    if extra:  # Inflation or a bonus adds to the Play rule: the plays are counted under the sum
+        f["rule_card"] = " ".join([_rule_name(g, d.rule_card)] +
+                                  [f"{'+' if k > 0 else '-'} {abs(k)} {nm(g, c)}" for c, k in extra])
+    f["short"] = (f", which allow{'' if extra else 's'} {allowed}, but only {d.hand} in hand"
+                  if e.kind in ("plays_left", "swap") and allowed >= 0 and d.hand is not None
+                  and allowed - d.played > n else "")
+    ch = CHANGED.get().get("plays")
+    f["changed"] = (f"; {cause_words(g, ch, p)}: {allow_words(g, ch.after)} now, "
+                    f"not {value_words('plays', ch.before.value)}"
+                    if ch is not None and ch.after.value >= 0 else "")
+    if d.kept is not None:  # All But N with Inflation or a bonus: the N in force, and why
+        f["short"] += f"; {_kept_words(g, d.kept)} in hand"
+    f["free_words"] = ("" if not d.free else
+                       ": a free action may still be used before the turn ends" if n == 0 else
+                       ", and a free action may be used too")
+    _sum(g, e.kind, d, p, f)
+
+
+@formats(Payload, Kind.PLAY)
+def _play(g: Game, e: Event, d: Payload, f: Fields) -> None:
+    f["how"] = PLAY_FROM.get(d.get("src", 0), "")
+    if isinstance(d, PlaysLeft):  # the play told with the plays left once it resolved
+        _plays_left(g, e, d, f)
+
+
+@formats(LimitDiscard, Kind.LIMIT_DISCARD)
+def _limit_discard(g: Game, e: Event, d: LimitDiscard, f: Fields) -> None:
+    f["limit_src"] = limit_source(g, d.limit_card, d.n)
+
+
+@formats(DiscardTable, Kind.DISCARD_TABLE)
+def _discard_table(g: Game, e: Event, d: DiscardTable, f: Fields) -> None:
+    c, w = e.card, f["W"]
+    if d.along is not None and d.along >= 0:  # which of the two is attached to which
+        f["bond"] = "the card it is attached to" if g.db.cards[c].attaching else "the Creeper attached to it"
+    if d.limit_card is not None and d.n is not None:
+        f["limit_src"] = limit_source(g, d.limit_card, d.n)
+    if e.rule == "creeper.riddance":  # the Keeper paid, then the Creeper it rids
+        f["riddance"] = (
+            f"{w} discarded {f['name']} from {f['wp']} table to be rid of {f['target']}: each Keeper "
+            f"discarded rids its owner of one such Creeper." if d.target is not None else
+            f"{f['name']} was discarded from {f['wp']} table: {f['w']} paid {f['keeper']} for it."
+            if d.keeper is not None else f"{f['name']} was discarded from {f['wp']} table{f['by']}.")
     if e.rule == "creeper.death":  # Death's start-of-turn toll, or Death discarded alone as a free action
-        fields["death_why"] = (f"when Death is the only card on a table, its holder may discard it at any time on "
-                               f"their turn, as a free action, and {fields['w']} did" if data.get("alone") else
-                               "Death takes a card at the start of each turn (one of its holder's other cards)")
-    if kind == "discard_table" and isinstance(data.get("goal"), int) and data["goal"] >= 0:
-        gd = g.db.goal_defs[data["goal"]]  # a Goal that counts cards (Away Team: 3 Crew Members) takes those chosen
+        f["death_why"] = (f"when {nm(g, c)} is the only card on a table, its holder may discard it at any time "
+                          f"on their turn, as a free action, and {f['w']} did" if d.alone else
+                          f"{f['its'] or 'the Creeper'} takes a card at the start of each turn (one of its "
+                          f"holder's other cards)")
+    if d.goal is not None and d.goal >= 0:
+        gd = g.db.goal_defs[d.goal]  # a Goal that counts cards (Away Team: 3 Crew Members) takes those chosen
         counted = bool(gd.any_count) and c in gd.any_cards and c not in gd.required
-        fields["takes"] = (f"takes {gd.any_count} of the cards it counts, {fields['wp']} choice among them,"
-                           if counted else "takes the cards it names")
-        fields["takes_them"] = (f"takes {gd.any_count} of the cards it counts with it, {fields['wp']} choice"
-                                if counted else "takes them with it")
-    if kind == "catch_up":  # never more than the piles hold (the rest stays owed until there are cards again)
-        owed, piles = data["owed"], data.get("piles", data["owed"])
-        fields["owed_words"] = (f"the {owed} still owed" if piles >= owed else
-                                f"{piles} of the {owed} still owed (all the piles hold)")
-        fields["more_words"] = (f"{owed} more" if piles >= owed else
-                                f"{piles} more, all the piles hold ({owed} are owed)")
-    if "frm" in data and isinstance(data["frm"], int):
-        f = who(g, data["frm"], False)
-        fields.update(f=f, fp="your" if f == "you" else f"{f}'s")
-    if kind == "rps":
-        fields.update(q=who(g, data["frm"], False), wp=data["score"][0], wq=data["score"][1])
-    if "chooser" in data:
-        fields["w2"] = who(g, data["chooser"], False)
-    if "terms" in data:
-        fields.update(arithmetic(g, kind, data, p))
-    if kind == "bonus":
-        fields["adds"] = _adds(g, c, data["n"], f"{fields['wp']} {data['to']}", p)
-    if kind == "game_over" and "turns" in data:  # a draw by repetition: the turns the position stood at before
-        fields["turns"] = " and ".join(str(t) for t in data["turns"])
-    if "players" in data:
-        names = [who(g, q) for q in data["players"]]
-        fields["players"] = ("Both " if len(names) == 2 else "All of ") + " and ".join(names)
-    return fields
+        f["takes"] = (f"takes {gd.any_count} of the cards it counts, {f['wp']} choice among them,"
+                      if counted else "takes the cards it names")
+        f["takes_them"] = (f"takes {gd.any_count} of the cards it counts with it, {f['wp']} choice"
+                           if counted else "takes them with it")
+
+
+@formats(CatchUp, Kind.CATCH_UP)
+def _catch_up(g: Game, e: Event, d: CatchUp, f: Fields) -> None:
+    # never more than the piles hold (the rest stays owed until there are cards again)
+    owed, piles = d.owed, d.piles
+    f["owed_words"] = (f"the {owed} still owed" if piles >= owed else
+                       f"{piles} of the {owed} still owed (all the piles hold)")
+    f["more_words"] = (f"{owed} more" if piles >= owed else
+                       f"{piles} more, all the piles hold ({owed} are owed)")
+    _sum(g, e.kind, d, e.player, f)
+
+
+@formats(DrawPhase, Kind.DRAW_PHASE)
+def _draw_phase(g: Game, e: Event, d: DrawPhase, f: Fields) -> None:
+    _sum(g, e.kind, d, e.player, f)
+
+
+@formats(PlayPhase, Kind.PLAY_PHASE)
+def _play_phase(g: Game, e: Event, d: PlayPhase, f: Fields) -> None:
+    _sum(g, e.kind, d, e.player, f)
+
+
+@formats(RandomPlay, Kind.RANDOM_PLAY)
+def _random_play(g: Game, e: Event, d: RandomPlay, f: Fields) -> None:
+    _sum(g, e.kind, d, e.player, f)
+
+
+@formats(Rps, Kind.RPS)
+def _rps(g: Game, e: Event, d: Rps, f: Fields) -> None:
+    f.update(q=who(g, d.frm, False), wp=d.score[0], wq=d.score[1])
+
+
+@formats(GoalDiscarded, Kind.GOAL_DISCARDED)
+def _goal_discarded(g: Game, e: Event, d: GoalDiscarded, f: Fields) -> None:
+    if d.chooser is not None:
+        f["w2"] = who(g, d.chooser, False)
+
+
+@formats(Bonus, Kind.BONUS)
+def _bonus(g: Game, e: Event, d: Bonus, f: Fields) -> None:
+    f["adds"] = _adds(g, e.card, d.n, f"{f['wp']} {d.to}", e.player)
+
+
+@formats(Tie, Kind.TIE)
+def _tie(g: Game, e: Event, d: Tie, f: Fields) -> None:
+    names = [who(g, q) for q in d.players]
+    f["players"] = ("Both " if len(names) == 2 else "All of ") + " and ".join(names)
 
 
 def _rule_name(g: Game, c: int) -> str:
@@ -557,15 +707,20 @@ def limit_source(g: Game, card: int, n: int) -> str:
     return f" ({nm(g, card)} + {extra} Inflation: {printed} printed, {n} with Inflation)"
 
 
-def _card_rule(g: Game, rule: str) -> str:
-    """The card a card's rule id stands for, when no card is being played (a
-    free action, a Creeper at the start of a turn): the card its source names
-    ("Card text: Death"), if the game has it."""
+def _rule_card(rule: str) -> str:
+    """The name of the card a card's rule id stands for: the card its reference source names
+    ("Card text: Death"), or ""."""
     entry = REFERENCE.get(rule)
     if entry is None or not entry.source.startswith("Card text: "):
         return ""
-    name = entry.source[len("Card text: "):].split(";")[0].strip()
-    return NAME_OPEN + name + NAME_CLOSE if g.db.find(name) is not None else ""
+    return entry.source[len("Card text: "):].split(";")[0].strip()
+
+
+def _card_rule(g: Game, rule: str) -> str:
+    """The card a card's rule id stands for, when no card is being played (a
+    free action, a Creeper at the start of a turn), if the game has it (marked as a name)."""
+    name = _rule_card(rule)
+    return NAME_OPEN + name + NAME_CLOSE if name and g.db.find(name) is not None else ""
 
 
 def _adds(g: Game, card: int, n: int, what: str, p: int = -1) -> str:
@@ -758,18 +913,10 @@ class Explainer:
 
 
 @payload_type
-class PlayTold(Payload):
+class PlayTold(PlaysLeft):
     """A counted play told with the plays left once it resolved (the narration's
     join of a ``play`` event and the ``plays_left`` event that follows it)."""
-    src: int
-    left: int
-    played: int
-    rule_card: CardId
-    free: bool | None = None
-    allowed: int | None = None
-    hand: int | None = None
-    terms: Terms | None = None
-    kept: Terms | None = None
+    src: int = 0
 
 
 def fold_plays_left(events: list[Any]) -> tuple[dict[int, Event], dict[int, int]]:
@@ -923,7 +1070,7 @@ class Told:
 BURSTS: dict[str | tuple[str, str], str] = {
     ("draw", "turn.draw"): "{W} drew {count} cards for the turn's draw: {names}.",
     ("draw", "turn.catch-up"): "{W} drew {count} more cards at once: {names}.",
-    ("draw", "rule.no-hand-bonus"): ("+{count} No-Hand Bonus: {w} began the turn with an empty hand and drew "
+    ("draw", "rule.no-hand-bonus"): ("+{count} {its}: {w} began the turn with an empty hand and drew "
                                      "{names}; they do not count toward the draw."),
     "draw": "{W} drew {count} cards{by}: {names}.",
     "deal": "{W} {were} dealt {count} cards in the opening deal: {names}.",
@@ -951,7 +1098,7 @@ def _burst(g: Game, events: list[Any]) -> str:
 # hand): the same words without the cards' names.
 UNSEEN: dict[str | tuple[str, str], str] = {
     ("draw", "turn.catch-up"): "{W} drew a card at once, to catch up with the draw.",
-    ("draw", "rule.no-hand-bonus"): ("{W} drew a card for the No-Hand Bonus (an empty hand as the turn began); "
+    ("draw", "rule.no-hand-bonus"): ("{W} drew a card for the {its} (an empty hand as the turn began); "
                                      "it does not count toward the draw."),
     ("draw", "turn.draw"): "{W} drew a card for the turn's draw.",
     "draw": "{W} drew a card{by}.",
@@ -963,7 +1110,7 @@ UNSEEN: dict[str | tuple[str, str], str] = {
 UNSEEN_BURSTS: dict[str | tuple[str, str], str] = {
     ("draw", "turn.draw"): "{W} drew {count} cards for the turn's draw.",
     ("draw", "turn.catch-up"): "{W} drew {count} more cards at once.",
-    ("draw", "rule.no-hand-bonus"): ("+{count} No-Hand Bonus: {w} began the turn with an empty hand and drew "
+    ("draw", "rule.no-hand-bonus"): ("+{count} {its}: {w} began the turn with an empty hand and drew "
                                      "{count} cards; they do not count toward the draw."),
     "draw": "{W} drew {count} cards{by}.",
     "deal": "{W} {were} dealt {count} cards in the opening deal.",
