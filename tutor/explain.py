@@ -481,7 +481,7 @@ def _turn_end(g: Game, e: Event, d: TurnEnd, f: Fields) -> None:
     ch = CHANGED.get().get("plays")
     if ch is not None and ch.after.value == allowed >= 0:  # the plays changed with this answer: why, and from what
         cause = cause_words(g, ch, p)
-        f["allow"] = f"{cause}: {f['allow']} now, not {value_words('plays', ch.before.value)}"
+        f["allow"] = f"{cause}: {f['allow']} now, not {value_words('plays', ch.before.value, g, ch.before)}"
         if gone >= 0 and nm(g, gone) in cause:  # the Play rule that left is named already
             f["gone_words"] = ""
     _sum(g, e.kind, d, p, f)
@@ -501,11 +501,11 @@ def _plays_left(g: Game, e: Event, d: PlaysLeft, f: Fields) -> None:
         f["rule_card"] = " ".join([_rule_name(g, d.rule_card)] +
                                   [f"{'+' if k > 0 else '-'} {abs(k)} {nm(g, c)}" for c, k in extra])
     f["short"] = (f", which allow{'' if extra else 's'} {allowed}, but only {d.hand} in hand"
-                  if e.kind in ("plays_left", "swap") and allowed >= 0 and d.hand is not None
+                  if allowed >= 0 and d.hand is not None
                   and allowed - d.played > n else "")
     ch = CHANGED.get().get("plays")
     f["changed"] = (f"; {cause_words(g, ch, p)}: {allow_words(g, ch.after)} now, "
-                    f"not {value_words('plays', ch.before.value)}"
+                    f"not {value_words('plays', ch.before.value, g, ch.before)}"
                     if ch is not None and ch.after.value >= 0 else "")
     if d.kept is not None:  # All But N with Inflation or a bonus: the N in force, and why
         f["short"] += f"; {_kept_words(g, d.kept)} in hand"
@@ -625,8 +625,14 @@ def cause_words(g: Game, ch: F.Change, p: int = -1) -> str:
             continue
         if c < 0:
             continue
-        if was is None:
+        if was is None and c in ch.held and now:  # in play already: it applies to this number now
+            met = _met(g, c, p)
+            parts.append(f"{nm(g, c)} {'adds' if now > 0 else 'takes off'} {abs(now)} now" +
+                         (f", since {met[2:]}" if met else ""))
+        elif was is None:
             parts.append(f"{nm(g, c)} came into play")
+        elif now is None and c in g.rules:  # still in play: it no longer applies to this number
+            parts.append(f"{nm(g, c)} no longer applies")
         elif now is None:
             parts.append(f"{nm(g, c)} left play")
         elif now == 0:
@@ -667,11 +673,16 @@ def _kept_words(g: Game, kept: list[list[int]]) -> str:
         f"{arithmetic(g, 'total', {'terms': kept})['terms']} leave none"
 
 
-def value_words(what: str, n: int) -> str:
-    """A number in force in words: -1 is no limit, or a Play rule that counts by the hand."""
+def value_words(what: str, n: int, g: Game | None = None, q: Any = None) -> str:
+    """A number in force in words: -1 is no limit, or a Play rule that counts
+    by the hand (with its Quantity ``q``: Play All But N said as "all but N")."""
     if n >= 0:
         return str(n)
-    return "as many as the hand holds" if what == "plays" else "none"
+    if what != "plays":
+        return "none"
+    r = q.terms[0][0] if g is not None and q is not None and q.terms else -1
+    but = g.db.cards[r].params.get("n") if g is not None and r >= 0 else None
+    return f"all but {but} of the hand" if isinstance(but, int) else "as many as the hand holds"
 
 
 def change_sentence(g: Game, ch: F.Change, p: int, played: int, left: int, own: bool = False) -> str:
@@ -685,13 +696,16 @@ def change_sentence(g: Game, ch: F.Change, p: int, played: int, left: int, own: 
     terms = [t for t in a.terms[1:] if t[1]]
     shown = f" ({arithmetic(g, 'total', {'terms': [list(a.terms[0])] + [list(t) for t in terms]})['terms']})" \
         if terms and a.value >= 0 else ""
-    was = f"not {value_words(what, b.value)}" if b.value >= 0 or what == "plays" else "and there was none before"
-    said = f"{SUBJECT[what]} {'is' if what != 'plays' else 'are'} {value_words(what, a.value)} now{shown}, {was}"
+    was = f"not {value_words(what, b.value, g, b)}" if b.value >= 0 or what == "plays" else "and there was none before"
+    said = f"{SUBJECT[what]} {'is' if what != 'plays' else 'are'} {value_words(what, a.value, g, a)} now{shown}, {was}"
     text = f"{cause[:1].upper()}{cause[1:]}: {said}" if cause else f"{said[:1].upper()}{said[1:]}"
     if what == "draw" and b.value > a.value:
         text += "; what was drawn stays drawn"
     if what == "plays" and a.value >= 0:
         text += f"; {played} played, so {'no plays are' if left == 0 else f'{left} play' + ('s are' if left != 1 else ' is')} left"
+        if 0 <= left < a.value - played and g.active == p and g.phase == "play":  # the hand holds them back
+            held = len(g.hands[p])
+            text += f" (only {held} card{'' if held == 1 else 's'} in hand)"
     return text + "."
 
 
@@ -945,7 +959,7 @@ def _tell_changes(g: Game, events: list[Any], out: list[Told], changed: list[F.C
     the event that changed it (a rule that came or went, a Keeper that came
     or went), else on the answer's last line."""
     told_plays = any(e.kind == "turn_end" and "rule_card" in e.data or "left" in e.data for e in events)
-    caught_up = any(e.kind == "catch_up" for e in events)
+    caught_up = any(e.kind in ("catch_up", "draw_phase") for e in events)  # the draw told with its terms already
     p = before.active
     for ch in changed:
         if (ch.what == "plays" and told_plays) or (ch.what == "draw" and caught_up):

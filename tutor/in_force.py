@@ -33,6 +33,7 @@ class InForce:
     draw: Quantity
     hand: Quantity
     keeper: Quantity
+    rules: tuple[int, ...] = ()  # the New Rules in play (a term new to a number may be a rule already in play)
 
     def of(self, what: str) -> Quantity:
         q: Quantity = getattr(self, what)
@@ -43,18 +44,21 @@ def snapshot(g: Game) -> InForce:
     p = g.active
     return InForce((g.seed, tuple(g.decks), g.nplayers), g.decisions, g.turn, p, g.phase, g.played, g.drawn,
                    g.play_quantity(p), g.kept_quantity(p), g.draw_quantity(p),
-                   g.limit_quantity(SLOT_HAND_LIMIT), g.limit_quantity(SLOT_KEEPER_LIMIT))
+                   g.limit_quantity(SLOT_HAND_LIMIT), g.limit_quantity(SLOT_KEEPER_LIMIT), tuple(g.rules))
 
 
 @dataclass(frozen=True)
 class Change:
     """One number in force that changed with an answer: ``what`` (one of
     ``WHAT``), its Quantity before and after, and the terms that differ
-    (card, n before, n after; None: the card was not a term)."""
+    (card, n before, n after; None: the card was not a term), and the New
+    Rules in play before (a term new to the number from a rule already in
+    play is a rule that applies now, not one that came into play)."""
     what: str
     before: Quantity
     after: Quantity
     terms: tuple[tuple[int, int | None, int | None], ...]
+    held: tuple[int, ...] = ()
 
 
 def term_diff(before: Quantity, after: Quantity) -> tuple[tuple[int, int | None, int | None], ...]:
@@ -105,5 +109,5 @@ def changes(before: InForce, g: Game, events: list[Any]) -> tuple[InForce, list[
             continue  # a limit card that came or went as printed: its own line says so
         diff = term_diff(b, a)
         if diff:
-            out.append(Change(what, b, a, diff))
+            out.append(Change(what, b, a, diff, before.rules))
     return now, out
