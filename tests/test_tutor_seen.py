@@ -108,3 +108,17 @@ def test_a_card_taken_from_the_seat_named_you_is_taken_from_your_hand():
     # told to seat 0: "your hand"; told to nobody in particular (a replay): the seat by its number
     assert Explainer("full", names=("You", "Ada"), viewer=0).explain(g, e).text == "Ada took Milk from your hand."
     assert Explainer("full").explain(g, e).text == "Player 1 took Milk from Player 0's hand."
+
+
+def test_a_list_of_cards_keeps_a_name_with_its_own_comma_whole():
+    """A burst naming "Draw 3, Play 2 of Them" among others lists them with
+    semicolons, so a reader counts the cards the line says (3, not 4)."""
+    from engine.game import Game
+    from tutor.explain import Explainer
+    g = Game.blank(("fluxx5",), 2)
+    cards = [g.db.find(n) for n in ("Play 2", "Draw 3, Play 2 of Them", "Milk")]
+    evs = [event("draw", "action.effect", 0, c, 5) for c in cards]
+    told = Explainer("brief").explain_all(g, evs)
+    assert told[0].x.text.endswith("Play 2; Draw 3, Play 2 of Them; Milk.") and "drew 3 cards" in told[0].x.text
+    plain = [event("draw", "action.effect", 0, g.db.find(n), 5) for n in ("Milk", "Cookies")]
+    assert Explainer("brief").explain_all(g, plain)[0].x.text.endswith("Milk, Cookies.")

@@ -1016,14 +1016,21 @@ def _run_end(events: list[Any], i: int) -> int:
     return j
 
 
+def name_list(g: Game, cards: list[int]) -> str:
+    """Cards' names in a list: "Milk, Cookies"; with semicolons when a name has
+    a comma of its own ("Draw 3, Play 2 of Them; Tactical; Tricorder")."""
+    names = [g.name(c) for c in cards]
+    return ("; " if any("," in n for n in names) else ", ").join(nm(g, c) for c in cards)
+
+
 def _swap_line(g: Game, gone: list[Any], got: list[Any]) -> str:
     """One line for a card that discards and then draws (Discard and Draw)."""
     e = gone[0]
     w = who(g, got[0][2], False)
     cards = [x for x in got if x.kind == "draw"]  # (a Creeper drawn on the way is replaced: told apart)
-    drawn = "" if unseen(got[0]) else f" ({', '.join(nm(g, x[3]) for x in cards)})"
+    drawn = "" if unseen(got[0]) else f" ({name_list(g, [x.card for x in cards])})"
     line = (f"{nm(g, e.cause)}: {w} discarded {len(gone)} card{'s' if len(gone) != 1 else ''} "
-            f"({', '.join(nm(g, x[3]) for x in gone)}) and drew {len(cards)}{drawn}.")
+            f"({name_list(g, [x.card for x in gone])}) and drew {len(cards)}{drawn}.")
     return line + _on_the_way(g, got)
 
 
@@ -1103,7 +1110,7 @@ def _burst(g: Game, events: list[Any]) -> str:
     count only, for cards the viewer cannot see)."""
     fields = _fields(g, events[0])
     drawn = [x for x in events if x.kind == events[0].kind]
-    fields.update(count=len(drawn), names=", ".join(nm(g, x[3]) for x in drawn))
+    fields.update(count=len(drawn), names=name_list(g, [x.card for x in drawn]))
     line = template_for(events[0], UNSEEN_BURSTS if unseen(events[0]) else BURSTS).format(**fields)
     return line + (_on_the_way(g, events) if events[0].kind == "draw" else "")
 
