@@ -84,6 +84,9 @@ AREAS: dict[str, list[str]] = {
     "lessons": ["tests/test_lessons.py"],
     # the numbers in force with their terms (issue 63): the engine's Quantity, prompts, spots, the changes told
     "numbers": ["tests/test_numbers_in_force.py", "tests/test_scenarios.py", "tests/test_tutor_truth.py"],
+    # the typed events, their sink and the narration's folds (issue 63, items 1-2)
+    "events": ["tests/test_events.py", "tests/test_events_unchanged.py", "tests/test_tutor_truth.py",
+               "tests/test_scenarios.py", "tests/test_tutor_seen.py", "tests/test_tutor.py"],
     "app": ["tests/test_app.py", "tests/test_app_keys.py", "tests/test_bots_app.py"],
     # this round's sizes and rendering: the table at every size, the key bar, lines that are never markup, help
     "sizes": ["tests/test_table.py", "tests/test_keybar.py", "tests/test_screen.py"],
