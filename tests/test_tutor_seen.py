@@ -122,3 +122,16 @@ def test_a_list_of_cards_keeps_a_name_with_its_own_comma_whole():
     assert told[0].x.text.endswith("Play 2; Draw 3, Play 2 of Them; Milk.") and "drew 3 cards" in told[0].x.text
     plain = [event("draw", "action.effect", 0, g.db.find(n), 5) for n in ("Milk", "Cookies")]
     assert Explainer("brief").explain_all(g, plain)[0].x.text.endswith("Milk, Cookies.")
+
+
+def test_the_plays_left_are_folded_onto_their_own_seats_counted_play():
+    """``fold_plays_left``: a plays-left event joins the last counted play (src 0)
+    of its own seat in the answer; a play from the temporary hand, or another
+    seat's, is not it; with none, it stays a line of its own."""
+    from tutor.explain import fold_plays_left
+    left = event("plays_left", "turn.play", 0, -1, left=1, played=1, rule_card=-1)
+    evs = [event("play", "turn.play", 0, 3, src=0), event("play", "turn.play", 1, 4, src=0),
+           event("play", "turn.play", 0, 5, src=1), left]
+    joined, folded = fold_plays_left(evs)
+    assert folded == {3: 0} and list(joined) == [0] and joined[0].card == 3 and joined[0].data["left"] == 1
+    assert fold_plays_left([event("play", "turn.play", 1, 4, src=0), left]) == ({}, {})
