@@ -17,6 +17,7 @@ edits an event once it is in the log.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .effect_specs import SLOT_PLAY
@@ -24,7 +25,6 @@ from .events import EMPTY, PAYLOADS, Empty, Event, Kind
 
 if TYPE_CHECKING:
     from .game import Game
-    from .numbers import RuleView
 
 _new_event = tuple.__new__  # Event(...) without the call through its type
 
@@ -68,14 +68,11 @@ class Sink:
     def turn_end(self, p: int, by: int, why: str) -> None:
         """The turn ends (see ``engine.turn.op_end_turn``)."""
 
-    def limit_discard(self, p: int, c: int, rule: str) -> None:
-        """``p`` discarded ``c`` to meet the Hand Limit."""
+    def limit_discards(self, p: int, cards: Sequence[int], rule: str) -> None:
+        """``p`` discarded ``cards`` to meet the Hand Limit."""
 
     def catch_up(self, p: int, owed: int) -> None:
         """The draw grew mid-turn: ``owed`` more are drawn at once."""
-
-    def idle(self, p: int, v: RuleView, left: int, frees: list[int]) -> None:
-        """The turn's question is back for ``p`` with ``left`` plays."""
 
     def drew(self, p: int, cards: list[int], rule: str) -> None:
         """``p`` drew ``cards`` (in order) by ``rule``."""
@@ -135,9 +132,11 @@ class Recorder(Sink):
         self.events = []
 
     def answered(self) -> None:
-        """What newly stands between a player and a Goal (a Creeper, a tie),
-        as the variant sees it, and a New Rule that now does nothing by its
-        own words. Told once, when it starts: the last answer's list is kept."""
+        """The turn's question come back (``_question_back``), then what newly
+        stands between a player and a Goal (a Creeper, a tie), as the variant
+        sees it, and a New Rule that now does nothing by its own words. Told
+        once, when it starts: the last answer's list is kept."""
+        self._question_back()
         g = self.g
         now = [] if g.over else g.variant.near_misses(g)
         notes = g.pidx.idle_notes
@@ -198,6 +197,7 @@ class Recorder(Sink):
             self.tell_left = p
 
     def random_play(self, p: int, c: int) -> None:
+        self.acting = -1  # the turn's own play: the question came back (unasked) before it
         # why it applies: the plays in force are more than 1 (Inflation may be why)
         self.ev(Kind.RANDOM_PLAY, "rule.first-play-random", p, c, terms=self.g.play_terms(p))
 
@@ -208,6 +208,8 @@ class Recorder(Sink):
     def turn_end(self, p: int, by: int, why: str) -> None:
         g = self.g
         self.tell_left = -1
+        if why != "card":  # the turn's question came back before it ended (a card that ends it is its cause)
+            self.acting = -1
         flag: dict[str, Any] = {"empty": {"empty": True}, "chose": {"chose": True}}.get(why, {})
         if why == "plays":  # the plays ran out: under which Play rule, and the one that left this turn, if any
             v = g.rule_view()
@@ -226,9 +228,11 @@ class Recorder(Sink):
         self.ev(Kind.TURN_END, "turn.end", p, by, played=g.played, **flag)
         self.acting = -1
 
-    def limit_discard(self, p: int, c: int, rule: str) -> None:
+    def limit_discards(self, p: int, cards: Sequence[int], rule: str) -> None:
         g = self.g  # the limit, and the card that sets it (its printed number, for Inflation)
-        self.ev(Kind.LIMIT_DISCARD, rule, p, c, limit="hand", n=g.hand_limit(), limit_card=g.rule_view().hand_card)
+        n, lc = g.hand_limit(), g.rule_view().hand_card
+        for c in cards:
+            self.ev(Kind.LIMIT_DISCARD, rule, p, c, limit="hand", n=n, limit_card=lc)
 
     def catch_up(self, p: int, owed: int) -> None:
         g = self.g  # what the draw is now, and what is owed
@@ -237,12 +241,23 @@ class Recorder(Sink):
                 resumed=total == self.told_draw, piles=len(g.draw) + len(g.discard))
         self.told_draw = total
 
-    def idle(self, p: int, v: RuleView, left: int, frees: list[int]) -> None:
-        self.acting = -1  # the turn's question is back: any free action is done
+    def _question_back(self) -> None:
+        """The answer ends with the turn's question back to the active seat
+        (asked last thing, by the turn's idle): any free action is done, and
+        the plays left after a counted play, once it has fully resolved, are
+        told (with none left, the turn's end says so instead; it comes first)."""
+        g = self.g
+        pr = g.prompt
+        if pr is None or pr.kind != "turn" or pr.ask != "play":
+            return
+        self.acting = -1
+        p = g.active
         if self.tell_left == p:
             self.tell_left = -1
-            if left > 0 or frees:  # (with none, the turn's end says so)
-                told = self.g.plays_told(p, v, left)
+            frees = any(o[0] == "free" for o in pr.options)
+            left = g.plays_left(p)
+            if left > 0 or frees:
+                told = g.plays_told(p, g.rule_view(), left)
                 if frees:
                     told["free"] = True
                 self.ev(Kind.PLAYS_LEFT, "turn.play", p, -1, **told)

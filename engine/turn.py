@@ -258,7 +258,7 @@ def op_ans_discard_hand(g: Game, p: int, rule: str, chosen: Chosen) -> None:
     for c in chosen:
         hand.remove(c)
         g.to_discard(c)
-        g.sink.limit_discard(p, c, rule)
+    g.sink.limit_discards(p, chosen, rule)
 
 
 def op_ask_keeper_limit(g: Game, p: int, rule: str) -> None:
@@ -382,7 +382,6 @@ class TurnPolicy(Turn):
                 g._left = None
         else:
             frees = []
-        g.sink.idle(a, v, left, frees)  # the plays left after a counted play, told once it has resolved
         if left > 0:
             if g.played == 0 and v.random_first and g.play_rule_count() != 1:
                 if not frees:

@@ -91,10 +91,11 @@ def check_game(decks: tuple[str, ...], players: int, variant: str, seed: int) ->
             ln = t.x.text
             m = re.match(r".* drew (\d+) (?:more )?cards[^:]*: ", ln)
             if m and "discarded" not in ln:
-                # the names listed after the colon, one ", " apart (a changed number may be told after them)
+                # the names listed after the colon, one ", " apart ("; " when a name has its own comma;
+                # a changed number may be told after them)
                 listed, at = 0, m.end()
                 for a, b in t.x.names:
-                    if a == at and ln[a - 2:a] in (", ", ": "):
+                    if a == at and ln[a - 2:a] in (", ", ": ", "; "):
                         listed, at = listed + 1, b + 2
                 assert int(m.group(1)) == listed, ln
         for e, t in zip(events, told_all, strict=True):  # (c) never more drawn at once than the piles held
