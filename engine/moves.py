@@ -129,7 +129,7 @@ def place_goal(g: Game, p: int, c: int) -> None:
         if len(g.goals) < room:
             g.playing.remove(c)
             g.goals.append(c)
-            g.ev(Kind.GOAL, "rule.double-agenda", p, c, joined=len(g.goals) > 1)
+            g.sink.goal_joined(p, c, len(g.goals) > 1)
             g.goals_changed()
             return
         r = next((x for x in g.rules if x in g.pidx.goal_room), -1)  # the New Rule that lets Goals stand together
@@ -142,9 +142,8 @@ def place_goal(g: Game, p: int, c: int) -> None:
     g.goals.clear()
     for was in old:
         g.to_discard(was)
-        g.ev(Kind.GOAL_DISCARDED, "card.goal", p, was, replaced_by=c)
     g.goals.append(c)
-    g.ev(Kind.GOAL, "card.goal", p, c)
+    g.sink.goal(p, c, old)
     g.goals_changed()
 
 def goals_changed(g: Game) -> None:

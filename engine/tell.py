@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .cards import KEEPER
 from .effect_specs import SLOT_PLAY
 from .events import EMPTY, PAYLOADS, Empty, Event, Kind
 
@@ -76,6 +77,22 @@ class Sink:
 
     def drew(self, p: int, cards: list[int], rule: str) -> None:
         """``p`` drew ``cards`` (in order) by ``rule``."""
+
+    def resolved(self, p: int, c: int, kind: int) -> None:
+        """The card ``p`` played resolves (``kind``: the card's, engine.cards): a Keeper comes onto
+        the table, an Action (or a Surprise played for its in-turn function) takes effect."""
+
+    def action_done(self, p: int, c: int) -> None:
+        """The Action ``c`` is done and goes to the discard pile."""
+
+    def goal(self, p: int, c: int, old: list[int]) -> None:
+        """The Goal ``c`` replaced ``old`` (the Goals that stood)."""
+
+    def goal_joined(self, p: int, c: int, joined: bool) -> None:
+        """The Goal ``c`` took a free Goal slot (``joined``: beside another)."""
+
+    def rule(self, p: int, c: int, rule: str, spot: str | None) -> None:
+        """The New Rule ``c`` came into play (in Solo, into ``spot``)."""
 
     def discarded(self, p: int, cards: list[int], rule: str) -> None:
         """``p`` discarded ``cards`` from the hand by ``rule``."""
@@ -265,6 +282,29 @@ class Recorder(Sink):
     def drew(self, p: int, cards: list[int], rule: str) -> None:
         for c in cards:
             self.ev(Kind.DRAW, rule, p, c)
+
+    def resolved(self, p: int, c: int, kind: int) -> None:
+        if kind == KEEPER:
+            self.ev(Kind.KEEPER, "card.keeper", p, c)
+        else:
+            self.ev(Kind.ACTION, "card.action", p, c)
+
+    def action_done(self, p: int, c: int) -> None:
+        self.ev(Kind.ACTION_DONE, "card.action", p, c)
+
+    def goal(self, p: int, c: int, old: list[int]) -> None:
+        for was in old:
+            self.ev(Kind.GOAL_DISCARDED, "card.goal", p, was, replaced_by=c)
+        self.ev(Kind.GOAL, "card.goal", p, c)
+
+    def goal_joined(self, p: int, c: int, joined: bool) -> None:
+        self.ev(Kind.GOAL, "rule.double-agenda", p, c, joined=joined)
+
+    def rule(self, p: int, c: int, rule: str, spot: str | None) -> None:
+        if spot is None:
+            self.ev(Kind.RULE, rule, p, c)
+        else:
+            self.ev(Kind.RULE, rule, p, c, spot=spot)
 
     def discarded(self, p: int, cards: list[int], rule: str) -> None:
         for c in cards:

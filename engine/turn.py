@@ -152,7 +152,7 @@ def op_resolve(g: Game, p: int, c: int) -> None:
     if kind == KEEPER:
         g.playing.remove(c)
         g.tables[p].append(c)
-        g.ev(Kind.KEEPER, "card.keeper", p, c)
+        g.sink.resolved(p, c, kind)
     elif kind == GOAL:
         g.place_goal(p, c)
     elif kind == RULE:
@@ -165,7 +165,7 @@ def op_resolve(g: Game, p: int, c: int) -> None:
         g.tables[p].append(c)
         g.ev(Kind.CREEPER, "card.creeper", p, c)
     else:  # ACTION, or a Surprise played for its in-turn function
-        g.ev(Kind.ACTION, "card.action", p, c)
+        g.sink.resolved(p, c, kind)
         if card.effect not in SELF_FINISHING:
             g.stack.append(("finish", c))
         ACTIONS[card.effect](g, p, c)
@@ -176,7 +176,7 @@ def op_finish(g: Game, c: int) -> None:
     if c in g.playing:
         g.playing.remove(c)
         g.to_discard(c)
-        g.ev(Kind.ACTION_DONE, "card.action", g.active, c)
+        g.sink.action_done(g.active, c)
 
 
 def op_temp_done(g: Game) -> None:

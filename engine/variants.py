@@ -137,7 +137,7 @@ class Variant:
             if old >= 0:
                 g.remove_rule(old, p, "card.rule-replaces", replaced_by=c)
         g.rules.append(c)
-        g.ev(Kind.RULE, "card.rule", p, c)
+        g.sink.rule(p, c, "card.rule", None)
 
     def check_goals(self, g: Game) -> bool:
         """Win (or score) what the Goals out give; True when that changed

@@ -18,7 +18,6 @@ from typing import Any
 
 from engine import rng as R
 from engine.cards import CREEPER, RULE, CardDB
-from engine.events import Kind
 from engine.game import Game
 from engine.goals import count_blocked, meets, short_by_inflation, stoppers, why_blocked
 from engine.hooks import install
@@ -98,7 +97,7 @@ class SoloVariant(Variant):
             if spots[r] == spot:
                 g.remove_rule(r, p, "solo.spot", replaced_by=c, spot=spot)
         g.rules.append(c)
-        g.ev(Kind.RULE, "solo.spot", p, c, spot=spot)
+        g.sink.rule(p, c, "solo.spot", spot)
 
     def check_goals(self, g: Game) -> bool:
         """Score every Goal met (True: something scored, the table changed)."""
