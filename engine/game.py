@@ -350,6 +350,7 @@ class Game:
     limit_quantity = N.limit_quantity
     kept_quantity = N.kept_quantity
     count_quantity = N.count_quantity
+    goal_quantity = N.goal_quantity
     plays_allowed = N.plays_allowed
     plays_told = N.plays_told
     play_rule_count = N.play_rule_count

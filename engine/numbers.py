@@ -236,6 +236,19 @@ def _inflations(g: Game) -> list[tuple[int, int]]:
     pas = g.passive
     return [(x, pas[x].numeral) for x in g.rules if x in idx.numeral]
 
+def goal_quantity(g: Game, goal: int) -> Quantity:
+    """A count Goal's threshold in force, term by term: the number the Goal
+    prints (5 Keepers, 10 Cards in Hand, Away Team's 3 Crew Members) and each
+    Inflation; ``Quantity(0, ())`` for a Goal that counts nothing. (The goal
+    checks add Inflation to the printed number themselves: this is for what
+    is told and shown.)"""
+    gd = g.db.goal_defs[goal]
+    n = gd.most_count if gd.most_of else gd.any_count
+    if not n:
+        return Quantity(0, ())
+    terms = [(goal, n)] + _inflations(g)
+    return Quantity(sum(t[1] for t in terms), tuple(terms))
+
 def draw_quantity(g: Game, p: int) -> Quantity:
     """The draw owed to p this turn, term by term: the Draw rule (-1, 1: the
     Basic Rules), each Inflation, each bonus New Rule in play (0 when it

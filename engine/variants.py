@@ -176,7 +176,7 @@ class Variant:
             why["rivals"] = rv
         gd = g.db.goal_defs[goal]
         if gd.most_of:  # a count Goal: the winner's number, and the least it asks (with Inflation)
-            why["most"] = [most_count(g, p, gd.most_of), gd.most_count + g.inflation()]
+            why["most"] = [most_count(g, p, gd.most_of), g.goal_quantity(goal).value]
         return why
 
     def near_misses(self, g: Game) -> list[NearMiss]:
@@ -192,9 +192,10 @@ class Variant:
             if infl:  # a count Goal Inflation has raised past what someone has
                 for p in range(g.nplayers):
                     short = short_by_inflation(g, goal, p)
-                    if short:
+                    if short:  # the threshold in force and what the Goal prints (its Quantity's terms)
+                        q = g.goal_quantity(goal)
                         out.append(("short", "rule.inflation", p, goal,
-                                    {"has": short[0], "needs": short[1], "printed": short[1] - infl}))
+                                    {"has": short[0], "needs": q.value, "printed": q.terms[0][1]}))
             if gd.most_of:
                 w = goal_winners(g, goal)
                 for p in count_blocked(g, goal):  # the number is there, but a Creeper (or a rule) stops the win

@@ -187,3 +187,27 @@ def test_every_number_a_spot_shows_is_the_number_in_force_over_random_solo_games
                         assert n == want, (seed, spot, text, want)
     if "fluxx5" in decks:
         assert shown, "no spot showed a number in force in these games: the test shows nothing"
+
+
+@pytest.mark.parametrize("goal, zone, printed", [("5 Keepers", "tables", 5), ("10 Cards in Hand", "hands", 10)])
+def test_a_count_goals_threshold_is_a_quantity_the_goal_checks_agree_with(goal, zone, printed):
+    """A count Goal's threshold in force (``Game.goal_quantity``): the printed
+    number and each Inflation. The engine's own check wins with exactly that
+    many and not one fewer (Inflation: "any other card with a numeral on it
+    is one more"), and the tutor's "short" line says the same two numbers."""
+    from engine.goals import goal_winners
+    from engine.cards import KEEPER, card_db
+    db = card_db(("fluxx5",))
+    keepers = [c.name for c in db.cards if c.kind == KEEPER][:11]
+    for rules, need in (([], printed), (["Inflation"], printed + 1)):
+        for have in (need - 1, need):
+            cards = keepers[:have]
+            setup = (f'goals = ["{goal}"]\nrules = {rules!r}\n'.replace("'", '"') +
+                     (f"tables = [{cards!r}, []]\n" if zone == "tables" else f"hands = [{cards!r}, []]\n").replace("'", '"'))
+            g = table("[setup]\n" + setup)
+            gid = g.db.find(goal)
+            q = g.goal_quantity(gid)
+            assert q.value == need and q.terms[0] == (gid, printed) and sum(n for _, n in q.terms) == need
+            assert (goal_winners(g, gid) == [0]) == (have >= need), (goal, rules, have)
+    g = table('[setup]\ngoals = ["Milk & Cookies"]\n')
+    assert g.goal_quantity(g.db.find("Milk & Cookies")) == (0, ())  # a Goal that counts nothing
