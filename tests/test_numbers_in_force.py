@@ -195,8 +195,8 @@ def test_a_count_goals_threshold_is_a_quantity_the_goal_checks_agree_with(goal, 
     number and each Inflation. The engine's own check wins with exactly that
     many and not one fewer (Inflation: "any other card with a numeral on it
     is one more"), and the tutor's "short" line says the same two numbers."""
-    from engine.goals import goal_winners
     from engine.cards import KEEPER, card_db
+    from engine.goals import goal_winners
     db = card_db(("fluxx5",))
     keepers = [c.name for c in db.cards if c.kind == KEEPER][:11]
     for rules, need in (([], printed), (["Inflation"], printed + 1)):
