@@ -194,7 +194,7 @@ def test_a_count_goals_threshold_is_a_quantity_the_goal_checks_agree_with(goal, 
     """A count Goal's threshold in force (``Game.goal_quantity``): the printed
     number and each Inflation. The engine's own check wins with exactly that
     many and not one fewer (Inflation: "any other card with a numeral on it
-    is one more"), and the tutor's "short" line says the same two numbers."""
+    is one more"). (The tutor's "short" line reads its two numbers from it.)"""
     from engine.cards import KEEPER, card_db
     from engine.goals import goal_winners
     db = card_db(("fluxx5",))
