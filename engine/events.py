@@ -107,6 +107,9 @@ class Payload:
     def items(self) -> list[tuple[str, Any]]:
         return [(k, v) for k in self.names if (v := getattr(self, k)) is not None]
 
+    def values(self) -> list[Any]:
+        return [v for k in self.names if (v := getattr(self, k)) is not None]
+
     def __iter__(self) -> Iterator[str]:
         return iter(self.keys())
 

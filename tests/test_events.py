@@ -68,7 +68,7 @@ def test_a_payload_is_frozen_and_its_fields_are_typed_names():
     q = PlaysLeft(left=1, played=1, rule_card=-1)
     assert "terms" not in q and q.get("terms", "absent") == "absent" and dict(q.items()) == {
         "left": 1, "played": 1, "rule_card": -1}
-    assert q == {"left": 1, "played": 1, "rule_card": -1} and q != {"left": 1}
+    assert q == {"left": 1, "played": 1, "rule_card": -1} and q != {"left": 1} and q.values() == [1, 1, -1]
 
 
 def test_no_event_is_edited_after_it_is_emitted():
