@@ -21,7 +21,6 @@ from engine.events import (
     CatchUp,
     Count,
     DiscardTable,
-    DrawPhase,
     Event,
     GameOver,
     Goal,
@@ -30,9 +29,7 @@ from engine.events import (
     Kind,
     LimitDiscard,
     Payload,
-    PlayPhase,
     PlaysLeft,
-    RandomPlay,
     Rps,
     TakeHand,
     Tie,
@@ -565,18 +562,9 @@ def _catch_up(g: Game, e: Event, d: CatchUp, f: Fields) -> None:
     _sum(g, e.kind, d, e.player, f)
 
 
-@formats(DrawPhase, Kind.DRAW_PHASE)
-def _draw_phase(g: Game, e: Event, d: DrawPhase, f: Fields) -> None:
-    _sum(g, e.kind, d, e.player, f)
-
-
-@formats(PlayPhase, Kind.PLAY_PHASE)
-def _play_phase(g: Game, e: Event, d: PlayPhase, f: Fields) -> None:
-    _sum(g, e.kind, d, e.player, f)
-
-
-@formats(RandomPlay, Kind.RANDOM_PLAY)
-def _random_play(g: Game, e: Event, d: RandomPlay, f: Fields) -> None:
+@formats(Payload, Kind.DRAW_PHASE, Kind.PLAY_PHASE, Kind.RANDOM_PLAY)
+def _phase_sum(g: Game, e: Event, d: Payload, f: Fields) -> None:
+    """The draw phase, the play phase and First Play Random: the sum behind the number."""
     _sum(g, e.kind, d, e.player, f)
 
 
