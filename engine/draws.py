@@ -25,13 +25,15 @@ end such a game drawn:
   arrangements, a Creeper drawn back each turn, while the others have
   nothing: new states, and never a winner).
 
-Positions are kept as 48-bit keys (blake2b of the position's numbers), so
-a saved game carries them and a replay ends where the game did.
+Positions are remembered as ``engine.positions`` keeps them: in play, the
+positions themselves; in a save, 48-bit keys, so a saved game carries
+them and a replay ends where the game did.
 """
 from __future__ import annotations
 
-from hashlib import blake2b
 from typing import TYPE_CHECKING
+
+from .positions import held, key_of, times
 
 if TYPE_CHECKING:
     from .game import Game
@@ -43,10 +45,6 @@ NO_PROGRESS_ROUNDS = 10
 # that keeps finding new states and never a winner (no game of 7,000 random-bot and
 # 2,100 greedy games won came near it: the longest, 257 rounds, Voyager at 2 seats)
 LONGEST_ROUNDS = 300
-
-
-def _key(parts: tuple[object, ...]) -> int:
-    return int.from_bytes(blake2b(repr(parts).encode(), digest_size=6).digest(), "big")
 
 
 def in_play(g: Game) -> tuple[object, ...]:
@@ -79,8 +77,8 @@ def loops_in_turn(g: Game, c: int) -> bool:
     free action was used or a card played: the turn can only go round (a
     Death discarded and drawn straight back from empty piles, again and
     again). The game is then drawn; True when it was."""
-    key = _key((position(g, in_play(g)), g.drawn, g.plays_left(g.active), tuple(g.used), c))
-    if g.seen_free.count(key) >= 2:
+    key = held((position(g, in_play(g)), g.drawn, g.plays_left(g.active), tuple(g.used), c))
+    if times(g.seen_free, key) >= 2:
         g.end_game(-1, "game.repetition-in-turn", loop_card=c, turn=g.turn)
         return True
     g.seen_free.append(key)
@@ -96,15 +94,16 @@ def ends_drawn(g: Game) -> bool:
         g.end_game(-1, "game.long", rounds=LONGEST_ROUNDS)
         return True
     play = in_play(g)
-    key = _key(position(g, play))
+    key = held(position(g, play))
     seen = g.seen
-    if seen.count(key) >= 2:
-        turns = [i + 1 for i, k in enumerate(seen) if k == key]
+    if times(seen, key) >= 2:
+        old = key_of(key) if type(seen[0]) is int else None
+        turns = [i + 1 for i, k in enumerate(seen) if k == key or k == old]
         g.end_game(-1, "game.repetition", turns=turns)
         return True
     seen.append(key)
-    pk = _key(play)
-    if pk in g.seen_play:  # this turn starts with what is in play as an earlier turn started
+    pk = held(play)
+    if times(g.seen_play, pk):  # this turn starts with what is in play as an earlier turn started
         g.stale += 1
         if g.stale >= NO_PROGRESS_ROUNDS * g.nplayers:
             g.end_game(-1, "game.no-progress", rounds=NO_PROGRESS_ROUNDS)

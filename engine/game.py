@@ -27,6 +27,7 @@ from .cards import ACTION, CREEPER, GOAL, KEEPER, RULE, SURPRISE, CardDB, card_d
 from .events import Event, Kind
 from .hooks import AFTER_TASK, ANSWER_FILTERS, OPS, QUIET, REFUSALS, TURN, Task
 from .numbers import passive_index
+from .positions import Seen, key_of
 from .prompts import Answer, IllegalAnswer, Prompt, odd_type
 from .records import Frame, Link
 from .registry import get_variant
@@ -39,7 +40,8 @@ if TYPE_CHECKING:
 # how ``copy()`` copies it and how ``to_dict()``/``from_dict()`` write and read
 # it. "value": immutable; "list": a list of ids or names; "lists": a list of
 # lists (hands, tables, the chain); "map": attaching Creeper -> Keeper;
-# "frames": temporary hands; "tasks": the stack of pending tasks (tuples).
+# "frames": temporary hands; "tasks": the stack of pending tasks (tuples);
+# "positions": the positions a draw rule remembers (engine.draws), written as keys.
 STATE = (
     ("decks", "list"), ("variant_name", "value"), ("nplayers", "value"), ("seed", "value"), ("rng", "value"),
     ("draw", "list"), ("discard", "list"), ("hands", "lists"), ("tables", "lists"), ("attached", "map"),
@@ -48,7 +50,7 @@ STATE = (
     ("hand_at_start", "value"), ("used", "list"), ("extra", "value"), ("in_extra", "value"), ("temp", "frames"),
     ("playing", "list"), ("chain", "links"), ("stack", "tasks"), ("winner", "value"), ("over", "value"),
     ("checks", "value"), ("decisions", "value"), ("quiet", "value"),
-    ("seen", "list"), ("seen_play", "list"), ("stale", "value"), ("end", "value"), ("seen_free", "list"),
+    ("seen", "positions"), ("seen_play", "positions"), ("stale", "value"), ("end", "value"), ("seen_free", "positions"),
 )
 STATE_FIELDS = tuple(f for f, _ in STATE)
 # fields a save written before they existed may lack, with the value they then had
@@ -122,9 +124,9 @@ class Game:
         self.quiet = 0                     # turns begun since the last decision
         # the draw rules (engine.draws): each turn start's position, in turn order, the
         # in-play tables and rules met so far, and the turn starts in a row with none new
-        self.seen: list[int] = []
-        self.seen_play: list[int] = []
-        self.seen_free: list[int] = []  # this turn's positions as a free action was used (engine.draws)
+        self.seen: list[Seen] = []
+        self.seen_play: list[Seen] = []
+        self.seen_free: list[Seen] = []  # this turn's positions as a free action was used (engine.draws)
         self.stale = 0
         self.end = ""  # the rule id that ended the game (a Goal won, a deck run out, a draw), once over
         # where the events go (engine.tell): a Recorder when a log is kept, else the no-op sink
@@ -493,13 +495,17 @@ def _lists(v: list[Any]) -> list[list[Any]]:
     return [list(x) for x in v]
 
 
+def _keys(v: list[Seen]) -> list[int]:
+    return [key_of(x) for x in v]
+
+
 # how each shape of STATE is copied, written to JSON and read back
-_COPY: dict[str, Callable[[Any], Any]] = {"list": list.copy, "lists": _lists, "map": dict.copy, "frames": _frames, "links": _links,
+_COPY: dict[str, Callable[[Any], Any]] = {"list": list.copy, "positions": list.copy, "lists": _lists, "map": dict.copy, "frames": _frames, "links": _links,
          "tasks": list.copy}
-_WRITE: dict[str, Callable[[Any], Any]] = {"value": lambda v: v, "list": list, "lists": _lists, "frames": _plain_frames, "links": _lists,
+_WRITE: dict[str, Callable[[Any], Any]] = {"value": lambda v: v, "list": list, "positions": _keys, "lists": _lists, "frames": _plain_frames, "links": _lists,
           "map": lambda v: {str(k): x for k, x in sorted(v.items())},
           "tasks": lambda v: [_jsonable(t) for t in v]}
-_READ: dict[str, Callable[[Any], Any]] = {"value": lambda v: v, "list": list, "lists": _lists, "frames": _frames, "links": _links,
+_READ: dict[str, Callable[[Any], Any]] = {"value": lambda v: v, "list": list, "positions": list, "lists": _lists, "frames": _frames, "links": _links,
          "map": lambda v: {int(k): x for k, x in v.items()},
          "tasks": lambda v: [_from_jsonable(t) for t in v]}
 _COPIED = tuple((f, _COPY[shape]) for f, shape in STATE if shape != "value")

@@ -77,8 +77,8 @@ def test_no_import_circle_in_the_engine():
 
 DATA_LAYER = {"rng", "cards", "prompts", "effect_specs", "datafile", "statecheck", "registry"}
 # the core's own parts: the hook tables, the small named records, the events and their sink,
-# the derived numbers, moving cards
-CORE_PARTS = {"hooks", "records", "events", "tell", "numbers", "moves"}
+# the derived numbers, moving cards, the draw rules' memory of positions
+CORE_PARTS = {"hooks", "records", "events", "tell", "numbers", "moves", "positions"}
 
 
 def test_the_core_imports_nothing_above_the_data_layer():
@@ -90,6 +90,7 @@ def test_the_core_imports_nothing_above_the_data_layer():
     assert g["events"] == set() and g["tell"] <= DATA_LAYER | {"events"}
     # the saved-state check reads the game it is given, never imports it
     assert g["statecheck"] <= DATA_LAYER and g["datafile"] == set()
+    assert g["positions"] == set()  # plain values: the state writes its lists without the draw rules
 
 
 @pytest.mark.exists_for("a self-test of the cycle finder the layer tests rely on, not of the project's code")

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from engine import draws
+from engine import draws, positions
+from engine.answers import replay as replay_answers
 from engine.game import Game
 from engine.runfile import replay, run_from_data
 from engine.sim import play_game, run_sim
@@ -27,8 +28,9 @@ def test_a_position_back_a_third_time_ends_the_game_drawn_and_the_tutor_says_why
     assert a < b < 46
     # the position is the same at those turns' starts: the keys kept turn by turn (one a turn,
     # from turn 1; the game ended as turn 47 began) at the turns named are the key of the position it ended in
-    now = draws._key(draws.position(g, draws.in_play(g)))
-    assert len(g.seen) == 46 and g.seen[a - 1] == g.seen[b - 1] == now and g.seen.count(now) == 2
+    now = positions.key(draws.position(g, draws.in_play(g)))
+    keys = g.to_dict()["seen"]
+    assert len(keys) == 46 and keys[a - 1] == keys[b - 1] == now and keys.count(now) == 2
     line = Explainer("brief").explain(g, over[0]).text
     assert "drawn" in line and f"turns {a} and {b}" in line and "project's reading" in line
 
@@ -36,14 +38,14 @@ def test_a_position_back_a_third_time_ends_the_game_drawn_and_the_tutor_says_why
 def test_the_position_leaves_out_the_generator_and_the_decision_count():
     g = Game.new(("fluxx5",), 3, "standard", 5, record=False)
     play = draws.in_play(g)
-    key = draws._key(draws.position(g, play))
+    key = positions.key(draws.position(g, play))
     g.rng ^= 12345
     g.decisions += 7
-    assert draws._key(draws.position(g, draws.in_play(g))) == key
+    assert positions.key(draws.position(g, draws.in_play(g))) == key
     g.hands[0].reverse()  # a hand is a set of cards: its order is no part of the position
-    assert draws._key(draws.position(g, draws.in_play(g))) == key
+    assert positions.key(draws.position(g, draws.in_play(g))) == key
     g.draw.reverse()  # the draw pile's order is what comes next: it is
-    assert draws._key(draws.position(g, draws.in_play(g))) != key
+    assert positions.key(draws.position(g, draws.in_play(g))) != key
 
 
 def test_rounds_with_nothing_new_in_play_end_the_game_drawn():
@@ -53,7 +55,7 @@ def test_rounds_with_nothing_new_in_play_end_the_game_drawn():
     while g.prompt.kind != "turn" or g.prompt.player != g.active:
         g.push(g.legal_answers()[0])
     cap = draws.NO_PROGRESS_ROUNDS * g.nplayers
-    g.seen_play = [draws._key(draws.in_play(g))]
+    g.seen_play = [positions.key(draws.in_play(g))]
     g.stale = cap - 1
     g.stack.append(("start_turn",))
     g.prompt = None
@@ -67,7 +69,7 @@ def test_something_new_in_play_starts_the_count_again():
     g.seen_play = [12345]  # another table than this one
     g.stale = 17
     assert not draws.ends_drawn(g)
-    assert g.stale == 0 and g.seen_play == [12345, draws._key(draws.in_play(g))]
+    assert g.stale == 0 and [positions.key_of(x) for x in g.seen_play] == [12345, positions.key(draws.in_play(g))]
 
 
 def test_a_game_still_going_after_the_longest_game_is_drawn():
@@ -98,7 +100,7 @@ def test_the_games_that_ran_into_the_old_guard_end_by_the_rules():
 
 def test_a_stale_count_only_grows_on_states_already_seen():
     g = Game.new(("fluxx5",), 2, "standard", 8, record=False)
-    here = draws._key(draws.in_play(g))
+    here = positions.key(draws.in_play(g))
     g.seen_play = [111, here, 222]  # this table stood at an earlier turn's start
     g.stale = 5
     assert not draws.ends_drawn(g)
@@ -111,7 +113,24 @@ def test_a_drawn_game_round_trips_through_json_with_its_count():
     half = run.model_copy(update={"answers": run.answers[:len(run.answers) // 2]})
     g = replay(half, record=False)
     back = Game.from_dict(json.loads(json.dumps(g.to_dict())))
-    assert back.seen == g.seen and back.stale == g.stale and back.seen_play == g.seen_play
+    assert back.to_dict() == g.to_dict() and back.stale == g.stale
+
+
+def test_a_game_loaded_with_keys_ends_where_the_game_played_straight_did():
+    """A loaded save holds keys, not positions (engine.draws): the turns
+    after it look positions up by key, and the repetition is found at the
+    same turn, naming the same turns, as in the game played without a stop."""
+    res = play_game(*DRAWN, keep_answers=True)
+    run = run_from_data(res["run"], "a sim run")
+    straight = replay(run, record=True)
+    for cut in (len(run.answers) // 3, len(run.answers) // 2, len(run.answers) - 2):
+        g = replay(run.model_copy(update={"answers": run.answers[:cut]}), record=False)
+        back = Game.from_dict(json.loads(json.dumps(g.to_dict())), record=True)
+        assert all(type(k) is int for k in back.seen)
+        replay_answers(back, run.answers[cut:])
+        assert back.over and back.end == "game.repetition" and back.turn == straight.turn
+        assert back.log[-1].data["turns"] == straight.log[-1].data["turns"]
+        assert back.to_dict() == straight.to_dict()
 
 
 def test_sim_counts_draws_under_none_and_its_guard_as_an_error(monkeypatch):
@@ -191,7 +210,8 @@ def test_a_free_action_going_round_within_a_turn_ends_the_game_drawn():
     assert Explainer().explain(g, last).text.startswith(
         "The game is drawn: Death was played or used from the same position a third time this turn")
     # the position is counted within the turn only (the list starts afresh each turn)
-    assert len(g.seen_free) == 3 and g.seen_free[-1] == g.seen_free[-2] != g.seen_free[0]
+    keys = g.to_dict()["seen_free"]
+    assert len(keys) == 3 and keys[-1] == keys[-2] != keys[0]
 
 
 def test_plays_going_round_within_a_turn_end_the_game_drawn():
@@ -242,3 +262,16 @@ tables = [["Bread"], []]
     assert not draws.loops_in_turn(g, c) and not g.over  # three positions, each with its own free actions used
     assert not draws.loops_in_turn(g, c)                 # the last one a second time
     assert draws.loops_in_turn(g, c) and g.over and g.end == "game.repetition-in-turn"  # and a third
+
+
+def test_a_position_is_found_again_only_when_equal_and_by_key_after_a_load():
+    """engine.positions: the hash is a quick filter only (two positions with
+    one hash are two positions); a loaded save's keys are matched by key."""
+    a, b = (1, (2, 3)), (1, (2, 4))
+    assert positions.times([(7, a), (7, a)], (7, a)) == 2
+    assert positions.times([(7, a), (7, a)], (7, b)) == 0  # the same hash, not the same position
+    here = positions.held(a)
+    loaded = [positions.key(a), 99, positions.key(b)]
+    assert positions.times(loaded + [here], here) == 2  # once as a key, once as itself
+    assert positions.times([here], here) == 1 and positions.times([99], here) == 0
+    assert [positions.key_of(x) for x in loaded + [here]] == loaded + [positions.key(a)]
