@@ -641,6 +641,7 @@ class SearchBot(FlatSearch):
         super().__init__(seed, rollouts, ms, horizon, max_candidates)
         self.tried: list[tuple[Answer, int]] = []  # the last search: each candidate and its rollouts
         self.report: list[Tried] | None = None  # set to [] to keep what happened in each future (hints)
+        self.cut = False  # the last search was cut by the clock before its budget was spent
 
     def rollout(self, h: Game, p: int) -> float:
         start_turn = h.turn
@@ -680,6 +681,7 @@ class SearchBot(FlatSearch):
         lasted = [0] * k
         alive = list(range(k))
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms else None
+        self.cut = False
         reporting = self.report is not None
         outcomes: list[list[Outcome]] = [[] for _ in range(k)]
         for r in range(rounds):
@@ -700,6 +702,7 @@ class SearchBot(FlatSearch):
                         total[i] += self.rollout(h, p)
                     count[i] += 1
                 if deadline and time.perf_counter() > deadline:
+                    self.cut = True
                     break
             for i in alive:
                 lasted[i] = r + 1

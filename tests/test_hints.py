@@ -24,10 +24,10 @@ rules_deck = ["Draw 2", "Play 2"]
 """)
     cookies, bread = g.db.find("Cookies"), g.db.find("Bread")
     why = reason(g, ("play", cookies))
-    assert "Cookies is one of the cards Milk & Cookies needs (you would have 2 of 2)" in why
-    assert "Taxes on your table stops you meeting Milk & Cookies" in why
+    assert why == ("it is one of the cards Milk & Cookies needs (you would have 2 of 2), "
+                   "but Taxes on your table stops Milk & Cookies until it goes")
     assert "Main deck" not in why  # no fixed line about the clock: only what is true of this move
-    assert "Bread goes on your table" in reason(g, ("play", bread))
+    assert reason(g, ("play", bread)) == ""  # no fact decides it: a hint then argues from its figures only
 
 
 # Solo, Milk on the table, Cookies in hand: the move the Goal needs, and one it does not
@@ -48,7 +48,7 @@ def test_the_hint_is_the_bots_choice_with_the_runner_up():
     assert ranked[0][0] == SearchBot(3, rollouts=4, ms=None).choose(g) == ("play", g.db.find("Cookies"))
     assert [a for a, _ in ranked] == sorted([a for a, _ in ranked], key=lambda a: -dict(ranked)[a])
     text = hint_text(g, ranked, 4)
-    assert text.startswith("Hint: play Cookies. Why: Cookies is one of the cards Milk & Cookies needs")
+    assert text.startswith("Hint: play Cookies. Why: it scores Milk & Cookies now (Milk and Cookies on your table)")
     assert "Over 4 sampled futures the runner-up, play Bread, did " in text
 
 
@@ -62,9 +62,9 @@ def test_the_hint_compares_with_the_runner_up_from_what_the_futures_did():
     best = Tried(cookies, [Outcome(1000.0, mc, 0, 1)] * 9 + [Outcome(0.0, -1, 6, 0)])
     second = Tried(bread, [Outcome(1000.0, toast, 2, 1)] * 4 + [Outcome(0.0, -1, 6, 0)] * 6)
     text = hint_text(g, [(cookies, 900.0), (bread, 400.0)], 10, [best, second])
-    assert ("it scores 0.9 Goals on average in 10 sampled futures (first Milk & Cookies, in 9 of them, "
-            "straight away); play Bread, the runner-up, scores 0.4 (first Toast, in 4 of 10, after 2.0 turns "
-            "on average)") in text, text
+    assert ("in 10 sampled futures it scores 0.9 Goals on average (Milk & Cookies came first in 9 of them, "
+            "straight away); play Bread, the runner-up, scores 0.4 (Toast first in 4 of 10): worse, beyond the "
+            "sampling error") in text, text
     cookie_text = g.db.cards[g.db.find("Cookies")].text
     assert cookie_text not in text  # never the card's text for a reason
 
@@ -80,13 +80,14 @@ hands = [["Cookies", "Bread", "5 Keepers"]]
 draw_pile = ["Love", "Peace", "Sleep", "Dreams", "Time"]
 rules_deck = ["Draw 2", "Play 2"]
 """)
-    ranked, futures, tried = search_hint(g, 1, rollouts=8, ms=None)
+    ranked, futures, tried, cut = search_hint(g, 1, rollouts=8, ms=None)
+    assert not cut
     assert [t.answer for t in tried] == [a for a, _ in ranked]  # the report is the ranking's, in order
     n = len(tried[0].outcomes)
     assert n == futures and all(len(t.outcomes) >= 1 for t in tried)
     text = hint_text(g, ranked, futures, tried)
     a = sum(o.goals for o in tried[0].outcomes) / n
-    assert f"scores {a:.1f} Goals on average in {n} sampled futures" in text, text
+    assert f"in {n} sampled futures it scores {a:.1f} Goals on average" in text, text
     assert "the runner-up" in text and "\u201c5 Keepers\u201d" in hint_text(
         g, [(("play", g.db.find("5 Keepers")), 1.0), (ranked[0][0], 0.0)], 1,
         [tried[0]._replace(answer=("play", g.db.find("5 Keepers"))), tried[0]])  # a numeral in a name is quoted
@@ -115,26 +116,26 @@ def test_against_bots_the_hint_counts_wins_and_says_when():
     best = Tried(cookies, [Outcome(1000.0, mc, 0, 1)] * 3 + [Outcome(1000.0, mc, 1, 1)] + [Outcome(0.0, -1, 6, 0)])
     second = Tried(bread, [Outcome(1000.0, mc, 1, 1)] * 2 + [Outcome(0.0, -1, 6, 0)] * 3)
     text = hint_text(g, [(cookies, 800.0), (bread, 400.0)], 5, [best, second])
-    assert ("you win in 4 of 5 sampled futures (most often with Milk & Cookies, straight away); "
-            "play Bread, the runner-up, wins in 2 of 5") in text, text
+    assert ("you win in 4 of 5 sampled futures (with Milk & Cookies in 4 of them, straight away); "
+            "play Bread, the runner-up, wins in 2 of 5: about as good (within the sampling error)") in text, text
     later = Tried(cookies, [Outcome(1000.0, mc, 1, 1)] * 4 + [Outcome(0.0, -1, 6, 0)])
     text = hint_text(g, [(cookies, 800.0), (bread, 400.0)], 5, [later, second])
-    assert "(most often with Milk & Cookies, after 1.0 turns on average)" in text, text
+    assert "(with Milk & Cookies in 4 of them, after 1.0 turns on average)" in text, text
     none = [Tried(cookies, [Outcome(5.0, -1, 6, 0)] * 5), Tried(bread, [Outcome(3.0, -1, 6, 0)] * 5)]
     text = hint_text(g, [(cookies, 5.0), (bread, 3.0)], 5, none)
-    assert ("nobody wins soon in the 5 futures the search played out, but this leaves your table nearer a Goal "
-            "than play Bread, the runner-up") in text, text
+    assert ("nobody wins soon in the 5 futures the search played out; play Bread, the runner-up, does worse "
+            "there, beyond the sampling error") in text, text
 
 
 def test_in_solo_a_hint_with_no_goal_soon_says_which_table_is_nearer():
     from engine.bots import Outcome, Tried
     g = table(MILK_AND_COOKIES)
     cookies, bread = ("play", g.db.find("Cookies")), ("play", g.db.find("Bread"))
-    for a, b, words in ((5.0, 3.0, "nearer a Goal"), (3.0, 3.0, "as near a Goal")):
+    for a, b, words in ((5.0, 3.0, "does worse there, beyond the sampling error"), (3.0, 3.0, "is about as good")):
         tried = [Tried(cookies, [Outcome(a, -1, 6, 0)] * 4), Tried(bread, [Outcome(b, -1, 6, 0)] * 4)]
         text = hint_text(g, [(cookies, a), (bread, b)], 4, tried)
-        assert ("in the 4 futures the search played out neither move scores soon, but this one leaves your "
-                f"table {words} than play Bread, the runner-up") in text, text
+        assert ("in the 4 futures the search played out neither move scores within a few turns; play Bread, "
+                f"the runner-up, {words}") in text, text
 
 
 def test_the_first_goals_of_sampled_futures_are_counted_and_tied_to_the_lowest_card():
@@ -148,9 +149,9 @@ def test_the_first_goals_of_sampled_futures_are_counted_and_tied_to_the_lowest_c
     def o(goal: int, turns: int) -> Outcome:
         return Outcome(1000.0 if goal >= 0 else 0.0, goal, turns, 1 if goal >= 0 else 0)
     t = Tried(("end",), [o(30, 2), o(-1, 9), o(25, 1), o(30, 4), o(25, 3), o(25, 2), o(-1, 7)])
-    assert _first_goals(t) == (5, 25, 12 / 5)
-    assert _first_goals(Tried(("end",), [o(30, 2), o(25, 1)])) == (2, 25, 1.5)  # one each: the lower id
-    assert _first_goals(Tried(("end",), [o(30, 2), o(30, 1), o(25, 6)])) == (3, 30, 3.0)
+    assert _first_goals(t) == (3, 25, 6 / 3)  # Milk came first in 3 futures (of 5 that scored anything)
+    assert _first_goals(Tried(("end",), [o(30, 2), o(25, 1)])) == (1, 25, 1.0)  # one each: the lower id
+    assert _first_goals(Tried(("end",), [o(30, 2), o(30, 1), o(25, 6)])) == (2, 30, 1.5)
     assert _first_goals(Tried(("end",), [o(-1, 5), o(-1, 3)])) == (0, -1, 0.0)
 
 
@@ -181,9 +182,10 @@ def test_the_reason_for_a_goal_says_how_much_of_it_you_hold_or_have():
     g = table(GOAL_IN_HAND)
     f = g.db.find
     # Milk on the table and Cookies in hand: all of Milk & Cookies; Bread in hand: half of Bread & Chocolate
-    assert reason(g, ("play", f("Milk & Cookies"))).startswith("you hold or have every card Milk & Cookies names")
+    assert reason(g, ("play", f("Milk & Cookies"))).startswith(
+        "it is a Goal you are near: you hold or have every card Milk & Cookies names")
     assert reason(g, ("play", f("Bread & Chocolate"))).startswith(
-        "you hold or have 1 of the 2 cards Bread & Chocolate names")
+        "it is a Goal you are near: you hold or have 1 of the 2 cards Bread & Chocolate names")
     # a Goal that counts any Keepers names none: nothing to hold of it
     assert "you hold" not in reason(g, ("play", f("5 Keepers")))
     g.hands[0].remove(f("Bread"))
@@ -254,10 +256,10 @@ def test_the_reason_counts_the_cards_a_move_puts_back_into_the_main_deck(discard
     else:
         assert why == words + ", the game's clock: more turns before it runs out"
     # the other moves put nothing back: only what they do is said
-    assert reason(g, ("play", f("Bread"))) == "Bread goes on your table, where Goals to come may need it"
-    assert reason(g, ("play", f("Cookies"))) == "Cookies is one of the cards Milk & Cookies needs (you would have 2 of 2)"
+    assert reason(g, ("play", f("Bread"))) == ""
+    assert reason(g, ("play", f("Cookies"))) == "it scores Milk & Cookies now (Milk and Cookies on your table)"
     # a move the table refuses (a card not in hand) says nothing of the clock, and does not fail
-    assert reason(g, ("play", f("Money"))) in ("", "Money goes on your table, where Goals to come may need it")
+    assert reason(g, ("play", f("Money"))) == ""
     g.ask(0, "discard_hand", list(g.hands[0]), 0, 2, then=("ans_discard_hand", 0, "rule.hand-limit"))
     assert reason(g, ("choose", ())) == ""  # nothing chosen: nothing spared
 
@@ -281,24 +283,28 @@ def test_the_comparison_with_the_runner_up_in_each_case():
     none = [Outcome(0.0, -1, 6, 0)]
     # only the runner-up scores: the sentence still counts both, it is not "neither scores"
     text = compare(g, [Tried(cookies, none * 4), Tried(bread, [Outcome(1000.0, mc, 1, 1)] + none * 3)])
-    assert text == ("over the next few turns it scores 0.0 Goals on average in 4 sampled futures; play Bread, "
-                    "the runner-up, scores 0.2 (first Milk & Cookies, in 1 of 4, after 1.0 turns on average)"), text
+    assert text == ("in 4 sampled futures it scores 0.0 Goals on average; play Bread, the runner-up, scores 0.2 "
+                    "(Milk & Cookies first in 1 of 4): about as good (within the sampling error)"), text
     # 26 Goals in 25 futures against 25 in 25: the same to a tenth (1.0), told as many
     one, two = Outcome(1000.0, mc, 1, 1), Outcome(2000.0, mc, 1, 2)
     better = compare(g, [Tried(cookies, [two] + [one] * 24), Tried(bread, [one] * 25)])
-    assert better.endswith("scores 1.0 (first Milk & Cookies, in 25 of 25, after 1.0 turns on average)"
-                           ": as many, and a better table after"), better
+    assert better.endswith("scores 1.0 (Milk & Cookies first in 25 of 25): about as good (within the sampling "
+                           "error)"), better  # one Goal more in 25 futures is within the sampling error
     # 1.4 against 1.36 a future: 1.4 both, to a tenth
     close = compare(g, [Tried(cookies, [two] * 10 + [one] * 15), Tried(bread, [two] * 9 + [one] * 16)])
-    assert "it scores 1.4 Goals on average" in close and close.endswith(": as many, and a better table after")
+    assert "it scores 1.4 Goals on average" in close and close.endswith(": about as good (within the sampling error)")
     same = compare(g, [Tried(cookies, [one] * 25), Tried(bread, [one] * 25)])
-    assert same.endswith(": about the same") and "better table" not in same
+    assert same.endswith(": about as good (within the sampling error)")
+    # far apart: 25 Goals against none, with no spread on either side
+    far = compare(g, [Tried(cookies, [one] * 25), Tried(bread, none * 25)])
+    assert far.endswith(": worse, beyond the sampling error"), far
     # against bots: you win in none of them, the runner-up in some
     s = table(TRASH.format(variant="standard", more_tables=", []", more_hands=', ["Television"]',
                            discard="[]", rules_deck=""))
     won = Outcome(1000.0, mc, 2, 1)
     vs = compare(s, [Tried(cookies, none * 5), Tried(bread, [won] * 2 + none * 3)])
-    assert vs == "you win in 0 of 5 sampled futures; play Bread, the runner-up, wins in 2 of 5", vs
+    assert vs == ("you win in 0 of 5 sampled futures; play Bread, the runner-up, wins in 2 of 5: about as good "
+                  "(within the sampling error)"), vs  # 2 wins in 5 against none is within the sampling error
     # no futures on one side, or no runner-up: nothing to compare
     assert compare(g, [Tried(cookies, []), Tried(bread, none)]) == ""
     assert compare(g, [Tried(cookies, none), Tried(bread, [])]) == ""
@@ -321,7 +327,7 @@ def test_an_answer_in_words():
     assert answer_words(g, ("end",)) == "end the turn"
 
 
-MC_WHY = "Why: Cookies is one of the cards Milk & Cookies needs (you would have 2 of 2)."
+MC_WHY = "Why: it scores Milk & Cookies now (Milk and Cookies on your table)."
 
 
 @pytest.mark.parametrize("src,gap,how", [
@@ -336,8 +342,9 @@ MC_WHY = "Why: Cookies is one of the cards Milk & Cookies needs (you would have 
 def test_the_whole_hint_line_with_the_runner_up_by_the_gap_between_them(src, gap, how):
     g = table(src)
     cookies, bread = ("play", g.db.find("Cookies")), ("play", g.db.find("Bread"))
+    why = MC_WHY if src is MILK_AND_COOKIES else "Why: it wins the game now with Milk & Cookies."
     assert hint_text(g, [(cookies, 1000.0), (bread, 1000.0 - gap)], 4) == (
-        f"Hint: play Cookies. {MC_WHY} Over 4 sampled futures the runner-up, play Bread, {how}.")
+        f"Hint: play Cookies. {why} Over 4 sampled futures the runner-up, play Bread, {how}.")
 
 
 def test_the_whole_hint_line_when_the_futures_tell_or_there_is_no_runner_up():
@@ -349,8 +356,9 @@ def test_the_whole_hint_line_when_the_futures_tell_or_there_is_no_runner_up():
     best = Tried(cookies, [Outcome(1000.0, mc, 0, 1)] * 3)
     second = Tried(bread, [Outcome(0.0, -1, 6, 0)] * 3)
     assert hint_text(g, [(cookies, 1000.0), (bread, 0.0)], 3, [best, second]) == (
-        f"Hint: play Cookies. {MC_WHY[:-1]}; over the next few turns it scores 1.0 Goals on average in 3 sampled "
-        "futures (first Milk & Cookies, in 3 of them, straight away); play Bread, the runner-up, scores 0.0.")
+        f"Hint: play Cookies. {MC_WHY[:-1]}; in 3 sampled futures it scores 1.0 Goals on average (Milk & Cookies "
+        "came first in 3 of them, straight away); play Bread, the runner-up, scores 0.0: worse, beyond the "
+        "sampling error.")
     # one candidate tried: nothing to compare, so the ranking's gap is told
     assert hint_text(g, [(cookies, 1000.0), (bread, 0.0)], 3, [best]) == (
         f"Hint: play Cookies. {MC_WHY} Over 3 sampled futures the runner-up, play Bread, scored 1.0 fewer Goals "
@@ -358,12 +366,13 @@ def test_the_whole_hint_line_when_the_futures_tell_or_there_is_no_runner_up():
     # three tried, the best two compared: the comparison is the whole why
     third = Tried(("play", g.db.find("Time")), [Outcome(0.0, -1, 6, 0)] * 3)
     assert hint_text(g, [(cookies, 1000.0), (bread, 0.0)], 3, [best, second, third]).endswith(
-        "play Bread, the runner-up, scores 0.0.")
+        "play Bread, the runner-up, scores 0.0: worse, beyond the sampling error.")
 
 
 @pytest.mark.parametrize("name", ["Jackpot!", "Let's Do That Again!", "Zap a Card!"])
 def test_a_card_name_that_ends_with_its_own_mark_gets_no_full_stop_after_it(name):
-    g = table(MILK_AND_COOKIES.replace('hands = [["Cookies", "Bread"]]', f'hands = [["Cookies", "Bread", "{name}"]]'))
+    # (no Cookies in hand: a card that scores now would be the hint, whatever the search ranked first)
+    g = table(MILK_AND_COOKIES.replace('hands = [["Cookies", "Bread"]]', f'hands = [["Bread", "{name}"]]'))
     a = ("play", g.db.find(name))
     assert hint_text(g, [(a, 1.0)], 4) == f"Hint: play {name} It is the only answer."
     assert hint_text(g, [(a, 1.0), (("play", g.db.find("Bread")), 0.5)], 4) == (
@@ -384,6 +393,8 @@ def test_the_reason_counts_a_goal_with_an_any_part_up_to_its_number(decks, goal,
     """A Goal's named cards count one each and its "any N of" part up to N
     (Inflation's number): never "2 of 1" or "4 of 3"."""
     import json
+    # a card for the other hand and a draw pile: a table that can go on (nothing to draw is a stalemate)
+    spare = ['"Dreams"', '"Love"', '"Time"'] if decks == "fluxx5" else ['"Coffee, Black"', '"Holonovel"', '"Sickbay"']
     g = table(f"""
 decks = ["{decks}"]
 players = 2
@@ -391,15 +402,21 @@ players = 2
 goals = ["{goal}"]
 rules = {json.dumps(rules)}
 tables = [{json.dumps(on_table)}, []]
-hands = [["{card}"], []]
+hands = [["{card}"], [{spare[0]}]]
+draw_pile = [{", ".join(spare[1:])}]
 """)
-    assert reason(g, ("play", g.db.find(card))) == f"{card} is one of the cards {goal} needs ({words})"
+    have, want = (int(x) for x in words.split()[-3::2])
+    why = reason(g, ("play", g.db.find(card)))
+    if have == want:  # the Goal met: the game is won at once, and that is the fact told
+        assert why == f"it wins the game now with {goal}"
+    else:
+        assert why == f"it is one of the cards {goal} needs ({words})"
 
 
 def test_goal_progress_counts_the_card_being_added_card_zero_included():
     """The hint's "2 of 2": Sleep is card 0 of Fluxx 5.0, and adding it counts."""
     from engine.game import Game
-    from tutor.hints import goal_progress
+    from tutor.facts import goal_progress
     g = Game.new(("fluxx5",), 1, "solo", 1)
     sleep, time, bed_time = g.db.find("Sleep"), g.db.find("Time"), g.db.find("Bed Time")
     assert sleep == 0 and set(g.db.goal_defs[bed_time].required) == {sleep, time}

@@ -498,20 +498,20 @@ def test_the_review_names_the_costliest_moves_with_reasons():
     assert all(m.cost > 0 and m.played != m.better and m.why for m in moves)
     text = review_text(moves)
     assert len(text) == len(moves) + 1 and text[-1] == "Next time: " + ADVICE[moves[0].kind] + "."
-    assert all(f"you chose {m.played}" in t and m.better in t for m, t in zip(moves, text, strict=False))
+    assert all(f"you {m.played}" in t and f"Better: {m.better}" in t for m, t in zip(moves, text, strict=False))
     # each names its very decision: replayed to it, the move played there is the one named, on that
     # turn; and the costliest one's cost is the search's own, over the same 16 futures, in cards
     from engine.answers import from_json
     from engine.bots import SearchBot
-    from tutor.hints import answer_words
+    from tutor.hints import answer_words, past_words
     from tutor.review import _compare
     for m in moves:
         h = Game.new(tuple(COACHED_DECKS), 1, "solo", COACHED_SEED, record=False)
         for j in answers[:m.decision - 1]:
             h.push(from_json(h, j))
         mine = from_json(h, answers[m.decision - 1])
-        assert (answer_words(h, mine), h.turn) == (m.played, m.turn)
-        assert f"{m.played}, your move, " in m.why  # the futures of the move played, named as yours
+        assert (past_words(h, mine), h.turn) == (m.played, m.turn)
+        assert f"{answer_words(h, mine)}, your move, " in m.why  # the futures of the move played, named as yours
         if m is moves[0]:
             bot = SearchBot(COACHED_SEED * 1000 + m.decision - 1, rollouts=16)
             best = bot.choose(h)
@@ -725,14 +725,15 @@ def test_the_review_lines_read_whole_with_and_without_a_why():
     """Each costly move is one line, its why added only when there is one;
     the last line is the advice of the costliest (the first) move."""
     from tutor.review import ADVICE, Costly, review_text
-    moves = [Costly(4, 2, "play Bread", "play Milk", 0.456, "Milk is one of the cards Milk & Cookies needs",
+    moves = [Costly(4, 2, "played Bread", "play Milk", 0.456, "Milk is one of the cards Milk & Cookies needs",
                     "needed-keeper"),
-             Costly(9, 5, "pass", "use Recycling (a free action)", 0.1, "", "free")]
+             Costly(9, 5, "passed", "use Recycling (a free action)", 0.1, "", "free",
+                    "drew the last 6 cards of the Main deck and ended the game with no Goal scored")]
     assert review_text(moves) == [
-        "Turn 2, answer 4: you chose play Bread; play Milk was better by about 0.46 scored Goals over the sampled "
+        "Turn 2, answer 4: you played Bread. Better: play Milk, by about 0.46 scored Goals over the sampled "
         "futures. Why: Milk is one of the cards Milk & Cookies needs.",
-        "Turn 5, answer 9: you chose pass; use Recycling (a free action) was better by about 0.10 scored Goals over "
-        "the sampled futures.",
+        "Turn 5, answer 9: you passed: it drew the last 6 cards of the Main deck and ended the game with no Goal "
+        "scored. Better: use Recycling (a free action), by about 0.10 scored Goals over the sampled futures.",
         "Next time: " + ADVICE["needed-keeper"] + "."]
     assert review_text(moves[::-1])[-1] == "Next time: " + ADVICE["free"] + "."
     assert review_text([]) == ["No move cost you anything the search bot could find: try a harder deal, or the "

@@ -13,83 +13,36 @@ import re
 from typing import Any
 
 from engine.answers import option_label, value_label
-from engine.cards import CREEPER, GOAL, KEEPER
+from engine.cards import CREEPER, GOAL
 from engine.game import Game
 from engine.goals import why_blocked
 
-
-def goal_progress(g: Game, goal: int, p: int, adding: int = -1) -> tuple[int, int]:
-    """(the cards the Goal asks for that p has on the table, with ``adding``
-    put there too; how many it asks for): each card it names counts one, and
-    its "any N of" part counts up to N (the number Inflation makes it)."""
-    gd = g.db.goal_defs[goal]
-    t = set(g.tables[p])
-    if adding >= 0:
-        t.add(adding)
-    have, want = sum(1 for c in gd.required if c in t), len(gd.required)
-    if gd.any_count:
-        n = gd.any_count + g.inflation()
-        have += min(sum(1 for c in gd.any_cards if c in t), n)
-        want += n
-    return have, want
+from .facts import Fact, and_list, count_words, deals, facts_of, is_decisive
 
 
-def reason(g: Game, answer: Any) -> str:
-    """Why this answer helps, in words, from what it does to the table."""
+def reason(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int | None = None) -> str:
+    """Why this answer helps, in words: the facts that decide it, found by
+    playing it one move ahead (``tutor.facts``), then what a discard spares
+    and what a free action costs."""
     pr = g.prompt
     if pr is None:
         return ""
-    p = pr.player
-    cards = g.db.cards
-    goals = list(g.goals)
+    facts = facts_of(g, answer, worlds, g.decisions if seed is None else seed)
     out: list[str] = []
-    if answer[0] in ("play", "free"):
-        c = answer[1]
-        card = cards[c]
-        needed = [goal for goal in goals if c in g.db.goal_defs[goal].required or c in g.db.goal_defs[goal].any_cards]
-        if card.kind == KEEPER and needed:
-            have, want = goal_progress(g, needed[0], p, c)
-            out.append(f"{q(card.name)} is one of the cards {q(g.name(needed[0]))} needs (you would have {have} of {want})")
-        elif card.kind == KEEPER:
-            out.append(f"{q(card.name)} goes on your table, where Goals to come may need it")
-        elif card.kind == GOAL:
-            gd = g.db.goal_defs[c]
-            have = sum(1 for x in gd.required if x in g.tables[p] or x in g.hands[p])
-            if gd.required and have and not gd.any_count:  # a Goal half met (or met) in hand or on the table
-                n = len(gd.required)
-                named = f"{q(card.name)} names"
-                out.append(f"you hold or have every card {named}" if have == n else
-                           f"you hold or have {have} of the {n} cards {named}")
-        elif answer[0] == "free":
-            out.append(f"{q(card.name)} is a free action: it uses none of your plays")
+    for f in facts[:4]:
+        if f.text.startswith("but ") and out:  # a fact that qualifies the one before it
+            out[-1] += ", " + f.text
+        else:
+            out.append("it " + f.text)
+    if answer[0] == "free" and not any(f.kind in ("turn_ends", "ends") for f in facts):
+        out.append(f"{q(g.name(answer[1]))} is a free action: it uses none of your plays")
     elif answer[0] == "choose" and pr.domain == "cards":
-        keep = [goal for goal in goals]
         chosen = [c for c in answer[1] if isinstance(c, int)]
-        if chosen and keep:
-            parts = {x for goal in keep for x in g.db.goal_defs[goal].required}
+        if chosen and g.goals:
+            parts = {x for goal in g.goals for x in g.db.goal_defs[goal].required}
             spared = [q(g.name(c)) for c in pr.options if c in parts and c not in chosen]
             if spared:
                 out.append(f"it spares {', '.join(spared)}, which the Goal needs")
-    if g.variant.scores and answer[0] in ("play", "free"):  # the clock: the Main deck runs out, the game ends
-        h = g.copy(record=True)
-        try:
-            events = h.push(answer)
-        except Exception:  # an answer this table refuses says nothing of the clock
-            h, events = g, []
-        # the cards the move puts back, counted before any is drawn again: the answer runs on to the
-        # next question, which may be past the next turn's draw, a draw any move that ends the turn meets
-        back = len(h.draw) - len(g.draw) + sum(1 for e in events if e.kind in ("draw", "creeper"))
-        if back > 0 and not h.over:
-            out.append(f"it puts {back} card{'s' if back != 1 else ''} back into the Main deck, the game's clock: "
-                       f"more turns before it runs out")
-    # what stands in the way of the Goal this move works toward
-    served = [goal for goal in goals if answer[0] in ("play", "free") and cards[answer[1]].kind == KEEPER
-              and answer[1] in g.db.goal_defs[goal].required]
-    for goal in served:
-        blocker, _ = why_blocked(g, goal, p)
-        if blocker >= 0 and cards[blocker].kind == CREEPER:
-            out.append(f"{q(g.name(blocker))} on your table stops you meeting {q(g.name(goal))} until it goes")
-            break
     return "; ".join(out)
 
 
@@ -114,15 +67,32 @@ def answer_words(g: Game, a: Any) -> str:
     return option_label(g, a)
 
 
+def past_words(g: Game, a: Any) -> str:
+    """An answer as done, for the review: "played Milk", "used Goal Mill",
+    "chose Milk and Cookies", "ended the turn"."""
+    if a[0] == "choose":
+        said = answer_words(g, a)
+        return "passed (chose nothing)" if not a[1] else "chose" + said[len("choose"):]
+    if a[0] == "free":
+        return f"used {q(g.name(a[1]))}"
+    if a[0] == "play":
+        return f"played {q(g.name(a[1]))}"
+    said = option_label(g, a)
+    return {"end the turn": "ended the turn", "pass": "passed"}.get(said, said)
+
+
 def _first_goals(t: Any) -> tuple[int, int, float]:
-    """(futures with a Goal scored or won, the Goal most often first, mean turns to it)."""
-    hits = [o for o in t.outcomes if o.goal >= 0]
-    if not hits:
-        return 0, -1, 0.0
+    """(futures in which the Goal most often first came first, that Goal,
+    mean turns to it in those futures): "X came first in 13 of 99", never
+    the futures that scored any Goal."""
     counts: dict[int, int] = {}
-    for o in hits:
-        counts[o.goal] = counts.get(o.goal, 0) + 1
+    for o in t.outcomes:
+        if o.goal >= 0:
+            counts[o.goal] = counts.get(o.goal, 0) + 1
+    if not counts:
+        return 0, -1, 0.0
     goal = max(counts, key=lambda x: (counts[x], -x))
+    hits = [o for o in t.outcomes if o.goal == goal]
     return len(hits), goal, sum(o.turns for o in hits) / len(hits)
 
 
@@ -130,15 +100,27 @@ def _when(turns: float) -> str:
     return "straight away" if turns < 0.5 else f"after {turns:.1f} turns on average"
 
 
-def best_mean(t: Any) -> float:
-    mean: float = sum(o.result for o in t.outcomes) / max(1, len(t.outcomes))
-    return mean
+def clearly_better(best: Any, second: Any) -> bool:
+    """The best answer's mean result is above the runner-up's by more than
+    two standard errors of the difference of the two means (the futures
+    are samples: a smaller gap is the search's noise, "about as good")."""
+    def mean_var(xs: list[float]) -> tuple[float, float]:
+        n = len(xs)
+        m = sum(xs) / n
+        return m, (sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0)
+    a = [o.result for o in best.outcomes]
+    b = [o.result for o in second.outcomes]
+    ma, va = mean_var(a)
+    mb, vb = mean_var(b)
+    se = (va / len(a) + vb / len(b)) ** 0.5
+    return bool(ma - mb > 2 * se)
 
 
 def compare(g: Game, tried: list[Any], role: str = "the runner-up") -> str:
-    """How the best answer beat the runner-up in the futures the search
-    played out, in the game's terms and on the search's own measure: Goals
-    scored (Solo) or games won, with the Goal that came first and how soon."""
+    """How the best answer compared with the runner-up in the futures the
+    search played out, in the game's terms and on the search's own measure:
+    Goals scored (Solo) or games won, the Goal that came first in how many
+    futures and how soon; "worse" only beyond two standard errors."""
     if len(tried) < 2 or not tried[0].outcomes or not tried[1].outcomes:
         return ""
     best, second = tried[0], tried[1]
@@ -146,29 +128,29 @@ def compare(g: Game, tried: list[Any], role: str = "the runner-up") -> str:
     k1, goal1, t1 = _first_goals(best)
     k2, goal2, t2 = _first_goals(second)
     runner = f"{answer_words(g, second.answer)}, {role},"
-    nearer = "nearer a Goal" if best_mean(best) > best_mean(second) else "as near a Goal"
+    worse = clearly_better(best, second)
+    how = "worse, beyond the sampling error" if worse else "about as good (within the sampling error)"
     if g.variant.scores:  # Solo: Goals scored within the futures' few turns
         a = sum(o.goals for o in best.outcomes) / n1
         b = sum(o.goals for o in second.outcomes) / n2
         if k1 == 0 and k2 == 0:
-            return (f"in the {n1} futures the search played out neither move scores soon, but this one "
-                    f"leaves your table {nearer} than {runner[:-1]}")
-        text = f"over the next few turns it scores {a:.1f} Goals on average in {n1} sampled futures"
+            return (f"in the {n1} futures the search played out neither move scores within a few turns; "
+                    f"{runner} {'does worse there, beyond the sampling error' if worse else 'is about as good'}")
+        text = f"in {n1} sampled futures it scores {a:.1f} Goals on average"
         if k1:
-            text += f" (first {q(g.name(goal1))}, in {k1} of them, {_when(t1)})"
+            text += f" ({q(g.name(goal1))} came first in {k1} of them, {_when(t1)})"
         text += f"; {runner} scores {b:.1f}"
         if k2:
-            text += f" (first {q(g.name(goal2))}, in {k2} of {n2}, {_when(t2)})"
-        if round(a, 1) == round(b, 1):
-            text += ": as many, and a better table after" if best_mean(best) > best_mean(second) else \
-                ": about the same"
-        return text
-    if k1 == 0 and k2 == 0:
-        return (f"nobody wins soon in the {n1} futures the search played out, but this leaves your table "
-                f"{nearer} than {runner[:-1]}")
-    text = f"you win in {k1} of {n1} sampled futures" + (f" (most often with {q(g.name(goal1))}, {_when(t1)})"
-                                                          if k1 else "")
-    return text + f"; {runner} wins in {k2} of {n2}"
+            text += f" ({q(g.name(goal2))} first in {k2} of {n2})"
+        return text + f": {how}"
+    w1 = sum(1 for o in best.outcomes if o.goals)
+    w2 = sum(1 for o in second.outcomes if o.goals)
+    if w1 == 0 and w2 == 0:
+        return (f"nobody wins soon in the {n1} futures the search played out; "
+                f"{runner} {'does worse there, beyond the sampling error' if worse else 'is about as good'}")
+    text = f"you win in {w1} of {n1} sampled futures" + (
+        f" (with {q(g.name(goal1))} in {k1} of them, {_when(t1)})" if k1 else "")
+    return text + f"; {runner} wins in {w2} of {n2}: {how}"
 
 
 def _stop(text: str) -> str:
@@ -177,20 +159,111 @@ def _stop(text: str) -> str:
     return text if text[-1] in "!?" else text + "."
 
 
-def hint_text(g: Game, ranked: list[tuple[Any, float]], futures: int, tried: list[Any] | None = None) -> str:
-    """The hint line: the move, why (what it does on the table, and how it
-    beat the runner-up in the futures the search tried)."""
-    best, score = ranked[0]
+def pick(g: Game, ranked: list[tuple[Any, float]], worlds: list[Game]) -> tuple[Any, dict[Any, list[Fact]]]:
+    """The move a hint names, and the facts of every answer looked at: the
+    search's favourite, unless it scores (or wins) nothing now while another
+    answer does with no fact against it (a Goal scored now is certain; the
+    futures are samples). The answers looked at: those the search ranked,
+    and, at a turn's question, every card that can be played."""
+    pr = g.prompt
+    cands = [a for a, _ in ranked]
+    if pr is not None and pr.kind == "turn":
+        cands += [o for o in pr.options if o not in cands and o[0] in ("play", "free")]
+    facts = {a: facts_of(g, a, worlds) for a in cands}
+    best = ranked[0][0]
+    if not is_decisive(facts[best]):
+        scoring = next((a for a in cands if is_decisive(facts[a])), None)
+        if scoring is not None:
+            best = scoring
+    return best, facts
+
+
+def hint_text(g: Game, ranked: list[tuple[Any, float]], futures: int, tried: list[Any] | None = None,
+              cut: bool = False) -> str:
+    """The hint line: the move; why, the facts that decide it first (what it
+    does now, found one move ahead), then how it compared with the runner-up
+    in the futures the search tried; and whether a clock cut the search."""
+    worlds = deals(g, g.decisions)
+    best, facts = pick(g, ranked, worlds)
+    tried = list(tried or [])
+    moved = best != ranked[0][0]
+    if moved:  # the search's order with the move named first (its figures, when the search tried it)
+        tried = [t for t in tried if t.answer == best] + [t for t in tried if t.answer != best]
+        ranked = [r for r in ranked if r[0] == best] + [r for r in ranked if r[0] != best]
     text = f"Hint: {answer_words(g, best)}"
-    whys = [w for w in (reason(g, best), compare(g, tried or [])) if w]
+    figures = compare(g, tried) if tried and tried[0].answer == best else ""
+    whys = [w for w in (reason(g, best, worlds), figures) if w]
+    if moved and not figures:
+        whys.append(f"the search's sampled futures put {answer_words(g, ranked[1][0])} first, "
+                    f"but a Goal scored now is certain")
     if whys:
         text = _stop(text) + " Why: " + "; ".join(whys)
-    if tried and len(tried) > 1 and compare(g, tried):
-        return _stop(text)
-    if len(ranked) > 1:
-        second, score2 = ranked[1]
-        gap = score - score2
-        how = "did about as well" if gap < 1 else (f"scored {gap / 1000:.1f} fewer Goals on average"
-                                                   if g.variant.scores and gap >= 100 else "did worse")
-        return _stop(text) + f" Over {futures} sampled futures the runner-up, {answer_words(g, second)}, {how}."
-    return _stop(text) + " It is the only answer."
+    text = _stop(text)
+    if not figures and not moved:
+        if len(ranked) > 1:
+            second, score2 = ranked[1]
+            gap = ranked[0][1] - score2
+            how = "did about as well" if gap < 1 else (f"scored {gap / 1000:.1f} fewer Goals on average"
+                                                       if g.variant.scores and gap >= 100 else "did worse")
+            text += f" Over {futures} sampled futures the runner-up, {answer_words(g, second)}, {how}."
+        else:
+            text += " It is the only answer."
+    if cut:
+        text += (f" (The search was cut short by its safety clock after {futures} futures: this machine is "
+                 f"busy, and a hint asked again may differ.)")
+    return text
+
+
+def nudge(g: Game) -> str:
+    """The first hint, which names no move: the Goal in play nearest to being
+    met and what it still lacks (where each missing card is), the Creeper in
+    its way, or the limit about to take cards; a Goal in the hand when none
+    is in play. It changes as the table does."""
+    pr = g.prompt
+    p = pr.player if pr is not None else g.active
+    hand, table = set(g.hands[p]), set(g.tables[p])
+    parts: list[str] = []
+    goals = list(g.goals) or [c for c in g.hands[p] if g.db.kinds[c] == GOAL]
+    where = "" if g.goals else " (in your hand)"
+
+    def near(goal: int) -> float:
+        gd = g.db.goal_defs[goal]
+        if gd.required:
+            return sum(1 for c in gd.required if c in table) / len(gd.required) + \
+                0.1 * sum(1 for c in gd.required if c in hand) / len(gd.required)
+        need = g.goal_quantity(goal).value
+        if gd.most_of == "hand":
+            return len(hand) / need if need else 0.0
+        if gd.most_of:
+            return g.keeper_count(p) / need if need else 0.0
+        return sum(1 for c in gd.any_cards if c in table) / need if need else 0.0
+    if goals:
+        goal = max(goals, key=lambda x: (near(x), -x))
+        gd = g.db.goal_defs[goal]
+        name = q(g.name(goal))
+        if gd.required:
+            missing = [c for c in gd.required if c not in table]
+            if not missing:
+                parts.append(f"every card {name}{where} names is on your table")
+            else:
+                held = [q(g.name(c)) for c in missing if c in hand]
+                away = [q(g.name(c)) for c in missing if c not in hand]
+                lacks = []
+                if held:
+                    lacks.append(f"{and_list(held)} {'is' if len(held) == 1 else 'are'} in your hand")
+                if away:
+                    lacks.append(f"{and_list(away)} {'is' if len(away) == 1 else 'are'} not yet yours")
+                parts.append(f"{name}{where} still needs {and_list([q(g.name(c)) for c in missing])}: " + "; ".join(lacks))
+        else:
+            parts.append(f"{name}{where}: {count_words(g, goal, p) or 'it counts what you have'}")
+        blocker, _ = why_blocked(g, goal, p)
+        if blocker >= 0 and g.db.kinds[blocker] == CREEPER and gd.required and not \
+                [c for c in gd.required if c not in table]:
+            parts.append(f"{q(g.name(blocker))} on your table stops it until it goes")
+    else:
+        parts.append("no Goal is in play or in your hand: a Goal played sets what to aim for")
+    limit = g.limits()[0]
+    if limit >= 0 and len(g.hands[p]) > limit:
+        parts.append(f"the Hand Limit {limit} will leave you {limit} of your {len(g.hands[p])} cards when "
+                     f"the turn ends")
+    return "Hint: " + _stop("; ".join(parts)[0].upper() + "; ".join(parts)[1:])

@@ -18,7 +18,8 @@ from engine.cards import GOAL, KEEPER
 from engine.game import Game
 from engine.prompts import same_move
 
-from .hints import answer_words, compare, reason
+from .facts import AGAINST, facts_of
+from .hints import answer_words, compare, past_words, reason
 
 # the coached game closes the lessons: one fixed Solo deal, the same for everyone
 COACHED_SEED = 7
@@ -34,6 +35,7 @@ class Costly:
     cost: float        # scored Goals lost on average (over the sampled futures)
     why: str           # why the bot's answer helps, from the table
     kind: str          # what the lesson is: "needed-keeper", "goal", "free", "keep", "other"
+    happened: str = ""  # what the player's answer did, found one move ahead ("it drew the last 6 cards ...")
 
 
 def _kind(g: Game, a: Any) -> str:
@@ -68,8 +70,11 @@ def costliest_moves(variant: str, decks: list[str], seed: int, answers: list[Any
                 cost, tried = _compare(g, bot, best, mine, rollouts)
                 if cost > 0:  # the reason: what the better move does, and what the futures did with each
                     why = "; ".join(w for w in (reason(g, best), compare(g, tried, "your move")) if w)
-                    found.append(Costly(i + 1, g.turn, answer_words(g, mine), answer_words(g, best),
-                                        round(cost / 1000.0, 2), why, _kind(g, best)))
+                    mine_facts = facts_of(g, mine, seed=g.decisions)
+                    against = [f for f in mine_facts if f.kind in AGAINST] or mine_facts
+                    happened = "; ".join(f.past for f in against[:2])
+                    found.append(Costly(i + 1, g.turn, past_words(g, mine), answer_words(g, best),
+                                        round(cost / 1000.0, 2), why, _kind(g, best), happened))
         g.push(mine)
     found.sort(key=lambda c: (-c.cost, c.decision))
     return found[:k]
@@ -113,7 +118,8 @@ def review_text(moves: list[Costly]) -> list[str]:
     out = []
     for m in moves:
         why = f" Why: {m.why}." if m.why else ""
-        out.append(f"Turn {m.turn}, answer {m.decision}: you chose {m.played}; {m.better} was better by about "
+        did = f": it {m.happened}" if m.happened else ""
+        out.append(f"Turn {m.turn}, answer {m.decision}: you {m.played}{did}. Better: {m.better}, by about "
                    f"{m.cost:.2f} scored Goals over the sampled futures.{why}")
     out.append(next_time(moves))
     return out

@@ -9,16 +9,30 @@ of the app's threads) and kept for the next ones.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # the pool's module is loaded at the first hint, not before the app's first frame
     from concurrent.futures import Future, ProcessPoolExecutor
 
-HINT_MS = 400.0     # the search bot's own budget, and at most this long (a hint is advice: the clock may cut it)
+# The hint's budget is the search bot's rollouts (engine.bots.ROLLOUTS), never the clock: the
+# same position gives the same hint and figures on any machine at any load. The clock is only
+# a safety net, at ten times the slowest usual search (20 Solo positions at the default budget,
+# 2026-12-07: median 81 ms, slowest 334 ms of CPU); a hint it cuts says so.
+SAFETY_MS = 3000.0
+
+
+class Searched(NamedTuple):
+    """A hint's search: the ranked answers, the futures the best was tried in,
+    what happened in each candidate's futures, and whether the safety clock
+    cut it (then the figures depend on the machine's speed)."""
+    ranked: list[tuple[Any, float]]
+    futures: int
+    tried: list[Any]
+    cut: bool
 
 
 def rank_state(state: dict[str, Any], seed: int, rollouts: int | None = None,
-               ms: float | None = HINT_MS) -> tuple[list[tuple[Any, float]], int, list[Any]]:
+               ms: float | None = SAFETY_MS) -> Searched:
     """In the worker: the search bot's ranking of the answers to the state's
     question, how many sampled futures the best answer was tried in, and
     what happened in each candidate's futures (``engine.bots.Tried``: the
@@ -28,14 +42,13 @@ def rank_state(state: dict[str, Any], seed: int, rollouts: int | None = None,
     return search_hint(g, seed, rollouts, ms)
 
 
-def search_hint(g: Any, seed: int, rollouts: int | None = None,
-                ms: float | None = HINT_MS) -> tuple[list[tuple[Any, float]], int, list[Any]]:
+def search_hint(g: Any, seed: int, rollouts: int | None = None, ms: float | None = SAFETY_MS) -> Searched:
     """The search behind a hint, in this process (text mode, the tests)."""
     from engine.bots import ROLLOUTS, SearchBot
     bot = SearchBot(seed, rollouts=rollouts or ROLLOUTS, ms=ms)
     bot.report = []
     ranked = bot.rank(g)
-    return ranked, bot.tried[0][1] if bot.tried else 0, bot.report or []
+    return Searched(ranked, bot.tried[0][1] if bot.tried else 0, bot.report or [], bot.cut)
 
 
 def bot_state(state: dict[str, Any], name: str) -> Any:
@@ -63,7 +76,7 @@ class HintWorker:
     def __init__(self) -> None:
         self.pool: ProcessPoolExecutor | None = None
 
-    def submit(self, state: dict[str, Any], seed: int) -> Future[tuple[list[tuple[Any, float]], int, list[Any]]]:
+    def submit(self, state: dict[str, Any], seed: int) -> Future[Searched]:
         return self._submit(rank_state, state, seed)
 
     def submit_bot(self, state: dict[str, Any], name: str) -> Future[Any]:

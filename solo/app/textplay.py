@@ -66,11 +66,12 @@ def play_text(decks: list[str], seed: int | None, inp: TextIO | None = None, out
             print("Bye.", file=out)
             return 0
         if line.strip().lower() == "i":  # a hint: the search's move, and why it beats the runner-up
-            from tutor.hints import hint_text
+            from tutor.hints import hint_text, nudge
 
             from .hinting import search_hint
-            ranked, futures, tried = search_hint(g, g.decisions)
-            print(f"  {hint_text(g, ranked, futures, tried)}", file=out)
+            found = search_hint(g, g.decisions)
+            print(f"  {nudge(g)}", file=out)
+            print(f"  {hint_text(g, found.ranked, found.futures, found.tried, found.cut)}", file=out)
             continue
         try:
             picks = [int(x) - 1 for x in line.split()]

@@ -198,8 +198,8 @@ class TableKeys(TableBase):
             return
         if self.hint_step == 0:
             self.hint_step = 1
-            goals = ", ".join(g.name(c) for c in g.goals) or "no Goal yet"
-            self.note(f"Hint: look at the Goal ({goals}) and what you hold toward it. Press i again for a move.")
+            from tutor.hints import nudge
+            self.note(f"{nudge(g)} Press i again for a move.")
         else:
             self.ask_hint(g, self.note_hint)
         self.draw()
@@ -229,10 +229,10 @@ class TableKeys(TableBase):
 
         from tutor.hints import hint_text
         future = self.link.hints.submit(g.to_dict(), g.decisions)
-        ranked, futures, tried = await asyncio.wrap_future(future)
+        found = await asyncio.wrap_future(future)
         if self.g is not g or g.decisions != asked_at:
             return  # the game has moved on: that hint answers a question no longer asked
-        show(hint_text(g, ranked, futures, tried) + " (run marked assisted)")
+        show(hint_text(g, found.ranked, found.futures, found.tried, found.cut) + " (run marked assisted)")
 
     def action_toggle_log(self) -> None:
         """Between what just happened (since the last turn ended) and the whole log."""

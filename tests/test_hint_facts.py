@@ -1,0 +1,136 @@
+"""Hints argue from the facts that decide a move (issue 64): found one move
+ahead with the engine, told before any figure, the same on every machine."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tutor.facts import facts_of
+from tutor.hints import hint_text, nudge
+
+from .helpers import table
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def kinds_and_texts(g, answer):
+    return [(f.kind, f.text) for f in facts_of(g, answer, seed=1)]
+
+
+def test_the_repro_recommends_music_and_says_it_scores_now():
+    """Issue 64's repro: with Music in hand completing Turn It Up!, the hint
+    named Let's Simplify (the search's sampled futures put it first)."""
+    out = subprocess.run([sys.executable, "-m", "solo.cli", "text", "--seed", "7005"], input="1\n5\n5\ni\n",
+                         capture_output=True, text=True, cwd=ROOT, timeout=120).stdout
+    hint = next(line.strip() for line in out.splitlines() if line.strip().startswith("Hint: play"))
+    assert hint.startswith("Hint: play Music. Why: it scores Turn It Up! now (Music and The Party on your table)")
+    # the nudge before it names the Goal and where its missing card is
+    assert "Hint: Turn It Up! still needs Music: Music is in your hand." in out
+
+
+HINT_OF_A_POSITION = """
+import sys
+from engine.game import Game
+from engine.bots import RandomBot
+from solo.app.hinting import search_hint
+from tutor.hints import hint_text
+g = Game.new(("fluxx5",), 1, "solo", 7011, record=False)
+b = RandomBot(2)
+for _ in range(5):
+    g.push(b.choose(g))
+found = search_hint(g, g.decisions)
+print(hint_text(g, found.ranked, found.futures, found.tried, found.cut))
+"""
+
+
+def test_two_processes_give_the_same_hint_and_figures_with_a_core_kept_busy():
+    """The budget is rollouts, never the clock: a process on a busy machine
+    gives the very hint (and figures) an idle one does."""
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        runs = [subprocess.Popen([sys.executable, "-c", HINT_OF_A_POSITION], stdout=subprocess.PIPE, text=True,
+                                 env=env, cwd=ROOT) for _ in range(2)]
+        outs = [r.communicate(timeout=300)[0] for r in runs]
+    finally:
+        busy.kill()
+        busy.wait()
+    alone = subprocess.run([sys.executable, "-c", HINT_OF_A_POSITION], capture_output=True, text=True, env=env,
+                           cwd=ROOT, timeout=300).stdout
+    assert outs[0].startswith("Hint: ") and "safety clock" not in outs[0]
+    assert outs[0] == outs[1] == alone
+
+
+def test_a_turn_ending_free_action_says_what_it_gives_up_and_what_the_limit_keeps():
+    """Swap Plays for Draws ends the turn (FAQ: simultaneous with the turn
+    ending): never "it uses none of your plays"."""
+    g = table("""
+variant = "solo"
+[setup]
+goals = ["Milk & Cookies"]
+rules = ["Swap Plays for Draws", "Play 3", "Hand Limit 1"]
+hands = [["Bread", "Time", "Sleep"]]
+draw_pile = ["Love", "Peace", "Dreams", "Money", "The Sun", "The Moon", "Television", "Music"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
+    swap = ("free", g.db.find("Swap Plays for Draws"))
+    assert swap in g.prompt.options
+    facts = kinds_and_texts(g, swap)
+    assert ("turn_ends", "gives up your 3 plays left and ends the turn; the Hand Limit then keeps 1 card of "
+            "your hand") in facts
+    assert "uses none of your plays" not in hint_text(g, [(swap, 1.0)], 4)
+
+
+def test_a_move_that_empties_the_main_deck_in_solo_says_the_game_ends():
+    g = table("""
+variant = "solo"
+[setup]
+goals = ["Milk & Cookies"]
+hands = [["Jackpot!", "Bread"]]
+draw_pile = ["Love", "Peace"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
+    facts = kinds_and_texts(g, ("play", g.db.find("Jackpot!")))
+    assert facts[0] == ("ends", "ends the game: the last 2 cards of the Main deck are drawn, with no Goal scored")
+
+
+def test_a_count_goal_met_by_playing_it_gets_its_numbers():
+    hand = ["10 Cards in Hand", "Bread", "Time", "Sleep", "Love", "Peace", "Dreams", "Money", "The Sun", "The Moon",
+            "Television"]
+    g = table(f"""
+variant = "solo"
+[setup]
+goals = ["Milk & Cookies"]
+hands = [[{", ".join(f'"{c}"' for c in hand)}]]
+draw_pile = ["Music", "Milk", "Cookies", "Chocolate"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
+    goal = ("play", g.db.find("10 Cards in Hand"))
+    assert kinds_and_texts(g, goal)[0] == (
+        "scores", "scores \u201c10 Cards in Hand\u201d now (you hold 10 cards once it is played; 10 needed)")
+    # and a scoring move is the hint's move, whatever the search's futures ranked first
+    bread = ("play", g.db.find("Bread"))
+    assert hint_text(g, [(bread, 2.0), (goal, 1.0)], 4).startswith(
+        "Hint: play \u201c10 Cards in Hand\u201d. Why: it scores")
+
+
+def test_a_creeper_in_the_way_is_named_and_the_nudge_follows_the_table():
+    g = table("""
+variant = "solo"
+decks = ["fluxx5", "creeper-pack"]
+[setup]
+goals = ["Milk & Cookies"]
+tables = [["Milk", "Taxes"]]
+hands = [["Cookies", "Bread"]]
+draw_pile = ["Love", "Peace", "Sleep"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
+    facts = kinds_and_texts(g, ("play", g.db.find("Cookies")))
+    assert ("blocked", "but Taxes on your table stops Milk & Cookies until it goes") in facts
+    before = nudge(g)
+    assert before == "Hint: Milk & Cookies still needs Cookies: Cookies is in your hand."
+    g.tables[0].append(g.hands[0].pop(0))  # Cookies down: now only Taxes is in the way
+    assert nudge(g) == ("Hint: Every card Milk & Cookies names is on your table; Taxes on your table stops it "
+                        "until it goes.")

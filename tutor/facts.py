@@ -1,0 +1,256 @@
+"""The facts that decide a move, found by playing it one move ahead with
+the engine (never by reading the card's text): what a hint, the nudge and
+the coach's review say before any figure.
+
+A move is played on copies of the game whose hidden cards (the draw pile's
+order, the other hands) are dealt afresh (``SAMPLES`` deals, seeded from
+the question, so the same position gives the same facts everywhere); a
+fact is told only when it holds on every deal, so no fact gives away a
+hidden card. The facts, in the order a hint tells them:
+
+* ``scores`` / ``wins``: a Goal scored (Solo) or the game won, now, with a
+  count Goal's numbers ("you hold 11 cards; 10 needed");
+* ``loses``: another seat wins at once;
+* ``ends``: the game ends (a Solo deck runs out) and what that leaves;
+* ``completes``: a Goal in the hand is met on the table once it is played;
+* ``needs``: a Keeper a Goal in play names (how many of its cards then);
+* ``blocked``: a Creeper on the table stops a Goal the move works toward;
+* ``turn_ends``: the move gives up the plays left and ends the turn, and
+  what a limit then keeps;
+* ``limit``: a limit makes the seat give up a Keeper a Goal names;
+* ``clock``: cards put back into the Solo Main deck (more turns).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import GOAL, KEEPER
+from engine.game import Game
+from engine.goals import meets, most_count, why_blocked
+from engine.prompts import IllegalAnswer
+
+from . import explain
+
+SAMPLES = 3  # deals of the hidden cards a move is tried on; a fact must hold on all of them
+# facts that make a move good at once, and those that count against it
+DECISIVE = ("scores", "wins")
+AGAINST = ("loses", "ends")
+
+
+@dataclass(frozen=True)
+class Fact:
+    kind: str   # one of the kinds above
+    text: str   # what the move does, as "it ..." goes on: "scores Turn It Up! now"
+    past: str   # the same, done: "scored Turn It Up!" (the coach's review)
+
+
+def q(name: str) -> str:
+    """A card's name, in quotes when a comma or a numeral in it could be
+    misread as a list or a count ("Coffee, Black", "5 Keepers")."""
+    return f"\u201c{name}\u201d" if any(ch.isdigit() or ch == "," for ch in name) else name
+
+
+def and_list(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def count_words(g: Game, goal: int, p: int, playing: int = -1) -> str:
+    """A count Goal's numbers for seat p ("you hold 11 cards; 10 needed"),
+    or "" for a Goal that counts nothing; ``playing``: a card p is about to
+    play from the hand (it leaves the hand; a Keeper joins the table)."""
+    gd = g.db.goal_defs[goal]
+    need = g.goal_quantity(goal).value
+    if not need:
+        return ""
+    if gd.most_of == "hand":
+        n = len(g.hands[p]) - (1 if playing in g.hands[p] else 0)
+        return f"you hold {n} card{'s' if n != 1 else ''} once it is played; {need} needed" if playing >= 0 else \
+            f"you hold {n} card{'s' if n != 1 else ''}; {need} needed"
+    keeper = playing >= 0 and g.db.kinds[playing] == KEEPER
+    if gd.most_of:
+        n = most_count(g, p, gd.most_of) + (1 if keeper else 0)
+        return f"you have {n} Keeper{'s' if n != 1 else ''} on the table; {need} needed"
+    t = set(g.tables[p]) | ({playing} if keeper else set())
+    n = sum(1 for c in gd.any_cards if c in t)
+    return f"you have {n} of the cards it counts; {need} needed"
+
+
+def deals(g: Game, seed: int, n: int = SAMPLES) -> list[Game]:
+    """``n`` copies of ``g`` with what the asked seat cannot see dealt afresh."""
+    from engine.bots import FlatSearch
+    dealer = FlatSearch(seed)
+    p = g.prompt.player if g.prompt is not None else 0
+    return [dealer.determinize(g, p) for _ in range(n)]
+
+
+def _after(g: Game, worlds: list[Game], answer: Any) -> list[Game] | None:
+    out = []
+    for w in worlds:
+        h = w.copy(record=True)  # the events tell the cards drawn on the way (Solo's clock)
+        try:
+            h.push(answer)
+        except IllegalAnswer:
+            return None
+        out.append(h)
+    return out
+
+
+def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int = 0) -> list[Fact]:
+    """The facts of ``answer`` to the question now asked, decisive first."""
+    pr = g.prompt
+    if pr is None:
+        return []
+    p = pr.player
+    worlds = worlds if worlds is not None else deals(g, seed)
+    hs = _after(g, worlds, answer)
+    if not hs:
+        return []
+    out: list[Fact] = []
+    name = g.name
+    scores = g.variant.scores
+    # scored or won now
+    if scores:
+        got = [set(h.scored[len(g.scored):]) for h in hs]
+        for goal in sorted(set.intersection(*got), key=lambda c: hs[0].scored.index(c)):
+            nums = count_words(g, goal, p, answer[1] if answer[0] == "play" else -1)
+            req = g.db.goal_defs[goal].required
+            if not nums and req:
+                nums = and_list([q(name(c)) for c in req]) + " on your table"
+            out.append(Fact("scores", f"scores {q(name(goal))} now" + (f" ({nums})" if nums else ""),
+                            f"scored {q(name(goal))}"))
+    else:
+        if all(h.over and h.winner == p for h in hs):
+            from engine.bots import first_goal
+            goal = first_goal(hs[0], p, len(g.scored))
+            with_ = f" with {q(name(goal))}" if goal >= 0 else ""
+            out.append(Fact("wins", f"wins the game now{with_}", f"won the game{with_}"))
+        elif all(h.over and h.winner >= 0 and h.winner != p for h in hs) and len({h.winner for h in hs}) == 1:
+            who = explain.who(g, hs[0].winner)
+            out.append(Fact("loses", f"lets {who} win at once", f"let {who} win"))
+    # the game ends (not by a win)
+    if all(h.over and h.winner < 0 for h in hs):
+        out.append(_ends(g, hs[0], answer))
+    if any(h.over for h in hs):
+        return out
+    card = answer[1] if answer[0] in ("play", "free") else -1
+    kinds = g.db.kinds
+    if card >= 0 and kinds[card] == KEEPER and not out:  # (a Keeper that scores is told as the score)
+        out += _keeper_facts(g, hs, card, p)
+    elif card >= 0 and kinds[card] == GOAL and not out:
+        gd = g.db.goal_defs[card]
+        nums = count_words(g, card, p, card)
+        have = sum(1 for x in gd.required if x in g.tables[p] or x in g.hands[p])
+        if nums:
+            out.append(Fact("needs", f"is a count Goal: {nums}", f"was a count Goal ({nums})"))
+        elif gd.required and have and not gd.any_count:  # a Goal half met (or met) in hand or on the table
+            n = len(gd.required)
+            held = "every card" if have == n else f"{have} of the {n} cards"
+            out.append(Fact("needs", f"is a Goal you are near: you hold or have {held} {q(name(card))} names",
+                            f"was a Goal you held or had {held} of"))
+    out += _turn_facts(g, hs, answer, p)
+    if scores and card >= 0:
+        back = min(len(h.draw) - len(w.draw) + _drawn(h) for h, w in zip(hs, worlds, strict=False))
+        if back > 0:
+            out.append(Fact("clock", f"puts {back} card{'s' if back != 1 else ''} back into the Main deck, the "
+                            f"game's clock: more turns before it runs out", f"put {back} cards back into the Main deck"))
+    return out
+
+
+def _drawn(h: Game) -> int:
+    log = h.log or []
+    return sum(1 for e in log if e.kind in ("draw", "creeper"))
+
+
+def _ends(g: Game, h: Game, answer: Any) -> Fact:
+    left = len(g.draw)
+    n = len(h.scored)
+    goals = f"{n} Goal{'s' if n != 1 else ''} scored" if n else "no Goal scored"
+    if h.end == "solo.end":
+        if not h.draw and left:
+            cards = f"the last {left} card{'s' if left != 1 else ''} of the Main deck"
+            return Fact("ends", f"ends the game: {cards} {'are' if left != 1 else 'is'} drawn, with {goals}",
+                        f"ended the game: {cards} {'were' if left != 1 else 'was'} drawn, with {goals}")
+        deck = "Main deck" if not h.draw else "Rules deck"
+        return Fact("ends", f"ends the game: the {deck} runs out, with {goals}",
+                    f"ended the game: the {deck} ran out, with {goals}")
+    return Fact("ends", "ends the game drawn", "ended the game drawn")
+
+
+def _keeper_facts(g: Game, hs: list[Game], card: int, p: int) -> list[Fact]:
+    out: list[Fact] = []
+    name = g.name
+    goal_defs = g.db.goal_defs
+    for goal in g.goals:
+        gd = goal_defs[goal]
+        if card in gd.required or card in gd.any_cards:
+            have, want = goal_progress(hs[0], goal, p)
+            out.append(Fact("needs", f"is one of the cards {q(name(goal))} needs (you would have {have} of {want})",
+                            f"was one of the cards {q(name(goal))} needed"))
+            blocker, _ = why_blocked(hs[0], goal, p)
+            if blocker >= 0 and all(why_blocked(h, goal, p)[0] == blocker for h in hs) and \
+                    g.db.cards[blocker].kind != KEEPER:
+                out.append(Fact("blocked", f"but {q(name(blocker))} on your table stops {q(name(goal))} until it goes",
+                                f"but {q(name(blocker))} stopped {q(name(goal))}"))
+            break
+    for goal in g.hands[p]:
+        if g.db.kinds[goal] == GOAL and goal_defs[goal].required and card in goal_defs[goal].required \
+                and all(meets(h, goal, p) for h in hs) and not meets(g, goal, p):
+            out.append(Fact("completes", f"completes {q(name(goal))}, in your hand: every card it names is then on "
+                            f"your table, so playing it scores", f"completed {q(name(goal))}"))
+            break
+    return out
+
+
+def goal_progress(g: Game, goal: int, p: int, adding: int = -1) -> tuple[int, int]:
+    """(the cards the Goal asks for that p has on the table, with ``adding``
+    put there too; how many it asks for): each card it names counts one, and
+    its "any N of" part counts up to N (the number Inflation makes it)."""
+    gd = g.db.goal_defs[goal]
+    t = set(g.tables[p])
+    if adding >= 0:
+        t.add(adding)
+    have, want = sum(1 for c in gd.required if c in t), len(gd.required)
+    if gd.any_count:
+        n = gd.any_count + g.inflation()
+        have += min(sum(1 for c in gd.any_cards if c in t), n)
+        want += n
+    return have, want
+
+
+def _turn_facts(g: Game, hs: list[Game], answer: Any, p: int) -> list[Fact]:
+    """A move that ends the turn with plays still left, and what a limit
+    then keeps; a limit that asks for a Keeper a Goal names."""
+    out: list[Fact] = []
+    if g.prompt is None or g.prompt.kind != "turn":
+        return out
+    left = g.plays_left(p)
+    spent = 1 if answer[0] == "play" else 0
+    gave_up = left - spent
+    if answer[0] in ("play", "free") and gave_up > 0 and all(_turn_ended(g, h) for h in hs):
+        plays = f"your {gave_up} play{'s' if gave_up != 1 else ''} left" if gave_up < 1000 else "the plays left"
+        text = f"gives up {plays} and ends the turn"
+        limit = g.limits()[0]
+        if limit >= 0 and len(g.hands[p]) - spent > limit:
+            text += f"; the Hand Limit then keeps {limit} card{'s' if limit != 1 else ''} of your hand"
+        out.append(Fact("turn_ends", text, text.replace("gives up", "gave up").replace("ends the", "ended the")
+                        .replace("then keeps", "then kept")))
+    asked = [h.prompt for h in hs]
+    if all(a is not None and a.player == p and a.ask == "discard_keepers" for a in asked):
+        needed = {c for goal in g.goals for c in g.db.goal_defs[goal].required}
+        held = [c for c in hs[0].tables[p] if c in needed]
+        if held:
+            names = and_list([q(g.name(c)) for c in held])
+            out.append(Fact("limit", f"brings the Keeper Limit to bear: you must give up Keepers, and the Goal needs "
+                            f"{names}", f"made you give up Keepers while the Goal needed {names}"))
+    return out
+
+
+def _turn_ended(g: Game, h: Game) -> bool:
+    """The turn asked in ``g`` is over in ``h`` (a limit's question at its
+    end may still be pending)."""
+    return h.turn > g.turn or any(e.kind == "turn_end" for e in (h.log or []))
+
+
+def is_decisive(facts: list[Fact]) -> bool:
+    return any(f.kind in DECISIVE for f in facts) and not any(f.kind in AGAINST for f in facts)
