@@ -166,14 +166,13 @@ def _ends(g: Game, h: Game, answer: Any) -> Fact:
     left = len(g.draw)
     n = len(h.scored)
     goals = f"{n} Goal{'s' if n != 1 else ''} scored" if n else "no Goal scored"
-    if h.end == "solo.end":
+    if g.variant.scores:  # a game that ends with a score: its deck ran out
         if not h.draw and left:
             cards = f"the last {left} card{'s' if left != 1 else ''} of the Main deck"
             return Fact("ends", f"ends the game: {cards} {'are' if left != 1 else 'is'} drawn, with {goals}",
                         f"ended the game: {cards} {'were' if left != 1 else 'was'} drawn, with {goals}")
-        deck = "Main deck" if not h.draw else "Rules deck"
-        return Fact("ends", f"ends the game: the {deck} runs out, with {goals}",
-                    f"ended the game: the {deck} ran out, with {goals}")
+        return Fact("ends", f"ends the game: a deck runs out, with {goals}",
+                    f"ended the game: a deck ran out, with {goals}")
     return Fact("ends", "ends the game drawn", "ended the game drawn")
 
 

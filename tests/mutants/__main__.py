@@ -93,7 +93,7 @@ AREAS: dict[str, list[str]] = {
     "cli": ["tests/test_cli_contract.py", "tests/test_data_files_trust.py", "tests/test_reliability3.py",
             "tests/test_rows_bounded.py", "tests/test_cluster.py", "tests/test_newcomer.py::test_learn_45_on_the_command_line_opens_the_app_on_the_coached_game",
             "tests/test_newcomer.py::test_an_abandoned_run_is_not_exported_and_a_finished_one_verifies"],
-    "search": ["tests/test_bots.py", "tests/test_hints.py", "tests/test_no_giveaways.py",
+    "search": ["tests/test_bots.py", "tests/test_hints.py", "tests/test_hint_facts.py", "tests/test_no_giveaways.py",
                "tests/test_numbers_and_ends.py"],
     "draws": ["tests/test_draws.py", "tests/test_numbers_and_ends.py"],
     "door": ["tests/test_reliability3.py", "tests/test_engine_api.py", "tests/test_state_check.py",
