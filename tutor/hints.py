@@ -10,7 +10,7 @@ won with, and when). Never the card's text alone, never a fixed line.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.answers import option_label, value_label
 from engine.cards import CREEPER, GOAL
@@ -65,6 +65,33 @@ def answer_words(g: Game, a: Any) -> str:
     if a[0] == "play":
         return f"play {q(g.name(a[1]))}"
     return option_label(g, a)
+
+
+# The hint's budget is the search bot's rollouts (engine.bots.ROLLOUTS), never the clock: the
+# same position gives the same hint and figures on any machine at any load. The clock is only
+# a safety net, at ten times the slowest usual search (20 Solo positions at the default budget,
+# 2026-12-07: median 81 ms, slowest 334 ms of CPU); a hint it cuts says so.
+SAFETY_MS = 3000.0
+
+
+class Searched(NamedTuple):
+    """A hint's search: the ranked answers, the futures the best was tried in,
+    what happened in each candidate's futures, and whether the safety clock
+    cut it (then the figures depend on the machine's speed)."""
+    ranked: list[tuple[Any, float]]
+    futures: int
+    tried: list[Any]
+    cut: bool
+
+
+def search(g: Game, seed: int, rollouts: int | None = None, ms: float | None = SAFETY_MS) -> Searched:
+    """The search behind a hint (the app's worker, text mode, the hint
+    positions' check): the search bot at its rollout budget, seeded."""
+    from engine.bots import ROLLOUTS, SearchBot
+    bot = SearchBot(seed, rollouts=rollouts or ROLLOUTS, ms=ms)
+    bot.report = []
+    ranked = bot.rank(g)
+    return Searched(ranked, bot.tried[0][1] if bot.tried else 0, bot.report or [], bot.cut)
 
 
 def past_words(g: Game, a: Any) -> str:

@@ -9,46 +9,29 @@ of the app's threads) and kept for the next ones.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the pool's module is loaded at the first hint, not before the app's first frame
     from concurrent.futures import Future, ProcessPoolExecutor
 
-# The hint's budget is the search bot's rollouts (engine.bots.ROLLOUTS), never the clock: the
-# same position gives the same hint and figures on any machine at any load. The clock is only
-# a safety net, at ten times the slowest usual search (20 Solo positions at the default budget,
-# 2026-12-07: median 81 ms, slowest 334 ms of CPU); a hint it cuts says so.
-SAFETY_MS = 3000.0
+    from tutor.hints import Searched
 
 
-class Searched(NamedTuple):
-    """A hint's search: the ranked answers, the futures the best was tried in,
-    what happened in each candidate's futures, and whether the safety clock
-    cut it (then the figures depend on the machine's speed)."""
-    ranked: list[tuple[Any, float]]
-    futures: int
-    tried: list[Any]
-    cut: bool
-
-
-def rank_state(state: dict[str, Any], seed: int, rollouts: int | None = None,
-               ms: float | None = SAFETY_MS) -> Searched:
+def rank_state(state: dict[str, Any], seed: int, rollouts: int | None = None, **clock: float | None) -> Searched:
     """In the worker: the search bot's ranking of the answers to the state's
     question, how many sampled futures the best answer was tried in, and
     what happened in each candidate's futures (``engine.bots.Tried``: the
     hint's reasons are built on it)."""
     from engine.game import Game
     g = Game.from_dict(state, record=False, check="none")  # the app's own state, just written
-    return search_hint(g, seed, rollouts, ms)
+    return search_hint(g, seed, rollouts, **clock)
 
 
-def search_hint(g: Any, seed: int, rollouts: int | None = None, ms: float | None = SAFETY_MS) -> Searched:
-    """The search behind a hint, in this process (text mode, the tests)."""
-    from engine.bots import ROLLOUTS, SearchBot
-    bot = SearchBot(seed, rollouts=rollouts or ROLLOUTS, ms=ms)
-    bot.report = []
-    ranked = bot.rank(g)
-    return Searched(ranked, bot.tried[0][1] if bot.tried else 0, bot.report or [], bot.cut)
+def search_hint(g: Any, seed: int, rollouts: int | None = None, **clock: float | None) -> Searched:
+    """The search behind a hint, in this process (text mode, the tests):
+    ``tutor.hints.search`` (``ms``: the safety clock, ``SAFETY_MS`` unless given)."""
+    from tutor.hints import search
+    return search(g, seed, rollouts, **clock)
 
 
 def bot_state(state: dict[str, Any], name: str) -> Any:
