@@ -90,6 +90,12 @@ class Move(_Answer):
         return self
 
 
+class HintMove(Move):
+    """An answer a hint may name (a hint position's ``[[hint_best]]``), with
+    the phrases its line must then hold: the fact that decides that move."""
+    names: list[str] = []
+
+
 class Wrong(Move):
     """A tempting move that does not reach a lesson step's objective: the
     tutor plays it out on a copy of the table (the move, then ``then``) and
@@ -163,6 +169,11 @@ class Scenario(_M):
     setup: Setup = Setup()
     step: list[Step] = []
     expect: Expect | None = None
+    # hint positions (this project's extension): after the steps, the hint must name one of
+    # ``hint_best`` (the answers a search at ten times the hint's budget found as good as the best)
+    # and its line must hold each phrase of ``hint_names`` (the fact that decides the move)
+    hint_best: list[HintMove] = []
+    hint_names: list[str] = []
     # lessons: a stacked table with narration (see tutor/lessons/)
     title: str = ""
     intro: str = ""
@@ -576,7 +587,31 @@ def run_scenario(sc: Scenario, check: Callable[[Game], None] | None = None) -> l
             if diffs:
                 return diffs
     if sc.expect is not None:
-        return check_expect(g, sc.expect, "", lines)
+        diffs = check_expect(g, sc.expect, "", lines)
+        if diffs:
+            return diffs
+    if sc.hint_best or sc.hint_names:
+        return check_hint(g, sc)
+    return []
+
+
+def check_hint(g: Game, sc: Scenario) -> list[str]:
+    """The hint of the position the steps left: its move is one of
+    ``hint_best`` and its line names each of ``hint_names`` (case-blind).
+    The search runs at its rollout budget, without the safety clock."""
+    from engine.prompts import same_move
+    from tutor.hints import answer_words, hint_and_line, search
+    if g.prompt is None:
+        return ["hint: the game is over; there is no question to hint at"]
+    found = search(g, g.decisions, ms=None)
+    move, line = hint_and_line(g, found.ranked, found.futures, found.tried, found.cut)
+    best = [_answer(g, m, len(sc.step)) for m in sc.hint_best]
+    if best and not any(same_move(move, b) for b in best):
+        return [f"hint: it names {answer_words(g, move)}, not {' or '.join(answer_words(g, b) for b in best)}: {line}"]
+    named = next((m.names for m, b in zip(sc.hint_best, best, strict=True) if same_move(move, b)), [])
+    for phrase in [*sc.hint_names, *named]:
+        if phrase.lower() not in line.lower():
+            return [f"hint: its line does not say '{phrase}': {line}"]
     return []
 
 

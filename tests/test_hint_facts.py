@@ -78,7 +78,7 @@ rules_deck = ["Draw 2", "Play 2"]
     swap = ("free", g.db.find("Swap Plays for Draws"))
     assert swap in g.prompt.options
     facts = kinds_and_texts(g, swap)
-    assert ("turn_ends", "gives up your 3 plays left and ends the turn; the Hand Limit then keeps 1 card of "
+    assert ("turn_ends_limit", "gives up your 3 plays left and ends the turn; the Hand Limit then keeps 1 card of "
             "your hand") in facts
     assert "uses none of your plays" not in hint_text(g, [(swap, 1.0)], 4)
 

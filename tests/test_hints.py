@@ -123,15 +123,15 @@ def test_against_bots_the_hint_counts_wins_and_says_when():
     assert "(with Milk & Cookies in 4 of them, after 1.0 turns on average)" in text, text
     none = [Tried(cookies, [Outcome(5.0, -1, 6, 0)] * 5), Tried(bread, [Outcome(3.0, -1, 6, 0)] * 5)]
     text = hint_text(g, [(cookies, 5.0), (bread, 3.0)], 5, none)
-    assert ("nobody wins soon in the 5 futures the search played out; play Bread, the runner-up, does worse "
-            "there, beyond the sampling error") in text, text
+    assert ("nobody wins soon in the 5 futures the search played out; play Bread, the runner-up, ends its "
+            "futures with a worse table by the search's measure, beyond the sampling error") in text, text
 
 
 def test_in_solo_a_hint_with_no_goal_soon_says_which_table_is_nearer():
     from engine.bots import Outcome, Tried
     g = table(MILK_AND_COOKIES)
     cookies, bread = ("play", g.db.find("Cookies")), ("play", g.db.find("Bread"))
-    for a, b, words in ((5.0, 3.0, "does worse there, beyond the sampling error"), (3.0, 3.0, "is about as good")):
+    for a, b, words in ((5.0, 3.0, "ends its futures with a worse table by the search's measure, beyond the sampling error"), (3.0, 3.0, "is about as good")):
         tried = [Tried(cookies, [Outcome(a, -1, 6, 0)] * 4), Tried(bread, [Outcome(b, -1, 6, 0)] * 4)]
         text = hint_text(g, [(cookies, a), (bread, b)], 4, tried)
         assert ("in the 4 futures the search played out neither move scores within a few turns; play Bread, "

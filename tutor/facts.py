@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import GOAL, KEEPER
+from engine.cards import GOAL, KEEPER, RULE
 from engine.game import Game
 from engine.goals import meets, most_count, why_blocked
 from engine.prompts import IllegalAnswer
@@ -36,6 +36,8 @@ SAMPLES = 3  # deals of the hidden cards a move is tried on; a fact must hold on
 # facts that make a move good at once, and those that count against it
 DECISIVE = ("scores", "wins")
 AGAINST = ("loses", "ends")
+# what a hint warns of in another answer (not its own): the facts against, and a limit taking a Keeper
+TRAPS = AGAINST + ("limit", "turn_ends_limit", "blocked")
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int =
     scores = g.variant.scores
     # scored or won now
     if scores:
-        got = [set(h.scored[len(g.scored):]) for h in hs]
+        got = [set(_this_turn(h, "score")) for h in hs]
         for goal in sorted(set.intersection(*got), key=lambda c: hs[0].scored.index(c)):
             nums = count_words(g, goal, p, answer[1] if answer[0] == "play" else -1)
             req = g.db.goal_defs[goal].required
@@ -119,8 +121,12 @@ def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int =
                 nums = and_list([q(name(c)) for c in req]) + " on your table"
             out.append(Fact("scores", f"scores {q(name(goal))} now" + (f" ({nums})" if nums else ""),
                             f"scored {q(name(goal))}"))
+        later = [set(h.scored[len(g.scored):]) - g_ for h, g_ in zip(hs, got, strict=True)]
+        for goal in sorted(set.intersection(*later) if later else (), key=lambda c: hs[0].scored.index(c)):
+            out.append(Fact("scores_next", f"ends the turn, and {q(name(goal))} then scores at your next turn's "
+                            f"start, after its draw", f"led to {q(name(goal))} scoring at the next turn's start"))
     else:
-        if all(h.over and h.winner == p for h in hs):
+        if all(h.over and h.winner == p and not _this_turn(h, "turn_end") for h in hs):
             from engine.bots import first_goal
             goal = first_goal(hs[0], p, len(g.scored))
             with_ = f" with {q(name(goal))}" if goal >= 0 else ""
@@ -154,6 +160,19 @@ def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int =
         if back > 0:
             out.append(Fact("clock", f"puts {back} card{'s' if back != 1 else ''} back into the Main deck, the "
                             f"game's clock: more turns before it runs out", f"put {back} cards back into the Main deck"))
+    return out
+
+
+def _this_turn(h: Game, kind: str) -> list[int]:
+    """The cards of the events of ``kind`` the answer caused before its turn
+    ended (a score this turn, not at the next turn's draw); for "turn_end",
+    whether the turn ended at all (a one-item list)."""
+    out: list[int] = []
+    for e in h.log or []:
+        if e.kind == "turn_end":
+            return [1] if kind == "turn_end" else out
+        if e.kind == kind:
+            out.append(e.card)
     return out
 
 
@@ -226,22 +245,33 @@ def _turn_facts(g: Game, hs: list[Game], answer: Any, p: int) -> list[Fact]:
     left = g.plays_left(p)
     spent = 1 if answer[0] == "play" else 0
     gave_up = left - spent
-    if answer[0] in ("play", "free") and gave_up > 0 and all(_turn_ended(g, h) for h in hs):
+    # a free action that ends the turn (Swap Plays for Draws, Get On With It!); a card played that ends it
+    # has other reasons (a Play rule replaced, its own text), which its other facts tell
+    if answer[0] == "free" and gave_up > 0 and all(_turn_ended(g, h) for h in hs):
         plays = f"your {gave_up} play{'s' if gave_up != 1 else ''} left" if gave_up < 1000 else "the plays left"
         text = f"gives up {plays} and ends the turn"
         limit = g.limits()[0]
+        kind = "turn_ends"
         if limit >= 0 and len(g.hands[p]) - spent > limit:
             text += f"; the Hand Limit then keeps {limit} card{'s' if limit != 1 else ''} of your hand"
-        out.append(Fact("turn_ends", text, text.replace("gives up", "gave up").replace("ends the", "ended the")
+            kind = "turn_ends_limit"  # it costs cards too: a trap a hint warns of
+        out.append(Fact(kind, text, text.replace("gives up", "gave up").replace("ends the", "ended the")
                         .replace("then keeps", "then kept")))
     asked = [h.prompt for h in hs]
-    if all(a is not None and a.player == p and a.ask == "discard_keepers" for a in asked):
+    card = answer[1] if answer[0] in ("play", "free") else -1
+    if card >= 0 and all(a is not None and a.player == p and a.ask == "discard_keepers" and a.card == card
+                         for a in asked):  # a card whose price is one of your Keepers (Krenim Timeship, ...)
+        n = len(hs[0].prompt.options) if hs[0].prompt is not None else 0
+        out.append(Fact("price", f"costs one of your Keepers (you choose which of your {n})",
+                        "cost one of your Keepers"))
+    if all(a is not None and a.player == p and a.ask == "discard_keepers" and a.card >= 0
+           and g.db.kinds[a.card] == RULE for a in asked):  # the Keeper Limit's question (not a Creeper's price)
         needed = {c for goal in g.goals for c in g.db.goal_defs[goal].required}
         held = [c for c in hs[0].tables[p] if c in needed]
         if held:
             names = and_list([q(g.name(c)) for c in held])
-            out.append(Fact("limit", f"brings the Keeper Limit to bear: you must give up Keepers, and the Goal needs "
-                            f"{names}", f"made you give up Keepers while the Goal needed {names}"))
+            out.append(Fact("limit", f"leaves you over the Keeper Limit: you must give up Keepers, and the Goal "
+                            f"needs {names}", f"left you over the Keeper Limit while the Goal needed {names}"))
     return out
 
 

@@ -17,7 +17,7 @@ from engine.cards import CREEPER, GOAL
 from engine.game import Game
 from engine.goals import why_blocked
 
-from .facts import Fact, and_list, count_words, deals, facts_of, is_decisive
+from .facts import AGAINST, TRAPS, Fact, and_list, count_words, deals, facts_of, is_decisive
 
 
 def reason(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int | None = None) -> str:
@@ -34,7 +34,7 @@ def reason(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int | N
             out[-1] += ", " + f.text
         else:
             out.append("it " + f.text)
-    if answer[0] == "free" and not any(f.kind in ("turn_ends", "ends") for f in facts):
+    if answer[0] == "free" and not any(f.kind in ("turn_ends", "turn_ends_limit", "ends") for f in facts):
         out.append(f"{q(g.name(answer[1]))} is a free action: it uses none of your plays")
     elif answer[0] == "choose" and pr.domain == "cards":
         chosen = [c for c in answer[1] if isinstance(c, int)]
@@ -127,16 +127,18 @@ def _when(turns: float) -> str:
     return "straight away" if turns < 0.5 else f"after {turns:.1f} turns on average"
 
 
-def clearly_better(best: Any, second: Any) -> bool:
-    """The best answer's mean result is above the runner-up's by more than
+def clearly_better(best: Any, second: Any, measure: str = "result") -> bool:
+    """The best answer's mean ``measure`` (the search's value of the table
+    at the future's end, "result"; or the Goals scored or games won in it,
+    "goals", the figure a hint shows) is above the runner-up's by more than
     two standard errors of the difference of the two means (the futures
     are samples: a smaller gap is the search's noise, "about as good")."""
     def mean_var(xs: list[float]) -> tuple[float, float]:
         n = len(xs)
         m = sum(xs) / n
         return m, (sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0)
-    a = [o.result for o in best.outcomes]
-    b = [o.result for o in second.outcomes]
+    a = [float(getattr(o, measure)) for o in best.outcomes]
+    b = [float(getattr(o, measure)) for o in second.outcomes]
     ma, va = mean_var(a)
     mb, vb = mean_var(b)
     se = (va / len(a) + vb / len(b)) ** 0.5
@@ -155,14 +157,21 @@ def compare(g: Game, tried: list[Any], role: str = "the runner-up") -> str:
     k1, goal1, t1 = _first_goals(best)
     k2, goal2, t2 = _first_goals(second)
     runner = f"{answer_words(g, second.answer)}, {role},"
-    worse = clearly_better(best, second)
-    how = "worse, beyond the sampling error" if worse else "about as good (within the sampling error)"
+    # the verdict on the figures shown (Goals scored, games won), not on the search's own measure
+    worse = clearly_better(best, second, "goals")
+    how = ("worse, beyond the sampling error" if worse else
+           "more, beyond the sampling error, though the search ranks this move first on its measure of the table "
+           "the futures end on" if clearly_better(second, best, "goals") else
+           "about as good (within the sampling error)")
+    # with nothing scored on either side, the search's measure of the table the futures end on decides
+    table_verdict = ("ends its futures with a worse table by the search's measure, beyond the sampling error"
+                     if clearly_better(best, second) else "is about as good")
     if g.variant.scores:  # Solo: Goals scored within the futures' few turns
         a = sum(o.goals for o in best.outcomes) / n1
         b = sum(o.goals for o in second.outcomes) / n2
         if k1 == 0 and k2 == 0:
             return (f"in the {n1} futures the search played out neither move scores within a few turns; "
-                    f"{runner} {'does worse there, beyond the sampling error' if worse else 'is about as good'}")
+                    f"{runner} {table_verdict}")
         text = f"in {n1} sampled futures it scores {a:.1f} Goals on average"
         if k1:
             text += f" ({q(g.name(goal1))} came first in {k1} of them, {_when(t1)})"
@@ -174,7 +183,7 @@ def compare(g: Game, tried: list[Any], role: str = "the runner-up") -> str:
     w2 = sum(1 for o in second.outcomes if o.goals)
     if w1 == 0 and w2 == 0:
         return (f"nobody wins soon in the {n1} futures the search played out; "
-                f"{runner} {'does worse there, beyond the sampling error' if worse else 'is about as good'}")
+                f"{runner} {table_verdict}")
     text = f"you win in {w1} of {n1} sampled futures" + (
         f" (with {q(g.name(goal1))} in {k1} of them, {_when(t1)})" if k1 else "")
     return text + f"; {runner} wins in {w2} of {n2}: {how}"
@@ -186,23 +195,35 @@ def _stop(text: str) -> str:
     return text if text[-1] in "!?" else text + "."
 
 
-def pick(g: Game, ranked: list[tuple[Any, float]], worlds: list[Game]) -> tuple[Any, dict[Any, list[Fact]]]:
-    """The move a hint names, and the facts of every answer looked at: the
-    search's favourite, unless it scores (or wins) nothing now while another
-    answer does with no fact against it (a Goal scored now is certain; the
-    futures are samples). The answers looked at: those the search ranked,
-    and, at a turn's question, every card that can be played."""
+def pick(g: Game, ranked: list[tuple[Any, float]], worlds: list[Game],
+         tried: list[Any] | None = None) -> tuple[Any, dict[Any, list[Fact]], Any]:
+    """The move a hint names, the facts of every answer looked at, and a
+    scoring answer passed over (or None). The search's favourite, unless it
+    scores (or wins) nothing now while another answer does with no fact
+    against it: a Goal scored now is certain, the futures are samples. The
+    favourite keeps its place only when a fact of its own says why and the
+    futures favour it beyond two standard errors (Empty the Trash putting
+    27 cards back against a Goal scored now, say). The answers looked at:
+    those the search ranked, and, at a turn's question, every card that can
+    be played."""
     pr = g.prompt
     cands = [a for a, _ in ranked]
     if pr is not None and pr.kind == "turn":
         cands += [o for o in pr.options if o not in cands and o[0] in ("play", "free")]
     facts = {a: facts_of(g, a, worlds) for a in cands}
     best = ranked[0][0]
+    passed = None
     if not is_decisive(facts[best]):
         scoring = next((a for a in cands if is_decisive(facts[a])), None)
         if scoring is not None:
-            best = scoring
-    return best, facts
+            by = {t.answer: t for t in tried or []}
+            mine, theirs = by.get(best), by.get(scoring)
+            if facts[best] and mine is not None and theirs is not None and len(theirs.outcomes) >= 20 \
+                    and clearly_better(mine, theirs):
+                passed = scoring
+            else:
+                best = scoring
+    return best, facts, passed
 
 
 def hint_text(g: Game, ranked: list[tuple[Any, float]], futures: int, tried: list[Any] | None = None,
@@ -210,8 +231,14 @@ def hint_text(g: Game, ranked: list[tuple[Any, float]], futures: int, tried: lis
     """The hint line: the move; why, the facts that decide it first (what it
     does now, found one move ahead), then how it compared with the runner-up
     in the futures the search tried; and whether a clock cut the search."""
+    return hint_and_line(g, ranked, futures, tried, cut)[1]
+
+
+def hint_and_line(g: Game, ranked: list[tuple[Any, float]], futures: int, tried: list[Any] | None = None,
+                  cut: bool = False) -> tuple[Any, str]:
+    """The move a hint names and its line (``hint_text``)."""
     worlds = deals(g, g.decisions)
-    best, facts = pick(g, ranked, worlds)
+    best, facts, passed = pick(g, ranked, worlds, tried)
     tried = list(tried or [])
     moved = best != ranked[0][0]
     if moved:  # the search's order with the move named first (its figures, when the search tried it)
@@ -220,6 +247,18 @@ def hint_text(g: Game, ranked: list[tuple[Any, float]], futures: int, tried: lis
     text = f"Hint: {answer_words(g, best)}"
     figures = compare(g, tried) if tried and tried[0].answer == best else ""
     whys = [w for w in (reason(g, best, worlds), figures) if w]
+    if not any(f.kind in AGAINST for f in facts[best]):  # a trap among the other answers: said, with its fact
+        trap = next((a for a in facts if a != best and any(f.kind in TRAPS for f in facts[a])), None)
+        if trap is not None:
+            why = next(f for f in facts[trap] if f.kind in TRAPS)
+            if why.kind == "blocked":  # "but War on your table stops ...": the Goal it would serve is stopped
+                whys.append(f"not {answer_words(g, trap)} yet: {why.text[len('but '):]}")
+            else:
+                whys.append(f"not {answer_words(g, trap)}: it {why.text}")
+    if passed is not None:
+        scoring = next(f for f in facts[passed] if f.kind in ("scores", "wins"))
+        whys.append(f"{answer_words(g, passed)} {scoring.text}, but over the sampled futures this move does "
+                    f"clearly better")
     if moved and not figures:
         whys.append(f"the search's sampled futures put {answer_words(g, ranked[1][0])} first, "
                     f"but a Goal scored now is certain")
@@ -238,7 +277,7 @@ def hint_text(g: Game, ranked: list[tuple[Any, float]], futures: int, tried: lis
     if cut:
         text += (f" (The search was cut short by its safety clock after {futures} futures: this machine is "
                  f"busy, and a hint asked again may differ.)")
-    return text
+    return best, text
 
 
 def nudge(g: Game) -> str:
@@ -291,6 +330,7 @@ def nudge(g: Game) -> str:
         parts.append("no Goal is in play or in your hand: a Goal played sets what to aim for")
     limit = g.limits()[0]
     if limit >= 0 and len(g.hands[p]) > limit:
-        parts.append(f"the Hand Limit {limit} will leave you {limit} of your {len(g.hands[p])} cards when "
+        parts.append(f"the Hand Limit {limit} will leave you {limit} of your {len(g.hands[p])} card"
+                     f"{'s' if len(g.hands[p]) != 1 else ''} when "
                      f"the turn ends")
     return "Hint: " + _stop("; ".join(parts)[0].upper() + "; ".join(parts)[1:])

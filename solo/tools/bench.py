@@ -593,6 +593,39 @@ def history_timings(runs: int, home: Path | None = None) -> dict[str, Any]:
     return out
 
 
+def hint_latency(n: int) -> dict[str, Any]:
+    """A hint as the app asks for it, at the default budget: the search
+    (``tutor.hints.search``, the safety clock on) and the line with its
+    facts (``hint_text``), over n Solo positions (seeds 100.., a few random
+    moves in); the median and the slowest, CPU and wall milliseconds, and
+    how many searches the safety clock cut."""
+    from engine.bots import RandomBot
+    from tutor.hints import hint_text, search
+    cpu: list[float] = []
+    wall: list[float] = []
+    cut = 0
+    seed = 100
+    while len(cpu) < n:
+        g = Game.new(("fluxx5",), 1, "solo", seed, record=False)
+        bot = RandomBot(seed)
+        for _ in range(seed % 7 + 2):
+            if g.over:
+                break
+            g.push(bot.choose(g))
+        seed += 1
+        if g.over:
+            continue
+        c0, w0 = time.process_time(), time.perf_counter()
+        found = search(g, g.decisions)
+        hint_text(g, found.ranked, found.futures, found.tried, found.cut)
+        cpu.append((time.process_time() - c0) * 1000)
+        wall.append((time.perf_counter() - w0) * 1000)
+        cut += found.cut
+    return {"positions": n, "median_cpu_ms": round(_median(cpu) or 0.0, 1), "slowest_cpu_ms": round(max(cpu), 1),
+            "median_wall_ms": round(_median(wall) or 0.0, 1), "slowest_wall_ms": round(max(wall), 1),
+            "cut_by_the_safety_clock": cut}
+
+
 def paired_difference(a: list[int], b: list[int]) -> dict[str, Any]:
     """The mean of a - b seed by seed, with its 95% interval (normal, from the
     differences' standard error)."""
@@ -808,6 +841,9 @@ def main() -> None:
     ap.add_argument("--history", type=int, default=0, metavar="N",
                     help="a history of N runs against an empty one: the app's start, the History screen, Stats, a "
                     "game's end and history --json, seconds and peak memory (issue 62)")
+    ap.add_argument("--hints", type=int, default=0, metavar="N",
+                    help="only the hint's latency at the default budget: the median of N Solo positions (the search "
+                         "and the line with its facts), CPU and wall milliseconds (issue 64)")
     ap.add_argument("--out", metavar="FILE", default=None,
                     help="with --side-by-side: keep the scores seed by seed in FILE (JSON)")
     ap.add_argument("--against", metavar="DIR", default=None,
@@ -829,6 +865,9 @@ def main() -> None:
         return
     if a.history:
         print(json.dumps(history_timings(a.history), indent=1))
+        return
+    if a.hints:
+        print(json.dumps(hint_latency(a.hints)))
         return
     if a.cpu:
         print(json.dumps(cpu_figures(a.cpu, scale=20 if a.quick else 1)))
