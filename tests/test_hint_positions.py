@@ -40,3 +40,8 @@ def test_a_hint_position_that_names_a_wrong_move_or_misses_its_fact_fails_with_a
     missing.write_text(src.replace("\n[setup]", 'hint_names = ["Inflation"]\n\n[setup]', 1))
     why = run_scenario(load_scenario(missing))
     assert why and why[0].startswith("hint: its line does not say 'Inflation':"), why
+    # the fact of the answer named is checked too: a phrase its line does not hold fails
+    own = tmp_path / "own.toml"
+    own.write_text(src.replace('names = ["scores Milk & Cookies now', 'names = ["Inflation", "scores Milk & Cookies now', 1))
+    why = run_scenario(load_scenario(own))
+    assert why and why[0].startswith("hint: its line does not say 'Inflation':"), why

@@ -423,3 +423,23 @@ def test_goal_progress_counts_the_card_being_added_card_zero_included():
     g.tables[0] = [time]
     assert goal_progress(g, bed_time, 0) == (1, 2)
     assert goal_progress(g, bed_time, 0, adding=sleep) == (2, 2)
+
+
+def test_the_verdict_is_on_the_figures_the_line_shows():
+    """"worse" is judged on the Goals scored (Solo) or games won that the line
+    shows, not on the search's value of the table the futures end on: two
+    moves that score one Goal in every future are about as good, however
+    the tables they leave compare; and a runner-up with clearly more is said
+    to have more."""
+    from engine.bots import Outcome, Tried
+    from tutor.hints import compare
+    g = table(MILK_AND_COOKIES)
+    mc = g.db.find("Milk & Cookies")
+    cookies, bread = ("play", g.db.find("Cookies")), ("play", g.db.find("Bread"))
+    rich, poor = Outcome(1500.0, mc, 1, 1), Outcome(1000.0, mc, 1, 1)
+    text = compare(g, [Tried(cookies, [rich] * 25), Tried(bread, [poor] * 25)])
+    assert text.endswith(": about as good (within the sampling error)"), text
+    none = Outcome(900.0, -1, 6, 0)
+    more = compare(g, [Tried(cookies, [none] * 25), Tried(bread, [poor] * 25)])
+    assert more.endswith(": more, beyond the sampling error, though the search ranks this move first on its "
+                         "measure of the table the futures end on"), more
