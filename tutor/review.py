@@ -21,6 +21,8 @@ from engine.prompts import same_move
 from .facts import AGAINST, facts_of
 from .hints import answer_words, compare, past_words, reason
 
+# what the review says a move did (a Goal near, a count Goal's numbers are not things that happened)
+TOLD = ("scores", "wins", "scores_next", "completes", "turn_ends", "turn_ends_limit", "limit", "price", "clock")
 # the coached game closes the lessons: one fixed Solo deal, the same for everyone
 COACHED_SEED = 7
 COACHED_DECKS = ["fluxx5"]
@@ -71,7 +73,8 @@ def costliest_moves(variant: str, decks: list[str], seed: int, answers: list[Any
                 if cost > 0:  # the reason: what the better move does, and what the futures did with each
                     why = "; ".join(w for w in (reason(g, best), compare(g, tried, "your move")) if w)
                     mine_facts = facts_of(g, mine, seed=g.decisions)
-                    against = [f for f in mine_facts if f.kind in AGAINST] or mine_facts
+                    against = [f for f in mine_facts if f.kind in AGAINST] or \
+                        [f for f in mine_facts if f.kind in TOLD]
                     happened = "; ".join(f.past for f in against[:2])
                     found.append(Costly(i + 1, g.turn, past_words(g, mine), answer_words(g, best),
                                         round(cost / 1000.0, 2), why, _kind(g, best), happened))
