@@ -27,7 +27,8 @@ rules_deck = ["Draw 2", "Play 2"]
     assert why == ("it is one of the cards Milk & Cookies needs (you would have 2 of 2), "
                    "but Taxes on your table stops Milk & Cookies until it goes")
     assert "Main deck" not in why  # no fixed line about the clock: only what is true of this move
-    assert reason(g, ("play", bread)) == ""  # no fact decides it: a hint then argues from its figures only
+    # no fact decides it: what it does to the table is still said, one move ahead
+    assert reason(g, ("play", bread)) == "it puts Bread on your table"
 
 
 # Solo, Milk on the table, Cookies in hand: the move the Goal needs, and one it does not
@@ -216,7 +217,8 @@ rules_deck = ["Draw 2", "Play 2"]
 """)
     mill = g.db.find("Goal Mill")
     assert ("free", mill) in g.prompt.options
-    assert reason(g, ("free", mill)).startswith("Goal Mill is a free action: it uses none of your plays")
+    assert reason(g, ("free", mill)) == ("it then asks you to discard Goals from your hand to draw as many; "
+                                          "Goal Mill is a free action: it uses none of your plays")
 
 
 def test_a_game_that_is_over_has_no_reason():
@@ -256,7 +258,7 @@ def test_the_reason_counts_the_cards_a_move_puts_back_into_the_main_deck(discard
     else:
         assert why == words + ", the game's clock: more turns before it runs out"
     # the other moves put nothing back: only what they do is said
-    assert reason(g, ("play", f("Bread"))) == ""
+    assert reason(g, ("play", f("Bread"))) == "it puts Bread on your table"
     assert reason(g, ("play", f("Cookies"))) == "it scores Milk & Cookies now (Milk and Cookies on your table)"
     # a move the table refuses (a card not in hand) says nothing of the clock, and does not fail
     assert reason(g, ("play", f("Money"))) == ""
@@ -374,9 +376,12 @@ def test_a_card_name_that_ends_with_its_own_mark_gets_no_full_stop_after_it(name
     # (no Cookies in hand: a card that scores now would be the hint, whatever the search ranked first)
     g = table(MILK_AND_COOKIES.replace('hands = [["Cookies", "Bread"]]', f'hands = [["Bread", "{name}"]]'))
     a = ("play", g.db.find(name))
-    assert hint_text(g, [(a, 1.0)], 4) == f"Hint: play {name} It is the only answer."
-    assert hint_text(g, [(a, 1.0), (("play", g.db.find("Bread")), 0.5)], 4) == (
-        f"Hint: play {name} Over 4 sampled futures the runner-up, play Bread, did about as well.")
+    only = hint_text(g, [(a, 1.0)], 4)
+    assert only.startswith(f"Hint: play {name} ") and only.endswith(" It is the only answer.")
+    assert f"{name}." not in only
+    two = hint_text(g, [(a, 1.0), (("play", g.db.find("Bread")), 0.5)], 4)
+    assert two.startswith(f"Hint: play {name} ") and f"{name}." not in two
+    assert two.endswith(" Over 4 sampled futures the runner-up, play Bread, did about as well.")
 
 
 @pytest.mark.parametrize("decks,goal,rules,on_table,card,words", [

@@ -155,12 +155,71 @@ def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int =
             out.append(Fact("needs", f"is a Goal you are near: you hold or have {held} {q(name(card))} names",
                             f"was a Goal you held or had {held} of"))
     out += _turn_facts(g, hs, answer, p)
+    if not out and card >= 0:  # no fact decides it: what it does to the table, one move ahead, is still a fact
+        does = _does(g, hs, p)
+        if does:
+            out.append(Fact("does", does, does.replace("puts", "put").replace("makes", "made")))
     if scores and card >= 0:
         back = min(len(h.draw) - len(w.draw) + _drawn(h) for h, w in zip(hs, worlds, strict=False))
         if back > 0:
             out.append(Fact("clock", f"puts {back} card{'s' if back != 1 else ''} back into the Main deck, the "
                             f"game's clock: more turns before it runs out", f"put {back} cards back into the Main deck"))
     return out
+
+
+def _same(hs: list[Game], read: Any) -> Any:
+    """What ``read`` finds on every deal, or None when the deals differ."""
+    first = read(hs[0])
+    return first if all(read(h) == first for h in hs[1:]) else None
+
+
+def _does(g: Game, hs: list[Game], p: int) -> str:
+    """What a move does to the table, the same on every deal: the New Rules
+    and Goals it puts in play (and what they replace), the Keepers it puts on
+    or takes off a table, the plays then left; "" when nothing certain."""
+    name = g.name
+    parts: list[str] = []
+    rules_in = _same(hs, lambda h: [r for r in h.rules if r not in g.rules])
+    rules_out = _same(hs, lambda h: [r for r in g.rules if r not in h.rules])
+    if rules_in:
+        parts.append(f"puts {and_list([q(name(r)) for r in rules_in])} in play"
+                     + (f" in place of {and_list([q(name(r)) for r in rules_out])}" if rules_out else ""))
+    elif rules_out:
+        parts.append(f"takes {and_list([q(name(r)) for r in rules_out])} out of play")
+    goals_in = _same(hs, lambda h: [c for c in h.goals if c not in g.goals])
+    goals_out = _same(hs, lambda h: [c for c in g.goals if c not in h.goals])
+    if goals_in:
+        parts.append(f"makes {and_list([q(name(c)) for c in goals_in])} the Goal"
+                     + (f" in place of {and_list([q(name(c)) for c in goals_out])}" if goals_out else ""))
+    for q_ in range(g.nplayers):
+        gained = _same(hs, lambda h, s=q_: [c for c in h.tables[s] if c not in g.tables[s]])
+        lost = _same(hs, lambda h, s=q_: [c for c in g.tables[s] if c not in h.tables[s]])
+        whose = "your table" if q_ == p else f"{explain.who(g, q_)}'s table"
+        if gained:
+            parts.append(f"puts {and_list([q(name(c)) for c in gained])} on {whose}")
+        if lost:
+            parts.append(f"takes {and_list([q(name(c)) for c in lost])} off {whose}")
+    if _same(hs, lambda h: h.extra > g.extra):
+        parts.append("gives you another turn after this one")
+    temp = _same(hs, lambda h: (len(h.temp[-1].cards), h.temp[-1].plays) if h.temp and h.temp[-1].player == p
+                 else None)
+    if temp is not None:
+        n, k = temp
+        parts.append(f"draws {n} card{'s' if n != 1 else ''} into a hand of their own"
+                     + (f", {k} of which you play" if k else ""))
+    asks = _same(hs, lambda h: h.prompt.reason if h.prompt is not None and h.prompt.player == p
+                 and h.prompt.kind != "turn" and h.turn == g.turn else None)
+    if asks and not parts:
+        parts.append(f"then asks you to {asks[0].lower() + asks[1:]}" if asks.lower().startswith(
+            ("choose", "pick", "discard", "give", "take", "swap", "play", "throw")) else f"then asks: {asks}")
+    left = _same(hs, lambda h: h.plays_left(p) if h.turn == g.turn and h.active == p and h.prompt is not None
+                 and h.prompt.kind == "turn" else None)
+    if parts and left is not None and temp is None:
+        parts.append(f"then {left} play{'s' if left != 1 else ''} left")
+    held = _same(hs, lambda h: len(h.hands[p]))
+    if not parts and held is not None and held != len(g.hands[p]) - 1:
+        parts.append(f"leaves you holding {held} card{'s' if held != 1 else ''}")
+    return "; ".join(parts)
 
 
 def _this_turn(h: Game, kind: str) -> list[int]:
