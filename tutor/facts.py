@@ -219,6 +219,9 @@ def _does(g: Game, hs: list[Game], p: int) -> str:
     held = _same(hs, lambda h: len(h.hands[p]))
     if not parts and held is not None and held != len(g.hands[p]) - 1:
         parts.append(f"leaves you holding {held} card{'s' if held != 1 else ''}")
+    if not parts and _same(hs, lambda h: (h.tables, sorted(h.rules), sorted(h.goals))) == \
+            (g.tables, sorted(g.rules), sorted(g.goals)):
+        parts.append("changes no table, New Rule or Goal here")
     return "; ".join(parts)
 
 
