@@ -11,6 +11,7 @@ from tutor.facts import facts_of
 from tutor.hints import hint_text, nudge
 
 from .helpers import table
+from .test_hints import TAXES_IN_THE_WAY
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -117,16 +118,7 @@ rules_deck = ["Draw 2", "Play 2"]
 
 
 def test_a_creeper_in_the_way_is_named_and_the_nudge_follows_the_table():
-    g = table("""
-variant = "solo"
-decks = ["fluxx5", "creeper-pack"]
-[setup]
-goals = ["Milk & Cookies"]
-tables = [["Milk", "Taxes"]]
-hands = [["Cookies", "Bread"]]
-draw_pile = ["Love", "Peace", "Sleep"]
-rules_deck = ["Draw 2", "Play 2"]
-""")
+    g = table(TAXES_IN_THE_WAY)
     facts = kinds_and_texts(g, ("play", g.db.find("Cookies")))
     assert ("blocked", "but Taxes on your table stops Milk & Cookies until it goes") in facts
     before = nudge(g)

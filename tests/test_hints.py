@@ -10,9 +10,8 @@ from tutor.hints import hint_text, reason
 
 from .helpers import table
 
-
-def test_the_reason_names_the_goal_a_keeper_serves_and_the_creeper_in_the_way():
-    g = table("""
+# Solo, Creeper Pack: Milk and Taxes on the table, Cookies in hand: the Goal met but for the Creeper
+TAXES_IN_THE_WAY = """
 variant = "solo"
 decks = ["fluxx5", "creeper-pack"]
 [setup]
@@ -21,7 +20,11 @@ tables = [["Milk", "Taxes"]]
 hands = [["Cookies", "Bread"]]
 draw_pile = ["Love", "Peace", "Sleep"]
 rules_deck = ["Draw 2", "Play 2"]
-""")
+"""
+
+
+def test_the_reason_names_the_goal_a_keeper_serves_and_the_creeper_in_the_way():
+    g = table(TAXES_IN_THE_WAY)
     cookies, bread = g.db.find("Cookies"), g.db.find("Bread")
     why = reason(g, ("play", cookies))
     assert why == ("it is one of the cards Milk & Cookies needs (you would have 2 of 2), "
