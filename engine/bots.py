@@ -22,6 +22,9 @@ from .game import Game
 from .goals import blocked
 from .prompts import Answer, Prompt
 
+# the generator's constants, read once here (the random bot's pick is on every decision of a headless run)
+_LIMITS, _SMALL, _GAMMA, _MASK = R.LIMITS, R.SMALL, R.GAMMA, R.MASK
+
 AHEAD = 32  # outputs a bot works out at a time (a search's rollout uses about this many before it resets)
 
 
@@ -49,7 +52,7 @@ class Bot:
         same state after them, from the outputs worked out ahead."""
         if n <= 1:
             return 0
-        limit = R.LIMITS[n] if n < R.SMALL else R.limit_past_table(n)
+        limit = _LIMITS[n] if n < _SMALL else R.limit_past_table(n)
         rng = self.rng
         ahead = self._ahead
         if rng != self._from:
@@ -58,7 +61,7 @@ class Bot:
             if not ahead:
                 ahead = self._ahead = R.outputs(rng, AHEAD)[::-1]
             z = ahead.pop()
-            rng = rng + R.GAMMA & R.MASK
+            rng = rng + _GAMMA & _MASK
             if z < limit:  # else rejected (about once in 10**16 draws): the next one
                 break
         self.rng = self._from = rng

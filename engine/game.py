@@ -305,7 +305,7 @@ class Game:
         through the loop (the turn's fixed sequence is a chain of these)."""
         if self.settled and self.prompt is None and not self.over:
             op = task[0]
-            if op not in QUIET and (op not in self.pidx.hand_only or not self.hand_blind()):
+            if op not in QUIET and (op not in self.pidx.hand_only or not self.db.hand_goals.isdisjoint(self.goals)):
                 self.settled = False
             f = OPS[op]
             n = len(task)  # spelled out for the common sizes, as in _run

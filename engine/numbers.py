@@ -157,9 +157,11 @@ def slot_rule(g: Game, slot: str) -> int:
 
 def inflation(g: Game) -> int:
     """What the New Rules in play add to every numeral (Inflation: 1)."""
-    if not g.pidx.numeral:
+    idx = g.pidx
+    if not idx.numeral:
         return 0
-    return g.pidx.view(g.rules).plus  # the view of these rules has the sum
+    last = idx.last  # (view's first test, written out: the rules asked about last are the usual answer)
+    return (last[1] if g.rules == last[0] else idx.view(g.rules)).plus  # the view of these rules has the sum
 
 def num(g: Game, card: int, param: str) -> int:
     """A printed numeral on a card, with Inflation."""
@@ -187,11 +189,13 @@ def _has_anywhere(g: Game, card: int) -> bool:
 
 def rule_view(g: Game) -> RuleView:
     """What the New Rules in play set (slots, Inflation, limits, bonus cards)."""
-    return g.pidx.view(g.rules)
+    last = g.pidx.last
+    return last[1] if g.rules == last[0] else g.pidx.view(g.rules)
 
 def draw_required(g: Game, p: int) -> int:
     """Cards the active player must draw this turn for the Draw rule and bonuses."""
-    return g._draw_required(p, g.pidx.view(g.rules))
+    last = g.pidx.last
+    return g._draw_required(p, last[1] if g.rules == last[0] else g.pidx.view(g.rules))
 
 def _draw_required(g: Game, p: int, v: RuleView) -> int:
     n = v.draw_base
@@ -381,17 +385,21 @@ def _plays_left(g: Game, p: int, v: RuleView) -> int:
 
 def goal_room(g: Game) -> int:
     """How many Goals may stand at once (1, or more with Double Agenda)."""
-    return g.pidx.view(g.rules).goal_room
+    last = g.pidx.last
+    return (last[1] if g.rules == last[0] else g.pidx.view(g.rules)).goal_room
 
 def hand_limit(g: Game) -> int:
-    return g.pidx.view(g.rules).hand_max
+    last = g.pidx.last
+    return (last[1] if g.rules == last[0] else g.pidx.view(g.rules)).hand_max
 
 def keeper_limit(g: Game) -> int:
-    return g.pidx.view(g.rules).keeper_max
+    last = g.pidx.last
+    return (last[1] if g.rules == last[0] else g.pidx.view(g.rules)).keeper_max
 
 def limits(g: Game) -> tuple[int, int]:
     """(Hand Limit, Keeper Limit) in play, -1 for none: the same for every seat."""
-    v = g.pidx.view(g.rules)
+    last = g.pidx.last
+    v = last[1] if g.rules == last[0] else g.pidx.view(g.rules)
     return v.hand_max, v.keeper_max
 
 def over_limit(g: Game, p: int, limits: tuple[int, int] | None = None) -> bool:

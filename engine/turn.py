@@ -233,11 +233,12 @@ def _limit_tasks(g: Game, p: int, rule: str) -> list[Task]:
     Keeper Limit's), each only where that limit is in play: nothing between
     here and them changes the rules, so a question not queued is one that
     would have asked nothing."""
-    hl, kl = g.limits()
+    last = g.pidx.last  # (g.limits(), written out: twice a turn)
+    v = last[1] if g.rules == last[0] else g.pidx.view(g.rules)
     tasks: list[Task] = []
-    if kl >= 0:
+    if v.keeper_max >= 0:
         tasks.append(("ask_keeper_limit", p, rule))
-    if hl >= 0:
+    if v.hand_max >= 0:
         tasks.append(("ask_hand_limit", p, rule))
     return tasks
 
