@@ -18,6 +18,7 @@ happens between turns and when the game ends.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from . import moves as M
@@ -399,14 +400,17 @@ class Game:
         """An independent game in the same state (the cards, variant and prompt
         are shared: nothing changes them in place)."""
         g = Game.__new__(Game)
-        for f in _SHARED:
-            setattr(g, f, getattr(self, f))
-        for f, copy_of in _COPIED:
-            setattr(g, f, copy_of(getattr(self, f)))
-        g.listen(record)
-        if record and self.sink is not NOBODY:  # the copy's log goes on telling from where this one is
-            g.sink = self.sink.fork(g)
-            g.ev = g.sink.ev
+        for f, v in zip(_SHARED, _shared_of(self), strict=True):  # (the values read in one call: a search copies often)
+            setattr(g, f, v)
+        for (f, copy_of), v in zip(_COPIED, _copied_of(self), strict=True):
+            setattr(g, f, copy_of(v))
+        if not record:
+            g.sink, g.ev = NOBODY, _NOBODY_EV
+        else:
+            g.listen(True)
+            if self.sink is not NOBODY:  # the copy's log goes on telling from where this one is
+                g.sink = self.sink.fork(g)
+                g.ev = g.sink.ev
         g.settled = False  # the copy may be changed by hand (a search bot's hidden cards): check it afresh
         return g
 
@@ -511,6 +515,9 @@ _READ: dict[str, Callable[[Any], Any]] = {"value": lambda v: v, "list": list, "p
 _COPIED = tuple((f, _COPY[shape]) for f, shape in STATE if shape != "value")
 # the fields a copy shares with its game (immutable, or never changed in place); the others are copied
 _SHARED = tuple(f for f in Game.__slots__ if f not in dict(_COPIED) and f not in ("sink", "ev"))
+_shared_of = attrgetter(*_SHARED)  # a game's shared fields, and its copied ones, each read in one call
+_copied_of = attrgetter(*(f for f, _ in _COPIED))
+_NOBODY_EV = NOBODY.ev  # a copy without a log: the no-op sink's event method, bound once
 
 
 # card kinds re-exported for the effect modules
