@@ -126,3 +126,42 @@ def test_a_creeper_in_the_way_is_named_and_the_nudge_follows_the_table():
     g.tables[0].append(g.hands[0].pop(0))  # Cookies down: now only Taxes is in the way
     assert nudge(g) == ("Hint: Every card Milk & Cookies names is on your table; Taxes on your table stops it "
                         "until it goes.")
+
+
+SURPRISE_IN_HAND = """
+decks = ["voyager"]
+players = 2
+[setup]
+goals = ["Sickbay"]
+tables = [["The Doctor"], ["Tuvok"]]
+hands = [["Veto!", "Neelix", "Chakotay"], ["Harry Kim", "Tom Paris"]]
+draw_pile = ["Kathryn Janeway", "B'Elanna Torres", "Coffee, Black", "Holonovel", "Phaser", "Seven of Nine"]
+"""
+
+
+def test_a_surprise_played_on_your_turn_for_nothing_is_a_trap_and_never_the_hint():
+    """The Voyager rulebook: a Surprise is played on your turn or out of
+    turn, with a different effect. Veto! on your own turn discards New
+    Rules; with none in play it changes nothing, and the cancel it could
+    make held is given up: the hint never names it, even when the search
+    ranks it first, and says why."""
+    g = table(SURPRISE_IN_HAND)
+    veto, neelix = ("play", g.db.find("Veto!")), ("play", g.db.find("Neelix"))
+    facts = kinds_and_texts(g, veto)
+    assert facts == [("wastes", "changes nothing here on your turn, and spends a Surprise that, held, can cancel a "
+                                "New Rule another player plays")]
+    line = hint_text(g, [(veto, 1.0), (neelix, 0.5)], 8)  # the search's favourite is the Surprise
+    assert line.startswith("Hint: play Neelix."), line
+    assert "not play Veto!: it changes nothing here on your turn" in line
+    assert "a Goal scored now is certain" not in line  # (that is said only for a Goal scored now)
+
+
+def test_a_surprise_that_does_something_on_your_turn_says_what_it_spends():
+    g = table(SURPRISE_IN_HAND.replace('goals = ["Sickbay"]', 'goals = ["Sickbay"]\nrules = ["Play 2"]'))
+    facts = kinds_and_texts(g, ("play", g.db.find("Veto!")))
+    assert facts and facts[0][0] == "spends", facts
+    assert facts[0][1].endswith("it spends a Surprise that, held, can cancel a New Rule another player plays"), facts
+    # alone (Solo), nobody plays out of turn: no such fact
+    assert not any(k in ("spends", "wastes") for k, _ in kinds_and_texts(table(
+        SURPRISE_IN_HAND.replace("players = 2", 'variant = "solo"').replace(', ["Harry Kim", "Tom Paris"]', "")
+        .replace(', ["Tuvok"]', "")), ("play", g.db.find("Veto!"))))

@@ -18,6 +18,9 @@ hidden card. The facts, in the order a hint tells them:
 * ``turn_ends``: the move gives up the plays left and ends the turn, and
   what a limit then keeps;
 * ``limit``: a limit makes the seat give up a Keeper a Goal names;
+* ``spends`` / ``wastes``: a Surprise played on your own turn gives up
+  what it could do held (cancel a card another player plays); a trap when
+  its in-turn side changes nothing here;
 * ``clock``: cards put back into the Solo Main deck (more turns).
 """
 from __future__ import annotations
@@ -25,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import GOAL, KEEPER, RULE
+from engine.cards import ACTION, GOAL, KEEPER, RULE, SURPRISE
 from engine.game import Game
 from engine.goals import meets, most_count, why_blocked
 from engine.prompts import IllegalAnswer
@@ -37,7 +40,7 @@ SAMPLES = 3  # deals of the hidden cards a move is tried on; a fact must hold on
 DECISIVE = ("scores", "wins")
 AGAINST = ("loses", "ends")
 # what a hint warns of in another answer (not its own): the facts against, and a limit taking a Keeper
-TRAPS = AGAINST + ("limit", "turn_ends_limit", "blocked")
+TRAPS = AGAINST + ("limit", "turn_ends_limit", "blocked", "wastes")
 
 
 @dataclass(frozen=True)
@@ -155,6 +158,8 @@ def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int =
             out.append(Fact("needs", f"is a Goal you are near: you hold or have {held} {q(name(card))} names",
                             f"was a Goal you held or had {held} of"))
     out += _turn_facts(g, hs, answer, p)
+    if card >= 0 and kinds[card] == SURPRISE and answer[0] == "play" and g.nplayers > 1 and not out:
+        out.append(_spent(g, hs, card, p))
     if not out and card >= 0:  # no fact decides it: what it does to the table, one move ahead, is still a fact
         does = _does(g, hs, p)
         if does:
@@ -165,6 +170,26 @@ def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int =
             out.append(Fact("clock", f"puts {back} card{'s' if back != 1 else ''} back into the Main deck, the "
                             f"game's clock: more turns before it runs out", f"put {back} cards back into the Main deck"))
     return out
+
+
+# what a Surprise held in hand can do out of turn (its card's ``counters``), as "held, it can ..." goes on
+HELD_FOR = {ACTION: "cancel an Action another player plays", GOAL: "cancel a Goal another player plays",
+            RULE: "cancel a New Rule another player plays", KEEPER: "take a Keeper another player plays",
+            "steal": "stop another player taking one of your Keepers"}
+
+
+def _spent(g: Game, hs: list[Game], card: int, p: int) -> Fact:
+    """A Surprise played on your own turn: its in-turn side, and the
+    out-of-turn side given up for it (the rulebook: a Surprise can be
+    played on your turn or out of turn, with a different effect). A
+    trap ("wastes") when its in-turn side changes nothing here."""
+    later = HELD_FOR.get(g.db.cards[card].counters, "cancel a card another player plays")
+    does = _does(g, hs, p)
+    if not does or does.startswith("changes no table"):
+        return Fact("wastes", f"changes nothing here on your turn, and spends a Surprise that, held, can {later}",
+                    f"changed nothing and spent a Surprise that, held, could {later.replace('plays', 'played')}")
+    return Fact("spends", f"{does}; it spends a Surprise that, held, can {later}",
+                f"{does}, spending a Surprise that could {later.replace('plays', 'played')}")
 
 
 def _same(hs: list[Game], read: Any) -> Any:

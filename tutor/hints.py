@@ -205,7 +205,10 @@ def pick(g: Game, ranked: list[tuple[Any, float]], worlds: list[Game],
     futures favour it beyond two standard errors (Empty the Trash putting
     27 cards back against a Goal scored now, say). The answers looked at:
     those the search ranked, and, at a turn's question, every card that can
-    be played."""
+    be played. A favourite that spends a Surprise for nothing (``wastes``:
+    its in-turn side changes nothing here, its out-of-turn side is given
+    up) gives way to the next ranked answer with no trap against it, unless
+    the futures favour the Surprise beyond two standard errors."""
     pr = g.prompt
     cands = [a for a, _ in ranked]
     if pr is not None and pr.kind == "turn":
@@ -213,10 +216,17 @@ def pick(g: Game, ranked: list[tuple[Any, float]], worlds: list[Game],
     facts = {a: facts_of(g, a, worlds) for a in cands}
     best = ranked[0][0]
     passed = None
+    by = {t.answer: t for t in tried or []}
+    if any(f.kind == "wastes" for f in facts[best]):  # a Surprise spent for nothing: the next answer without a trap,
+        # unless the futures favour the Surprise beyond two standard errors
+        other = next((a for a, _ in ranked[1:] if not any(f.kind in TRAPS for f in facts[a])), None)
+        mine = by.get(best)
+        theirs = by.get(other) if other is not None else None
+        if other is not None and not (mine is not None and theirs is not None and clearly_better(mine, theirs)):
+            best = other
     if not is_decisive(facts[best]):
         scoring = next((a for a in cands if is_decisive(facts[a])), None)
         if scoring is not None:
-            by = {t.answer: t for t in tried or []}
             mine, theirs = by.get(best), by.get(scoring)
             if facts[best] and mine is not None and theirs is not None and len(theirs.outcomes) >= 20 \
                     and clearly_better(mine, theirs):
@@ -259,7 +269,7 @@ def hint_and_line(g: Game, ranked: list[tuple[Any, float]], futures: int, tried:
         scoring = next(f for f in facts[passed] if f.kind in ("scores", "wins"))
         whys.append(f"{answer_words(g, passed)} {scoring.text}, but over the sampled futures this move does "
                     f"clearly better")
-    if moved and not figures:
+    if moved and not figures and is_decisive(facts[best]):
         whys.append(f"the search's sampled futures put {answer_words(g, ranked[1][0])} first, "
                     f"but a Goal scored now is certain")
     if whys:
