@@ -165,3 +165,26 @@ def test_a_surprise_that_does_something_on_your_turn_says_what_it_spends():
     assert not any(k in ("spends", "wastes") for k, _ in kinds_and_texts(table(
         SURPRISE_IN_HAND.replace("players = 2", 'variant = "solo"').replace(', ["Harry Kim", "Tom Paris"]', "")
         .replace(', ["Tuvok"]', "")), ("play", g.db.find("Veto!"))))
+
+
+def test_a_discard_names_the_goal_that_needs_the_card_given_up_or_that_none_does():
+    """A Keeper Limit's discard: giving up a Keeper the Goal names is a
+    trap the hint warns of; giving up one no Goal names is said as such."""
+    g = table("""
+variant = "solo"
+[setup]
+goals = ["Milk & Cookies"]
+rules = ["Keeper Limit 2"]
+tables = [["Milk", "The Party"]]
+hands = [["Bread"]]
+draw_pile = ["Love", "Peace", "Dreams", "Money", "The Sun", "The Moon"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
+    g.push(("play", g.db.find("Bread")))  # a third Keeper: the Keeper Limit asks for one at once
+    assert g.prompt.ask == "discard_keepers" and g.prompt.min == 1, (g.prompt.ask, g.prompt.min)
+    milk, party = g.db.find("Milk"), g.db.find("The Party")
+    assert kinds_and_texts(g, ("choose", (milk,))) == [("costs", "gives up Milk, which Milk & Cookies needs")]
+    assert kinds_and_texts(g, ("choose", (party,))) == [("spares", "gives up The Party, which no Goal in play names")]
+    line = hint_text(g, [(("choose", (party,)), 1.0), (("choose", (milk,)), 0.5)], 8)
+    assert "it gives up The Party, which no Goal in play names" in line
+    assert "not choose Milk: it gives up Milk, which Milk & Cookies needs" in line, line

@@ -200,10 +200,16 @@ def test_the_reason_for_a_discard_names_the_cards_the_goal_needs_that_it_spares(
     g = table(GOAL_IN_HAND)
     f = g.db.find
     g.ask(0, "discard_hand", list(g.hands[0]), 2, 2, then=("ans_discard_hand", 0, "rule.hand-limit"))
-    assert reason(g, ("choose", (f("Bread"), f("5 Keepers")))) == ""  # Time is Money: nothing of it in hand
+    # Time is Money: nothing of it in hand; the Bread given up is what Bread & Chocolate, in hand, needs
+    assert reason(g, ("choose", (f("Bread"), f("5 Keepers")))) == "it gives up Bread, which Bread & Chocolate needs"
     g.goals = [f("Milk & Cookies")]
-    assert reason(g, ("choose", (f("Bread"), f("5 Keepers")))) == "it spares Cookies, which the Goal needs"
-    assert reason(g, ("choose", (f("Cookies"), f("Bread")))) == ""  # it spares nothing the Goal needs
+    assert reason(g, ("choose", (f("Bread"), f("5 Keepers")))) == \
+        "it gives up Bread, which Bread & Chocolate needs; it spares Cookies, which the Goal needs"
+    # it spares nothing the Goal needs: it gives up Cookies (named once, though the Goal is in hand too)
+    assert reason(g, ("choose", (f("Cookies"), f("Bread")))) == "it gives up Cookies, which Milk & Cookies needs"
+    # Goals given up are not Keepers a Goal names; 5 Keepers, still held, may count any Keeper
+    assert reason(g, ("choose", (f("Milk & Cookies"), f("Bread & Chocolate")))) == \
+        "it spares Cookies, which the Goal needs"
     g.prompt.domain = "players"  # a choice of seats, not of cards: no cards spared
     assert reason(g, ("choose", (0,))) == ""
 

@@ -21,6 +21,8 @@ hidden card. The facts, in the order a hint tells them:
 * ``spends`` / ``wastes``: a Surprise played on your own turn gives up
   what it could do held (cancel a card another player plays); a trap when
   its in-turn side changes nothing here;
+* ``costs`` / ``spares``: a choice that gives up cards of your own, and
+  the Goal that names one of them (a trap), or that none does;
 * ``clock``: cards put back into the Solo Main deck (more turns).
 """
 from __future__ import annotations
@@ -40,7 +42,7 @@ SAMPLES = 3  # deals of the hidden cards a move is tried on; a fact must hold on
 DECISIVE = ("scores", "wins")
 AGAINST = ("loses", "ends")
 # what a hint warns of in another answer (not its own): the facts against, and a limit taking a Keeper
-TRAPS = AGAINST + ("limit", "turn_ends_limit", "blocked", "wastes")
+TRAPS = AGAINST + ("limit", "turn_ends_limit", "blocked", "wastes", "costs")
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,8 @@ def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int =
             out.append(Fact("needs", f"is a Goal you are near: you hold or have {held} {q(name(card))} names",
                             f"was a Goal you held or had {held} of"))
     out += _turn_facts(g, hs, answer, p)
+    if pr.kind == "choose" and pr.domain == "cards" and answer[0] == "choose" and not out:
+        out += _given_up(g, hs, [c for c in answer[1] if isinstance(c, int)], p)
     if card >= 0 and kinds[card] == SURPRISE and answer[0] == "play" and g.nplayers > 1 and not out:
         out.append(_spent(g, hs, card, p))
     if not out and card >= 0:  # no fact decides it: what it does to the table, one move ahead, is still a fact
@@ -170,6 +174,32 @@ def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int =
             out.append(Fact("clock", f"puts {back} card{'s' if back != 1 else ''} back into the Main deck, the "
                             f"game's clock: more turns before it runs out", f"put {back} cards back into the Main deck"))
     return out
+
+
+def _given_up(g: Game, hs: list[Game], chosen: list[int], p: int) -> list[Fact]:
+    """Cards of your own a choice gives up (a limit's discard, a card's
+    price): the Goal in play, or in your hand, that names one of them
+    (``costs``, a trap), or that none does (``spares``). A count Goal
+    that counts cards of their kind leaves this unsaid: any card may
+    count toward it."""
+    gone = [c for c in chosen if (c in g.tables[p] or c in g.hands[p])
+            and all(c not in h.tables[p] and c not in h.hands[p] for h in hs)]
+    if not gone:
+        return []
+    defs, name = g.db.goal_defs, g.name
+    goals = list(dict.fromkeys([*g.goals, *(c for c in g.hands[p] if g.db.kinds[c] == GOAL and c not in gone)]))
+    needs = {c: [x for x in goals if c in defs[x].required or c in defs[x].any_cards] for c in gone}
+    lost = [c for c in gone if needs[c]]
+    if lost:
+        c = lost[0]
+        return [Fact("costs", f"gives up {q(name(c))}, which {and_list([q(name(x)) for x in needs[c]])} needs",
+                     f"gave up {q(name(c))}, which {and_list([q(name(x)) for x in needs[c]])} needed")]
+    keepers = [c for c in gone if g.db.kinds[c] == KEEPER]
+    if not keepers or any(defs[x].most_of or (defs[x].any_count and not defs[x].any_cards) for x in goals):
+        return []  # (only Keepers are named by Goals; a count Goal may count any of them)
+    where = "no Goal in play or in your hand" if any(x in g.hands[p] for x in goals) else "no Goal in play"
+    cards = and_list([q(name(c)) for c in keepers])
+    return [Fact("spares", f"gives up {cards}, which {where} names", f"gave up {cards}, which {where} named")]
 
 
 # what a Surprise held in hand can do out of turn (its card's ``counters``), as "held, it can ..." goes on
