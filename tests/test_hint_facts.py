@@ -188,3 +188,32 @@ rules_deck = ["Draw 2", "Play 2"]
     line = hint_text(g, [(("choose", (party,)), 1.0), (("choose", (milk,)), 0.5)], 8)
     assert "it gives up The Party, which no Goal in play names" in line
     assert "not choose Milk: it gives up Milk, which Milk & Cookies needs" in line, line
+
+
+def test_a_surprise_played_out_of_turn_names_the_card_it_cancels():
+    """The hint for a Surprise question names what the Surprise does to the
+    card being played (That's Mine! takes a Keeper; Veto! cancels a New
+    Rule), before any figure."""
+    g = table("""
+decks = ["voyager"]
+players = 2
+[setup]
+goals = ["Sickbay"]
+rules = ["Play 2"]
+tables = [["The Doctor"], ["Tuvok"]]
+hands = [["Neelix", "Hand Limit 2"], ["Veto!", "That's Mine!"]]
+draw_pile = ["Kathryn Janeway", "B'Elanna Torres", "Coffee, Black", "Holonovel", "Phaser", "Seven of Nine"]
+""")
+    f = g.db.find
+    g.push(("play", f("Neelix")))
+    assert g.prompt.ask == "surprise" and g.prompt.options == [f("That's Mine!")]
+    assert kinds_and_texts(g, ("choose", (f("That's Mine!"),))) == [
+        ("cancels", "takes Neelix, which Player 0 is playing, onto your table instead")]
+    line = hint_text(g, [(("choose", (f("That's Mine!"),)), 1.0), (("choose", ()), 0.5)], 8)
+    assert line.startswith("Hint: choose That's Mine! Why: it takes Neelix, which Player 0 is playing, onto your "
+                           "table instead."), line
+    g.push(("choose", ()))  # passed: Neelix lands; the next play is a New Rule, and Veto! answers it
+    g.push(("play", f("Hand Limit 2")))
+    assert g.prompt.ask == "surprise" and g.prompt.options == [f("Veto!")]
+    assert kinds_and_texts(g, ("choose", (f("Veto!"),))) == [
+        ("cancels", "cancels “Hand Limit 2”, which Player 0 is playing: it goes to the discard pile unplayed")]

@@ -21,6 +21,7 @@ hidden card. The facts, in the order a hint tells them:
 * ``spends`` / ``wastes``: a Surprise played on your own turn gives up
   what it could do held (cancel a card another player plays); a trap when
   its in-turn side changes nothing here;
+* ``cancels``: a Surprise played out of turn, and the card it cancels;
 * ``costs`` / ``spares``: a choice that gives up cards of your own, and
   the Goal that names one of them (a trap), or that none does;
 * ``clock``: cards put back into the Solo Main deck (more turns).
@@ -160,7 +161,9 @@ def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int =
             out.append(Fact("needs", f"is a Goal you are near: you hold or have {held} {q(name(card))} names",
                             f"was a Goal you held or had {held} of"))
     out += _turn_facts(g, hs, answer, p)
-    if pr.kind == "choose" and pr.domain == "cards" and answer[0] == "choose" and not out:
+    if pr.ask == "surprise" and answer[0] == "choose" and answer[1] and g.chain and not out:
+        out.append(_cancels(g, hs, p))
+    elif pr.kind == "choose" and pr.domain == "cards" and answer[0] == "choose" and not out:
         out += _given_up(g, hs, [c for c in answer[1] if isinstance(c, int)], p)
     if card >= 0 and kinds[card] == SURPRISE and answer[0] == "play" and g.nplayers > 1 and not out:
         out.append(_spent(g, hs, card, p))
@@ -174,6 +177,20 @@ def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int =
             out.append(Fact("clock", f"puts {back} card{'s' if back != 1 else ''} back into the Main deck, the "
                             f"game's clock: more turns before it runs out", f"put {back} cards back into the Main deck"))
     return out
+
+
+def _cancels(g: Game, hs: list[Game], p: int) -> Fact:
+    """A Surprise played out of turn: the card it cancels, and whose it
+    was (That's Mine! takes the Keeper onto your table instead)."""
+    top = g.chain[-1]
+    card, who = q(g.name(top.card)), explain.who(g, top.player)
+    if top[2] == "steal":  # (a Keeper being taken: It's a Trap! stops the theft)
+        return Fact("cancels", f"stops {who} taking {card}", f"stopped {who} taking {card}")
+    if all(top.card in h.tables[p] for h in hs):
+        return Fact("cancels", f"takes {card}, which {who} is playing, onto your table instead",
+                    f"took {card}, which {who} was playing, onto your table")
+    return Fact("cancels", f"cancels {card}, which {who} is playing: it goes to the discard pile unplayed",
+                f"cancelled {card}, which {who} was playing")
 
 
 def _given_up(g: Game, hs: list[Game], chosen: list[int], p: int) -> list[Fact]:
