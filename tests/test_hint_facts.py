@@ -217,3 +217,25 @@ draw_pile = ["Kathryn Janeway", "B'Elanna Torres", "Coffee, Black", "Holonovel",
     assert g.prompt.ask == "surprise" and g.prompt.options == [f("Veto!")]
     assert kinds_and_texts(g, ("choose", (f("Veto!"),))) == [
         ("cancels", "cancels “Hand Limit 2”, which Player 0 is playing: it goes to the discard pile unplayed")]
+
+
+def test_a_surprise_that_cancels_a_surprise_names_that_surprise_not_the_card_under_it():
+    """A chain: Player 0 plays Neelix, Player 1 answers with That's Mine!,
+    and Player 0's Veto! cancels That's Mine! (any Surprise cancels a
+    Surprise): the fact names the link it answers."""
+    g = table("""
+decks = ["voyager"]
+players = 2
+[setup]
+goals = ["Sickbay"]
+rules = ["Play 2"]
+tables = [["The Doctor"], ["Tuvok"]]
+hands = [["Neelix", "Veto!"], ["That's Mine!"]]
+draw_pile = ["Kathryn Janeway", "B'Elanna Torres", "Coffee, Black", "Holonovel", "Phaser", "Seven of Nine"]
+""")
+    f = g.db.find
+    g.push(("play", f("Neelix")))
+    g.push(("choose", (f("That's Mine!"),)))
+    assert g.prompt.player == 0 and g.prompt.options == [f("Veto!")]
+    assert kinds_and_texts(g, ("choose", (f("Veto!"),))) == [
+        ("cancels", "cancels That's Mine!, which Player 1 is playing: it goes to the discard pile unplayed")]
