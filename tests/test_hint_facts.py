@@ -239,3 +239,28 @@ draw_pile = ["Kathryn Janeway", "B'Elanna Torres", "Coffee, Black", "Holonovel",
     assert g.prompt.player == 0 and g.prompt.options == [f("Veto!")]
     assert kinds_and_texts(g, ("choose", (f("Veto!"),))) == [
         ("cancels", "cancels That's Mine!, which Player 1 is playing: it goes to the discard pile unplayed")]
+
+
+def test_a_play_another_player_could_cancel_says_so_and_its_facts_are_those_of_the_play_not_cancelled():
+    """On a deal of the hidden cards where the other seat holds That's
+    Mine!, it is asked whether to cancel: the facts pass for it (what the
+    play does, not cancelled) and the hint adds that it could be. With no
+    Surprise among the hidden cards, nothing is added."""
+    src = """
+decks = ["voyager"]
+players = 2
+[setup]
+goals = ["Sickbay"]
+tables = [["The Doctor"], ["Tuvok"]]
+hands = [["Neelix", "Chakotay"], ["That's Mine!", "Harry Kim", "Tom Paris", "Phaser", "Holonovel"]]
+draw_pile = ["Kes"]
+"""
+    g = table(src)
+    neelix = ("play", g.db.find("Neelix"))
+    assert kinds_and_texts(g, neelix) == [
+        ("does", "puts Neelix on your table"),
+        ("window", "but another player holding a Surprise could still cancel it")]
+    line = hint_text(g, [(neelix, 1.0)], 8)
+    assert "it puts Neelix on your table, but another player holding a Surprise could still cancel it" in line
+    g = table(src.replace("That's Mine!", "Kathryn Janeway"))
+    assert kinds_and_texts(g, neelix) == [("does", "puts Neelix on your table")]

@@ -22,6 +22,9 @@ hidden card. The facts, in the order a hint tells them:
   what it could do held (cancel a card another player plays); a trap when
   its in-turn side changes nothing here;
 * ``cancels``: a Surprise played out of turn, and the card it cancels;
+* ``window``: what a move does holds unless another seat cancels it (on
+  some deal of the hidden cards, a seat is asked; the facts are those of
+  the move not cancelled);
 * ``costs`` / ``spares``: a choice that gives up cards of your own, and
   the Goal that names one of them (a trap), or that none does;
 * ``clock``: cards put back into the Solo Main deck (more turns).
@@ -92,16 +95,32 @@ def deals(g: Game, seed: int, n: int = SAMPLES) -> list[Game]:
     return [dealer.determinize(g, p) for _ in range(n)]
 
 
-def _after(g: Game, worlds: list[Game], answer: Any) -> list[Game] | None:
+def _after(g: Game, worlds: list[Game], answer: Any) -> tuple[list[Game], bool] | None:
+    """The deals once ``answer`` is played. Another player asked whether to
+    cancel it with a Surprise passes (on a deal, a hidden hand may hold one):
+    the facts are what the move does unless it is cancelled, and the hint
+    says it could be (the second value: a seat was asked on some deal). The
+    events of the passes are added to the answer's own, as one answer's log."""
     out = []
+    window = False
+    p = g.prompt.player if g.prompt is not None else -1
     for w in worlds:
         h = w.copy(record=True)  # the events tell the cards drawn on the way (Solo's clock)
         try:
             h.push(answer)
         except IllegalAnswer:
             return None
+        for _ in range(2 * g.nplayers):  # (each seat is asked at most once a link)
+            pr = h.prompt
+            if pr is None or pr.ask != "surprise" or pr.player == p:
+                break
+            before = list(h.log or [])
+            h.push(("choose", ()))
+            if h.sink.events is not None:
+                h.sink.events[:0] = before
+            window = True
         out.append(h)
-    return out
+    return out, window
 
 
 def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int = 0) -> list[Fact]:
@@ -111,9 +130,10 @@ def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int =
         return []
     p = pr.player
     worlds = worlds if worlds is not None else deals(g, seed)
-    hs = _after(g, worlds, answer)
-    if not hs:
+    after = _after(g, worlds, answer)
+    if not after or not after[0]:
         return []
+    hs, window = after
     out: list[Fact] = []
     name = g.name
     scores = g.variant.scores
@@ -171,6 +191,9 @@ def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int =
         does = _does(g, hs, p)
         if does:
             out.append(Fact("does", does, does.replace("puts", "put").replace("makes", "made")))
+    if window and out and answer[0] == "play":  # what it does, unless a Surprise held by another seat cancels it
+        out.insert(1, Fact("window", "but another player holding a Surprise could still cancel it",
+                           "though another player could have cancelled it with a Surprise"))
     if scores and card >= 0:
         back = min(len(h.draw) - len(w.draw) + _drawn(h) for h, w in zip(hs, worlds, strict=False))
         if back > 0:

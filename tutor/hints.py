@@ -254,6 +254,10 @@ def hint_and_line(g: Game, ranked: list[tuple[Any, float]], futures: int, tried:
     if moved:  # the search's order with the move named first (its figures, when the search tried it)
         tried = [t for t in tried if t.answer == best] + [t for t in tried if t.answer != best]
         ranked = [r for r in ranked if r[0] == best] + [r for r in ranked if r[0] != best]
+    # the runner-up the figures compare with: the best answer with no trap against it (a trap is said as one)
+    trapped = {a for a, fs in facts.items() if any(f.kind in TRAPS for f in fs)}
+    tried = tried[:1] + sorted(tried[1:], key=lambda t: t.answer in trapped)
+    ranked = ranked[:1] + sorted(ranked[1:], key=lambda r: r[0] in trapped)
     text = f"Hint: {answer_words(g, best)}"
     figures = compare(g, tried) if tried and tried[0].answer == best else ""
     whys = [w for w in (reason(g, best, worlds), figures) if w]
