@@ -209,7 +209,7 @@ def test_the_reason_for_a_discard_names_the_cards_the_goal_needs_that_it_spares(
     assert reason(g, ("choose", (f("Cookies"), f("Bread")))) == "it gives up Cookies, which Milk & Cookies needs"
     # Goals given up are not Keepers a Goal names; 5 Keepers, still held, may count any Keeper
     assert reason(g, ("choose", (f("Milk & Cookies"), f("Bread & Chocolate")))) == \
-        "it spares Cookies, which the Goal needs"
+        "it keeps Cookies (which Milk & Cookies needs), Bread and “5 Keepers” in your hand"
     g.prompt.domain = "players"  # a choice of seats, not of cards: no cards spared
     assert reason(g, ("choose", (0,))) == ""
 

@@ -234,12 +234,28 @@ def _given_up(g: Game, hs: list[Game], chosen: list[int], p: int) -> list[Fact]:
         c = lost[0]
         return [Fact("costs", f"gives up {q(name(c))}, which {and_list([q(name(x)) for x in needs[c]])} needs",
                      f"gave up {q(name(c))}, which {and_list([q(name(x)) for x in needs[c]])} needed")]
+    now: list[str] = []
+    then: list[str] = []
     keepers = [c for c in gone if g.db.kinds[c] == KEEPER]
-    if not keepers or any(defs[x].most_of or (defs[x].any_count and not defs[x].any_cards) for x in goals):
-        return []  # (only Keepers are named by Goals; a count Goal may count any of them)
-    where = "no Goal in play or in your hand" if any(x in g.hands[p] for x in goals) else "no Goal in play"
-    cards = and_list([q(name(c)) for c in keepers])
-    return [Fact("spares", f"gives up {cards}, which {where} names", f"gave up {cards}, which {where} named")]
+    # (only Keepers are named by Goals; a count Goal may count any of them)
+    if keepers and not any(defs[x].most_of or (defs[x].any_count and not defs[x].any_cards) for x in goals):
+        where = "no Goal in play or in your hand" if any(x in g.hands[p] for x in goals) else "no Goal in play"
+        cards = and_list([q(name(c)) for c in keepers])
+        now.append(f"gives up {cards}, which {where} names")
+        then.append(f"gave up {cards}, which {where} named")
+    if all(c in g.hands[p] for c in chosen):  # a discard from the hand: what stays in it
+        kept = [c for c in g.hands[p] if c not in chosen]
+        if not kept:
+            now.append("empties your hand")
+            then.append("emptied your hand")
+        elif len(kept) <= 3:
+            def kept_words(c: int) -> str:  # a card a Goal in play names, said with it
+                by = [x for x in g.goals if c in defs[x].required or c in defs[x].any_cards]
+                return q(name(c)) + (f" (which {and_list([q(name(x)) for x in by])} needs)" if by else "")
+            cards = and_list([kept_words(c) for c in kept])
+            now.append(f"keeps {cards} in your hand")
+            then.append(f"kept {cards} in hand")
+    return [Fact("spares", "; it ".join(now), "; ".join(then))] if now else []
 
 
 # what a Surprise held in hand can do out of turn (its card's ``counters``), as "held, it can ..." goes on

@@ -36,7 +36,8 @@ def reason(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int | N
             out.append("it " + f.text)
     if answer[0] == "free" and not any(f.kind in ("turn_ends", "turn_ends_limit", "ends") for f in facts):
         out.append(f"{q(g.name(answer[1]))} is a free action: it uses none of your plays")
-    elif answer[0] == "choose" and pr.domain == "cards":
+    elif answer[0] == "choose" and pr.domain == "cards" and not any("keeps " in f.text for f in facts):
+        # (what a discard keeps, when a fact has not named it already)
         chosen = [c for c in answer[1] if isinstance(c, int)]
         if chosen and g.goals:
             parts = {x for goal in g.goals for x in g.db.goal_defs[goal].required}
