@@ -264,3 +264,21 @@ draw_pile = ["Kes"]
     assert "it puts Neelix on your table, but another player holding a Surprise could still cancel it" in line
     g = table(src.replace("That's Mine!", "Kathryn Janeway"))
     assert kinds_and_texts(g, neelix) == [("does", "puts Neelix on your table")]
+
+
+def test_a_count_goal_that_also_needs_a_keeper_says_which_is_missing():
+    """Party Snacks: The Party and at least 1 food Keeper. One food Keeper
+    on the table with no Party is not "1 of 1 needed" alone."""
+    from tutor.facts import count_words
+    g = table("""
+variant = "solo"
+[setup]
+goals = ["Milk & Cookies"]
+tables = [["Bread"]]
+hands = [["Party Snacks", "Time"]]
+draw_pile = ["Love", "Peace", "Dreams", "Money", "The Sun", "The Moon"]
+rules_deck = ["Draw 2", "Play 2"]
+""")
+    snacks = g.db.find("Party Snacks")
+    assert count_words(g, snacks, 0) == \
+        "you have 1 of the cards it counts; 1 needed; it also needs The Party, not on your table"

@@ -272,7 +272,7 @@ def test_the_reason_counts_the_cards_a_move_puts_back_into_the_main_deck(discard
     # a move the table refuses (a card not in hand) says nothing of the clock, and does not fail
     assert reason(g, ("play", f("Money"))) == ""
     g.ask(0, "discard_hand", list(g.hands[0]), 0, 2, then=("ans_discard_hand", 0, "rule.hand-limit"))
-    assert reason(g, ("choose", ())) == ""  # nothing chosen: nothing spared
+    assert reason(g, ("choose", ())) == "it leaves you holding 3 cards"  # nothing chosen: nothing spared
 
 
 def test_the_game_against_bots_has_no_clock_in_its_reasons():

@@ -84,7 +84,12 @@ def count_words(g: Game, goal: int, p: int, playing: int = -1) -> str:
         return f"you have {n} Keeper{'s' if n != 1 else ''} on the table; {need} needed"
     t = set(g.tables[p]) | ({playing} if keeper else set())
     n = sum(1 for c in gd.any_cards if c in t)
-    return f"you have {n} of the cards it counts; {need} needed"
+    said = f"you have {n} of the cards it counts; {need} needed"
+    missing = [c for c in gd.required if c not in t]  # (Party Snacks: The Party, and any food Keeper)
+    if missing:
+        names = and_list([q(g.name(c)) for c in missing])
+        said += f"; it also needs {names}, not on your table"
+    return said
 
 
 def deals(g: Game, seed: int, n: int = SAMPLES) -> list[Game]:
@@ -187,7 +192,8 @@ def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int =
         out += _given_up(g, hs, [c for c in answer[1] if isinstance(c, int)], p)
     if card >= 0 and kinds[card] == SURPRISE and answer[0] == "play" and g.nplayers > 1 and not out:
         out.append(_spent(g, hs, card, p))
-    if not out and card >= 0:  # no fact decides it: what it does to the table, one move ahead, is still a fact
+    if not out and (card >= 0 or answer[0] == "choose"):  # no fact decides it: what it does to the table,
+        # one move ahead, is still a fact
         does = _does(g, hs, p)
         if does:
             out.append(Fact("does", does, does.replace("puts", "put").replace("makes", "made")))
@@ -290,7 +296,8 @@ def _does(g: Game, hs: list[Game], p: int) -> str:
     or takes off a table, the plays then left; "" when nothing certain."""
     name = g.name
     parts: list[str] = []
-    rules_in = _same(hs, lambda h: [r for r in h.rules if r not in g.rules])
+    # (New Rules the answer itself put in play, before its turn ended: not a Solo flip at the turn's end, a hidden card)
+    rules_in = _same(hs, lambda h: [r for r in h.rules if r not in g.rules and r in _this_turn(h, "rule")])
     rules_out = _same(hs, lambda h: [r for r in g.rules if r not in h.rules])
     if rules_in:
         parts.append(f"puts {and_list([q(name(r)) for r in rules_in])} in play"

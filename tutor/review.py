@@ -18,11 +18,12 @@ from engine.cards import GOAL, KEEPER
 from engine.game import Game
 from engine.prompts import same_move
 
-from .facts import AGAINST, facts_of
+from .facts import AGAINST, TRAPS, facts_of
 from .hints import answer_words, compare, past_words, reason
 
 # what the review says a move did (a Goal near, a count Goal's numbers are not things that happened)
-TOLD = ("scores", "wins", "scores_next", "completes", "turn_ends", "turn_ends_limit", "limit", "price", "clock")
+TOLD = ("scores", "wins", "scores_next", "completes", "turn_ends", "turn_ends_limit", "limit", "price", "costs",
+        "wastes", "clock")
 # the coached game closes the lessons: one fixed Solo deal, the same for everyone
 COACHED_SEED = 7
 COACHED_DECKS = ["fluxx5"]
@@ -71,7 +72,12 @@ def costliest_moves(variant: str, decks: list[str], seed: int, answers: list[Any
             if not same_move(best, mine):
                 cost, tried = _compare(g, bot, best, mine, rollouts)
                 if cost > 0:  # the reason: what the better move does, and what the futures did with each
-                    why = "; ".join(w for w in (reason(g, best), compare(g, tried, "your move")) if w)
+                    said, figures = reason(g, best), compare(g, tried, "your move")
+                    first = facts_of(g, best, seed=g.decisions)[:1]
+                    if said and figures and first and first[0].kind in TRAPS:  # a cost the futures outweigh
+                        why = f"though {said}, {figures}"
+                    else:
+                        why = "; ".join(w for w in (said, figures) if w)
                     mine_facts = facts_of(g, mine, seed=g.decisions)
                     against = [f for f in mine_facts if f.kind in AGAINST] or \
                         [f for f in mine_facts if f.kind in TOLD]
