@@ -67,7 +67,7 @@ def test_the_hint_compares_with_the_runner_up_from_what_the_futures_did():
     second = Tried(bread, [Outcome(1000.0, toast, 2, 1)] * 4 + [Outcome(0.0, -1, 6, 0)] * 6)
     text = hint_text(g, [(cookies, 900.0), (bread, 400.0)], 10, [best, second])
     assert ("in 10 sampled futures it scores 0.9 Goals on average (Milk & Cookies came first in 9 of them, "
-            "straight away); play Bread, the runner-up, scores 0.4 (Toast first in 4 of 10): worse, beyond the "
+            "within this turn); play Bread, the runner-up, scores 0.4 (Toast first in 4 of 10): worse, beyond the "
             "sampling error") in text, text
     cookie_text = g.db.cards[g.db.find("Cookies")].text
     assert cookie_text not in text  # never the card's text for a reason
@@ -112,7 +112,7 @@ draw_pile = ["Love", "Money", "Sleep", "Dreams"]
 
 def test_against_bots_the_hint_counts_wins_and_says_when():
     """In a game against bots the futures are counted in wins, with the Goal
-    won by most often and how soon (straight away under half a turn)."""
+    won by most often and how soon (within this turn under half a turn)."""
     from engine.bots import Outcome, Tried
     g = table(TWO_SEATS)
     mc = g.db.find("Milk & Cookies")
@@ -120,7 +120,7 @@ def test_against_bots_the_hint_counts_wins_and_says_when():
     best = Tried(cookies, [Outcome(1000.0, mc, 0, 1)] * 3 + [Outcome(1000.0, mc, 1, 1)] + [Outcome(0.0, -1, 6, 0)])
     second = Tried(bread, [Outcome(1000.0, mc, 1, 1)] * 2 + [Outcome(0.0, -1, 6, 0)] * 3)
     text = hint_text(g, [(cookies, 800.0), (bread, 400.0)], 5, [best, second])
-    assert ("you win in 4 of 5 sampled futures (with Milk & Cookies in 4 of them, straight away); "
+    assert ("you win in 4 of 5 sampled futures (with Milk & Cookies in 4 of them, within this turn); "
             "play Bread, the runner-up, wins in 2 of 5: about as good (within the sampling error)") in text, text
     later = Tried(cookies, [Outcome(1000.0, mc, 1, 1)] * 4 + [Outcome(0.0, -1, 6, 0)])
     text = hint_text(g, [(cookies, 800.0), (bread, 400.0)], 5, [later, second])
@@ -370,7 +370,7 @@ def test_the_whole_hint_line_when_the_futures_tell_or_there_is_no_runner_up():
     second = Tried(bread, [Outcome(0.0, -1, 6, 0)] * 3)
     assert hint_text(g, [(cookies, 1000.0), (bread, 0.0)], 3, [best, second]) == (
         f"Hint: play Cookies. {MC_WHY[:-1]}; in 3 sampled futures it scores 1.0 Goals on average (Milk & Cookies "
-        "came first in 3 of them, straight away); play Bread, the runner-up, scores 0.0: worse, beyond the "
+        "came first in 3 of them, within this turn); play Bread, the runner-up, scores 0.0: worse, beyond the "
         "sampling error.")
     # one candidate tried: nothing to compare, so the ranking's gap is told
     assert hint_text(g, [(cookies, 1000.0), (bread, 0.0)], 3, [best]) == (

@@ -125,7 +125,7 @@ def _first_goals(t: Any) -> tuple[int, int, float]:
 
 
 def _when(turns: float) -> str:
-    return "straight away" if turns < 0.5 else f"after {turns:.1f} turns on average"
+    return "within this turn" if turns < 0.5 else f"after {turns:.1f} turns on average"
 
 
 def clearly_better(best: Any, second: Any, measure: str = "result") -> bool:

@@ -19,7 +19,7 @@ from engine.game import Game
 from engine.prompts import same_move
 
 from .facts import AGAINST, TRAPS, facts_of
-from .hints import answer_words, compare, past_words, reason
+from .hints import answer_words, clearly_better, compare, past_words, reason
 
 # what the review says a move did (a Goal near, a count Goal's numbers are not things that happened)
 TOLD = ("scores", "wins", "scores_next", "completes", "turn_ends", "turn_ends_limit", "limit", "price", "costs",
@@ -71,7 +71,10 @@ def costliest_moves(variant: str, decks: list[str], seed: int, answers: list[Any
             best = bot.choose(g)
             if not same_move(best, mine):
                 cost, tried = _compare(g, bot, best, mine, rollouts)
-                if cost > 0:  # the reason: what the better move does, and what the futures did with each
+                # flagged only when the futures tell the moves apart (beyond two standard errors): a
+                # difference within the sampling error is no mistake to learn from
+                if cost > 0 and clearly_better(tried[0], tried[1]):  # the reason: what the better move does,
+                    # and what the futures did with each
                     said, figures = reason(g, best), compare(g, tried, "your move")
                     first = facts_of(g, best, seed=g.decisions)[:1]
                     if said and figures and first and first[0].kind in TRAPS:  # a cost the futures outweigh
