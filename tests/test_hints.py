@@ -459,3 +459,16 @@ def test_the_verdict_is_on_the_figures_the_line_shows():
     more = compare(g, [Tried(cookies, [none] * 25), Tried(bread, [poor] * 25)])
     assert more.endswith(": more, beyond the sampling error, though the search ranks this move first on its "
                          "measure of the table the futures end on"), more
+
+
+def test_the_coach_flags_only_moves_the_futures_tell_apart_beyond_the_sampling_error():
+    """The coached deal played by the random bot: its answer 57 (Party
+    Snacks played, Recycling passed over) came out 0.38 Goals worse over
+    16 futures, within two standard errors; the review's own line called it
+    "about as good". A review names only mistakes the futures show."""
+    from engine.sim import play_game
+    from tutor.review import COACHED_DECKS, COACHED_SEED, costliest_moves
+    r = play_game(tuple(COACHED_DECKS), 1, "solo", COACHED_SEED, "random", keep_answers=True)
+    moves = costliest_moves("solo", COACHED_DECKS, COACHED_SEED, r["run"]["answers"][:58], k=10)
+    assert [m.decision for m in moves] == [36, 35], [(m.decision, m.cost, m.why) for m in moves]
+    assert not any("within the sampling error" in m.why for m in moves)
