@@ -655,7 +655,7 @@ class SearchBot(FlatSearch):
     def rollout_outcome(self, h: Game, p: int, scored_before: int, start_turn: int) -> Outcome:
         """A rollout that also notes the first Goal scored (or won with) and when."""
         goal = first_goal(h, p, scored_before)
-        at = 0 if goal >= 0 else -1
+        at = h.turn - start_turn if goal >= 0 else -1  # (a move that ends the turn may score at the next one's start)
         while not h.over and h.turn - start_turn < self.horizon:
             h.push(rollout_answer(h, self))
             if goal < 0:

@@ -31,6 +31,7 @@ hidden card. The facts, in the order a hint tells them:
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -196,7 +197,7 @@ def facts_of(g: Game, answer: Any, worlds: list[Game] | None = None, seed: int =
         # one move ahead, is still a fact
         does = _does(g, hs, p)
         if does:
-            out.append(Fact("does", does, does.replace("puts", "put").replace("makes", "made")))
+            out.append(Fact("does", does, _past(does)))
     if window and out and answer[0] == "play":  # what it does, unless a Surprise held by another seat cancels it
         out.insert(1, Fact("window", "but another player holding a Surprise could still cancel it",
                            "though another player could have cancelled it with a Surprise"))
@@ -282,6 +283,16 @@ def _spent(g: Game, hs: list[Game], card: int, p: int) -> Fact:
                     f"changed nothing and spent a Surprise that, held, could {later.replace('plays', 'played')}")
     return Fact("spends", f"{does}; it spends a Surprise that, held, can {later}",
                 f"{does}, spending a Surprise that could {later.replace('plays', 'played')}")
+
+
+_PAST = {"puts": "put", "makes": "made", "takes": "took", "gives": "gave", "draws": "drew", "leaves": "left",
+         "changes": "changed", "asks": "asked", "keeps": "kept", "empties": "emptied"}
+
+
+def _past(text: str) -> str:
+    """What a move does, said as done ("puts Milk on your table" -> "put Milk
+    on your table"): the verbs ``_does`` and the discard facts use, as whole words."""
+    return re.sub(r"\b(" + "|".join(_PAST) + r")\b", lambda m: _PAST[m.group(1)], text)
 
 
 def _same(hs: list[Game], read: Any) -> Any:

@@ -24,6 +24,8 @@ from .hints import answer_words, clearly_better, compare, past_words, reason
 # what the review says a move did (a Goal near, a count Goal's numbers are not things that happened)
 TOLD = ("scores", "wins", "scores_next", "completes", "turn_ends", "turn_ends_limit", "limit", "price", "costs",
         "wastes", "clock")
+# what the review says a move did when nothing above happened: what it did to the table (one fact)
+SAID = ("does", "spares", "cancels", "spends")
 # the coached game closes the lessons: one fixed Solo deal, the same for everyone
 COACHED_SEED = 7
 COACHED_DECKS = ["fluxx5"]
@@ -83,7 +85,8 @@ def costliest_moves(variant: str, decks: list[str], seed: int, answers: list[Any
                         why = "; ".join(w for w in (said, figures) if w)
                     mine_facts = facts_of(g, mine, seed=g.decisions)
                     against = [f for f in mine_facts if f.kind in AGAINST] or \
-                        [f for f in mine_facts if f.kind in TOLD]
+                        [f for f in mine_facts if f.kind in TOLD] or \
+                        [f for f in mine_facts if f.kind in SAID][:1]  # else what it did to the table
                     happened = "; ".join(f.past for f in against[:2])
                     found.append(Costly(i + 1, g.turn, past_words(g, mine), answer_words(g, best),
                                         round(cost / 1000.0, 2), why, _kind(g, best), happened))
