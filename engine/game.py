@@ -18,7 +18,6 @@ happens between turns and when the game ends.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from . import moves as M
@@ -400,10 +399,7 @@ class Game:
         """An independent game in the same state (the cards, variant and prompt
         are shared: nothing changes them in place)."""
         g = Game.__new__(Game)
-        for f, v in zip(_SHARED, _shared_of(self), strict=True):  # (the values read in one call: a search copies often)
-            setattr(g, f, v)
-        for (f, copy_of), v in zip(_COPIED, _copied_of(self), strict=True):
-            setattr(g, f, copy_of(v))
+        _fill_copy(self, g)  # every field, shared or copied (written out from STATE below: a search copies often)
         if not record:
             g.sink, g.ev = NOBODY, _NOBODY_EV
         else:
@@ -515,9 +511,25 @@ _READ: dict[str, Callable[[Any], Any]] = {"value": lambda v: v, "list": list, "p
 _COPIED = tuple((f, _COPY[shape]) for f, shape in STATE if shape != "value")
 # the fields a copy shares with its game (immutable, or never changed in place); the others are copied
 _SHARED = tuple(f for f in Game.__slots__ if f not in dict(_COPIED) and f not in ("sink", "ev"))
-_shared_of = attrgetter(*_SHARED)  # a game's shared fields, and its copied ones, each read in one call
-_copied_of = attrgetter(*(f for f, _ in _COPIED))
 _NOBODY_EV = NOBODY.ev  # a copy without a log: the no-op sink's event method, bound once
+
+
+def _copy_filler() -> Callable[[Game, Game], None]:
+    """``copy``'s body, written out once from the field names above (as
+    ``collections.namedtuple`` writes its class): one slot read and one slot
+    write per field, where a loop of ``getattr``/``setattr`` calls took twice
+    as long. The names are this module's own identifiers (``Game.__slots__``
+    and ``STATE``), checked as such; nothing read from outside is compiled."""
+    names = [*_SHARED, *(f for f, _ in _COPIED)]
+    assert all(f.isidentifier() for f in names), names
+    env: dict[str, Any] = {f"_copy_{f}": how for f, how in _COPIED}
+    lines = [f"    g.{f} = self.{f}" for f in _SHARED] + [f"    g.{f} = _copy_{f}(self.{f})" for f, _ in _COPIED]
+    exec("def fill(self, g):\n" + "\n".join(lines) + "\n", env)  # noqa: S102 (our own field names, see above)
+    fill: Callable[[Game, Game], None] = env["fill"]
+    return fill
+
+
+_fill_copy = _copy_filler()
 
 
 # card kinds re-exported for the effect modules
