@@ -190,20 +190,24 @@ rules_deck = ["Draw 2", "Play 2"]
     assert "not choose Milk: it gives up Milk, which Milk & Cookies needs" in line, line
 
 
-def test_a_surprise_played_out_of_turn_names_the_card_it_cancels():
-    """The hint for a Surprise question names what the Surprise does to the
-    card being played (That's Mine! takes a Keeper; Veto! cancels a New
-    Rule), before any figure."""
-    g = table("""
+# two Voyager seats under Play 2, Player 0 to play: the Surprise tests' table, with the hands each gives
+VOYAGER_PLAY_2 = """
 decks = ["voyager"]
 players = 2
 [setup]
 goals = ["Sickbay"]
 rules = ["Play 2"]
 tables = [["The Doctor"], ["Tuvok"]]
-hands = [["Neelix", "Hand Limit 2"], ["Veto!", "That's Mine!"]]
+hands = {hands}
 draw_pile = ["Kathryn Janeway", "B'Elanna Torres", "Coffee, Black", "Holonovel", "Phaser", "Seven of Nine"]
-""")
+"""
+
+
+def test_a_surprise_played_out_of_turn_names_the_card_it_cancels():
+    """The hint for a Surprise question names what the Surprise does to the
+    card being played (That's Mine! takes a Keeper; Veto! cancels a New
+    Rule), before any figure."""
+    g = table(VOYAGER_PLAY_2.format(hands='[["Neelix", "Hand Limit 2"], ["Veto!", "That\'s Mine!"]]'))
     f = g.db.find
     g.push(("play", f("Neelix")))
     assert g.prompt.ask == "surprise" and g.prompt.options == [f("That's Mine!")]
@@ -223,16 +227,7 @@ def test_a_surprise_that_cancels_a_surprise_names_that_surprise_not_the_card_und
     """A chain: Player 0 plays Neelix, Player 1 answers with That's Mine!,
     and Player 0's Veto! cancels That's Mine! (any Surprise cancels a
     Surprise): the fact names the link it answers."""
-    g = table("""
-decks = ["voyager"]
-players = 2
-[setup]
-goals = ["Sickbay"]
-rules = ["Play 2"]
-tables = [["The Doctor"], ["Tuvok"]]
-hands = [["Neelix", "Veto!"], ["That's Mine!"]]
-draw_pile = ["Kathryn Janeway", "B'Elanna Torres", "Coffee, Black", "Holonovel", "Phaser", "Seven of Nine"]
-""")
+    g = table(VOYAGER_PLAY_2.format(hands='[["Neelix", "Veto!"], ["That\'s Mine!"]]'))
     f = g.db.find
     g.push(("play", f("Neelix")))
     g.push(("choose", (f("That's Mine!"),)))
